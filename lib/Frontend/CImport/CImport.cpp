@@ -1,0 +1,456 @@
+//===- CImport.cpp - The C translation unit to an MLIR module -----------------===//
+//
+// The module, its functions and its variables (docs/ir.md). Functions defined
+// in the main file are imported whole; everything they call is declared, so
+// that every weft.call resolves.
+//
+//===----------------------------------------------------------------------===//
+#include "ImportInternals.h"
+
+#include "clang/Basic/SourceManager.h"
+
+using namespace mlir;
+using namespace weft;
+using namespace weft::detail;
+
+Importer::Importer(clang::ASTContext &ctx, MLIRContext &mlirCtx,
+                   const ImportOptions &options, ImportedModule &out)
+    : ctx(ctx), sm(ctx.getSourceManager()), mlirCtx(mlirCtx),
+      options(options), out(out), builder(&mlirCtx) {}
+
+//===----------------------------------------------------------------------===//
+// Ids and locations
+//===----------------------------------------------------------------------===//
+
+int64_t Importer::declId(const clang::ValueDecl *d) {
+  d = cast<clang::ValueDecl>(d->getCanonicalDecl());
+  auto [it, inserted] = declIds.try_emplace(d, (int64_t)out.decls.size());
+  if (inserted)
+    out.decls.push_back(d);
+  return it->second;
+}
+
+int64_t Importer::newLoopId(const clang::Stmt *loop) {
+  out.loops.push_back(loop);
+  return (int64_t)out.loops.size() - 1;
+}
+
+Location Importer::loc(clang::SourceLocation l) {
+  if (l.isInvalid())
+    return builder.getUnknownLoc();
+  clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(l));
+  if (p.isInvalid())
+    return builder.getUnknownLoc();
+  return FileLineColLoc::get(builder.getStringAttr(p.getFilename()),
+                             p.getLine(), p.getColumn());
+}
+
+std::string Importer::where(clang::SourceLocation l) {
+  clang::PresumedLoc p = sm.getPresumedLoc(sm.getExpansionLoc(l));
+  if (p.isInvalid())
+    return "?";
+  return std::to_string(p.getLine()) + ":" + std::to_string(p.getColumn());
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+bool Importer::atFunctionTopLevel() {
+  return builder.getInsertionBlock() == &currentFn.getBody().front();
+}
+
+Value Importer::toIndex(Value v, bool isUnsignedValue, Location l) {
+  if (v.getType().isIndex())
+    return v;
+  if (v.getType().isInteger(1))
+    return builder.create<arith::IndexCastUIOp>(
+        l, builder.getIndexType(),
+        builder.create<arith::ExtUIOp>(l, builder.getI8Type(), v));
+  if (isUnsignedValue)
+    return builder.create<arith::IndexCastUIOp>(l, builder.getIndexType(), v);
+  return builder.create<arith::IndexCastOp>(l, builder.getIndexType(), v);
+}
+
+/// Attributes every memory base carries (docs/ir.md, "Alias classes").
+static void setBaseAttrs(Importer &im, Operation *op,
+                         const clang::VarDecl *var, bool escapes) {
+  OpBuilder &b = im.builder;
+  op->setAttr("weft.name", b.getStringAttr(var->getName()));
+  op->setAttr("weft.decl", b.getI64IntegerAttr(im.declId(var)));
+  op->setAttr("weft.alias", AliasKindAttr::get(&im.mlirCtx, AliasKind::object));
+  if (escapes)
+    op->setAttr("weft.escapes", b.getUnitAttr());
+}
+
+VarInfo *Importer::lookupVar(const clang::VarDecl *var) {
+  auto it = vars.find(var);
+  if (it != vars.end())
+    return &it->second;
+  if (var->hasGlobalStorage() || var->hasExternalStorage()) {
+    Value mem = globalMemref(var);
+    VarInfo vi;
+    vi.kind = isScalarType(var->getType()) && !var->getType()->isArrayType()
+                  ? VarInfo::Cell
+                  : VarInfo::Object;
+    vi.value = mem;
+    vi.declId = declId(var);
+    return &(vars[var] = vi);
+  }
+  return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Globals
+//===----------------------------------------------------------------------===//
+
+Value Importer::globalMemref(const clang::VarDecl *var) {
+  const clang::VarDecl *canon = var->getCanonicalDecl();
+  auto cached = fnGlobals.find(canon);
+  if (cached != fnGlobals.end())
+    return cached->second;
+  bool escapes = var->isExternallyVisible() ||
+                 addressTakenGlobals.count(canon) ||
+                 addressTakenGlobals.count(var);
+  // The definition's type is the complete one (`extern int a[]; int a[8];`).
+  const clang::VarDecl *def = var->getDefinition() ? var->getDefinition() : var;
+  MemRefType type = memrefTypeFor(def->getType());
+  OpBuilder::InsertionGuard g(builder);
+  Block &entry = currentFn.getBody().front();
+  builder.setInsertionPointToStart(&entry);
+  Location l = loc(var->getLocation());
+  Value mem;
+  if (type.hasStaticShape()) {
+    auto it = globals.find(canon);
+    if (it == globals.end()) {
+      std::string name = var->getName().str();
+      if (var->isStaticLocal())
+        if (const auto *fn = dyn_cast<clang::FunctionDecl>(
+                var->getDeclContext()))
+          name = fn->getName().str() + "." + name;
+      // Keep symbol names unique in the module.
+      std::string unique = name;
+      for (int n = 1; module.lookupSymbol(unique); ++n)
+        unique = name + "." + std::to_string(n);
+      OpBuilder::InsertionGuard g2(builder);
+      builder.setInsertionPointToStart(module.getBody());
+      auto global = builder.create<memref::GlobalOp>(
+          l, unique,
+          builder.getStringAttr(var->isExternallyVisible() ? "public"
+                                                           : "private"),
+          type, builder.getUnitAttr(), def->getType().isConstQualified(),
+          IntegerAttr());
+      setBaseAttrs(*this, global, var, escapes);
+      it = globals.try_emplace(canon, unique).first;
+    }
+    auto get = builder.create<memref::GetGlobalOp>(l, type, it->second);
+    mem = get;
+  } else {
+    // An array of unknown size (`extern double x[];`): still one object.
+    auto base = builder.create<weft::BaseOp>(
+        l, type, Value(), builder.getStringAttr(var->getName()),
+        AliasKindAttr::get(&mlirCtx, AliasKind::object));
+    setBaseAttrs(*this, base, var, escapes);
+    mem = base;
+  }
+  fnGlobals[canon] = mem;
+  return mem;
+}
+
+//===----------------------------------------------------------------------===//
+// Locals
+//===----------------------------------------------------------------------===//
+
+void Importer::initializeVar(const clang::VarDecl *var, Value mem,
+                             const clang::Expr *init) {
+  if (!init)
+    return;
+  Location l = loc(init);
+  auto type = cast<MemRefType>(mem.getType());
+  if (type.getRank() == 0 && !isa<StructType>(type.getElementType()) &&
+      !isa<clang::InitListExpr>(init->IgnoreParenImpCasts())) {
+    CVal v = eval(init);
+    Value val = v.scalar ? v.scalar : v.ptr ? pointerValue(*v.ptr, l) : Value();
+    LVal lv;
+    lv.memref = mem;
+    lv.text = var ? var->getName().str() : spelling(init);
+    lv.type = var ? var->getType() : init->getType();
+    store(lv, val, l);
+    return;
+  }
+  if (type.getRank() == 0 && isa<StructType>(type.getElementType()) &&
+      !isa<clang::InitListExpr>(init->IgnoreParenImpCasts())) {
+    // A struct copied from another.
+    CVal v = eval(init);
+    if (v.scalar && v.scalar.getType() == type.getElementType()) {
+      LVal lv;
+      lv.memref = mem;
+      lv.text = var ? var->getName().str() : spelling(init);
+      lv.type = init->getType();
+      store(lv, v.scalar, l);
+      return;
+    }
+  } else {
+    // An initializer list: evaluate its elements for their effects, then
+    // one write of the whole object.
+    std::function<void(const clang::Expr *)> walk =
+        [&](const clang::Expr *e) {
+          if (const auto *il = dyn_cast<clang::InitListExpr>(e)) {
+            for (const clang::Expr *sub : il->inits())
+              walk(sub);
+            return;
+          }
+          if (!isa<clang::ImplicitValueInitExpr>(e) &&
+              !isa<clang::StringLiteral>(e->IgnoreParenImpCasts()))
+            (void)eval(e);
+        };
+    walk(init->IgnoreParenImpCasts());
+  }
+  builder.create<weft::EffectsOp>(
+      l, TypeRange{}, ValueRange{}, ValueRange{mem},
+      builder.getStringAttr("init"),
+      builder.getStringAttr("the initializer of " +
+                            (var ? var->getName().str() : spelling(init))),
+      UnitAttr(), UnitAttr());
+}
+
+void Importer::declareLocal(const clang::VarDecl *var) {
+  Location l = loc(var->getLocation());
+  if (var->isStaticLocal() || var->hasExternalStorage() ||
+      var->hasGlobalStorage()) {
+    (void)lookupVar(var);
+    return;
+  }
+  clang::QualType t = var->getType();
+  VarFacts f = facts.lookup(var);
+  const clang::Expr *init = var->getInit();
+  bool ssa = f.writes == 0 && !f.addressTaken && init &&
+             !t.isVolatileQualified() && !t->isAtomicType();
+  VarInfo vi;
+  vi.declId = declId(var);
+
+  if (t->isArrayType() || t->isRecordType() || !isScalarType(t)) {
+    SmallVector<int64_t> dims;
+    SmallVector<const clang::Expr *> vla;
+    clang::QualType elem;
+    arrayDims(t, dims, &vla, elem);
+    SmallVector<Value> sizes;
+    for (const clang::Expr *e : vla)
+      sizes.push_back(e ? evalIndex(e)
+                        : (Value)builder.create<arith::ConstantIndexOp>(l, 1));
+    auto type = MemRefType::get(dims, convertScalarType(elem));
+    // Unknown extents that are not VLAs (`int a[] = {...}` has one): size 1.
+    while (sizes.size() < (size_t)type.getNumDynamicDims())
+      sizes.push_back(builder.create<arith::ConstantIndexOp>(l, 1));
+    auto alloca = builder.create<memref::AllocaOp>(l, type, sizes);
+    setBaseAttrs(*this, alloca, var, f.addressTaken);
+    vi.kind = VarInfo::Object;
+    vi.value = alloca;
+    vars[var] = vi;
+    initializeVar(var, alloca, init);
+    return;
+  }
+
+  if (t->isPointerType() && ssa) {
+    vi.kind = VarInfo::Pointer;
+    vi.ptr = evalPointer(init);
+    vars[var] = vi;
+    return;
+  }
+  if (ssa) {
+    vi.kind = VarInfo::SSA;
+    vi.value = evalScalar(init);
+    if (!vi.value)
+      vi.value = zeroOf(convertScalarType(t), l);
+    vars[var] = vi;
+    return;
+  }
+  auto alloca =
+      builder.create<memref::AllocaOp>(l, MemRefType::get({}, convertScalarType(t)));
+  setBaseAttrs(*this, alloca, var, f.addressTaken);
+  vi.kind = VarInfo::Cell;
+  vi.value = alloca;
+  vars[var] = vi;
+  initializeVar(var, alloca, init);
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+/// Is fn defined in the main file (so that its loops can be rewritten)?
+static bool definedInMainFile(clang::SourceManager &sm,
+                              const clang::FunctionDecl *fn) {
+  return fn->hasBody() && fn->isThisDeclarationADefinition() &&
+         sm.isInMainFile(sm.getExpansionLoc(fn->getLocation()));
+}
+
+func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
+  std::string name = fn->getName().str();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  const clang::FunctionDecl *def = fn->getDefinition();
+  bool defined = def && definedInMainFile(sm, def);
+  if (def)
+    fn = def;
+  SmallVector<Type> params;
+  for (const clang::ParmVarDecl *p : fn->parameters()) {
+    clang::QualType t = p->getType();
+    if (t->isPointerType())
+      params.push_back(defined ? (Type)memrefTypeForPointee(t->getPointeeType())
+                               : (Type)PtrType::get(&mlirCtx));
+    else
+      params.push_back(convertScalarType(t));
+  }
+  SmallVector<Type> results;
+  clang::QualType rt = fn->getReturnType();
+  if (!rt->isVoidType())
+    results.push_back(convertScalarType(rt));
+  OpBuilder::InsertionGuard g(builder);
+  builder.setInsertionPointToEnd(module.getBody());
+  auto f = builder.create<func::FuncOp>(loc(fn->getLocation()), name,
+                                        builder.getFunctionType(params, results));
+  f->setAttr("weft.decl", builder.getI64IntegerAttr(declId(fn)));
+  if (fn->isVariadic())
+    f->setAttr("weft.variadic", builder.getUnitAttr());
+  if (!defined) {
+    f.setPrivate();
+    f->setAttr("weft.external", builder.getUnitAttr());
+    return f;
+  }
+  // Names and alias classes of the parameters.
+  for (unsigned i = 0; i < fn->getNumParams(); ++i) {
+    const clang::ParmVarDecl *p = fn->getParamDecl(i);
+    f.setArgAttr(i, "weft.name", builder.getStringAttr(p->getName()));
+    f.setArgAttr(i, "weft.decl", builder.getI64IntegerAttr(declId(p)));
+    if (p->getType()->isPointerType())
+      f.setArgAttr(i, "weft.alias",
+                   AliasKindAttr::get(&mlirCtx,
+                                      p->getType().isRestrictQualified()
+                                          ? AliasKind::restrict
+                                          : AliasKind::pointer));
+  }
+  if (!fn->isExternallyVisible())
+    f->setAttr("weft.static", builder.getUnitAttr());
+  return f;
+}
+
+void Importer::importFunction(const clang::FunctionDecl *fn) {
+  func::FuncOp f = declareFunction(fn);
+  currentFn = f;
+  currentFnDecl = fn;
+  vars.clear();
+  counters.clear();
+  indexOf.clear();
+  fnGlobals.clear();
+  scanFunction(fn);
+  Block *entry = f.addEntryBlock();
+  builder.setInsertionPointToStart(entry);
+
+  for (unsigned i = 0; i < fn->getNumParams(); ++i) {
+    const clang::ParmVarDecl *p = fn->getParamDecl(i);
+    Value arg = entry->getArgument(i);
+    Location l = loc(p->getLocation());
+    VarFacts pf = facts.lookup(p);
+    VarInfo vi;
+    vi.declId = declId(p);
+    clang::QualType t = p->getType();
+    bool fixed = pf.writes == 0 && !pf.addressTaken;
+    if (t->isPointerType() && fixed) {
+      PtrVal pv;
+      pv.base = arg;
+      pv.indices.push_back(Idx::constant(0));
+      pv.pointee = t->getPointeeType();
+      vi.kind = VarInfo::Pointer;
+      vi.ptr = pv;
+    } else if (fixed && !t->isRecordType()) {
+      vi.kind = VarInfo::SSA;
+      vi.value = arg;
+    } else {
+      // A parameter the body assigns (or whose address it takes): a cell
+      // holding the argument.
+      Value init = arg;
+      if (t->isPointerType()) {
+        PtrVal pv;
+        pv.base = arg;
+        pv.indices.push_back(Idx::constant(0));
+        init = pointerValue(pv, l);
+      }
+      auto alloca = builder.create<memref::AllocaOp>(
+          l, MemRefType::get({}, init.getType()));
+      setBaseAttrs(*this, alloca, p, pf.addressTaken);
+      LVal lv;
+      lv.memref = alloca;
+      lv.text = p->getName().str();
+      lv.type = t;
+      store(lv, init, l);
+      vi.kind = t->isRecordType() ? VarInfo::Object : VarInfo::Cell;
+      vi.value = alloca;
+    }
+    vars[p] = vi;
+  }
+
+  const auto *body = cast<clang::CompoundStmt>(fn->getBody());
+  const clang::Stmt *last = body->body_empty() ? nullptr : body->body_back();
+  for (const clang::Stmt *s : body->body()) {
+    if (s == last && isa<clang::ReturnStmt>(s))
+      importReturn(cast<clang::ReturnStmt>(s), /*last=*/true);
+    else
+      importStmt(s);
+  }
+  if (entry->empty() || !isa<func::ReturnOp>(entry->back())) {
+    Location l = loc(body->getRBracLoc());
+    auto results = f.getFunctionType().getResults();
+    if (results.empty())
+      builder.create<func::ReturnOp>(l);
+    else
+      builder.create<func::ReturnOp>(
+          l, (Value)builder.create<weft::OpaqueValueOp>(
+                 l, results[0], ValueRange{},
+                 builder.getStringAttr("the end of a function without a "
+                                       "return")));
+  }
+}
+
+void Importer::importTranslationUnit() {
+  Location l = builder.getUnknownLoc();
+  clang::FileID mainId = sm.getMainFileID();
+  if (auto entry = sm.getFileEntryRefForID(mainId))
+    l = FileLineColLoc::get(builder.getStringAttr(entry->getName()), 1, 1);
+  module = ModuleOp::create(l);
+  out.module = module;
+  if (auto entry = sm.getFileEntryRefForID(mainId))
+    module->setAttr("weft.source", builder.getStringAttr(entry->getName()));
+  SmallVector<NamedAttribute> flags{
+      builder.getNamedAttr("fp_reassoc", builder.getBoolAttr(options.fpReassoc)),
+      builder.getNamedAttr("math_errno", builder.getBoolAttr(options.mathErrno)),
+      builder.getNamedAttr(
+          "target", builder.getStringAttr(ctx.getTargetInfo().getTriple().str())),
+  };
+  module->setAttr("weft.flags", builder.getDictionaryAttr(flags));
+
+  scanGlobals();
+  // Signatures first, so that calls in any order resolve to definitions.
+  SmallVector<const clang::FunctionDecl *> defs;
+  for (const clang::Decl *d : ctx.getTranslationUnitDecl()->decls()) {
+    const auto *fn = dyn_cast<clang::FunctionDecl>(d);
+    if (!fn || !definedInMainFile(sm, fn) || fn->isInvalidDecl())
+      continue;
+    declareFunction(fn);
+    defs.push_back(fn);
+  }
+  for (const clang::FunctionDecl *fn : defs)
+    importFunction(fn);
+}
+
+ImportedModule weft::importTranslationUnit(clang::ASTContext &ctx,
+                                           MLIRContext &mlirCtx,
+                                           const ImportOptions &options) {
+  mlirCtx.loadDialect<WeftDialect, affine::AffineDialect, arith::ArithDialect,
+                      func::FuncDialect, memref::MemRefDialect,
+                      scf::SCFDialect>();
+  ImportedModule out;
+  Importer importer(ctx, mlirCtx, options, out);
+  importer.importTranslationUnit();
+  return out;
+}

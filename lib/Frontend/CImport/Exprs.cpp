@@ -1,0 +1,1216 @@
+//===- Exprs.cpp - C expressions to MLIR --------------------------------------===//
+//
+// Rvalues become values, lvalues become memory locations (a memref and its
+// subscripts), pointers become a memref base with leading subscripts when the
+// importer can see what they point at, and a !weft.ptr otherwise. Clang has
+// already made every implicit conversion explicit, so following its casts
+// gives type-correct IR. Every memory read and write becomes an access op or
+// a weft op with its effects (docs/ir.md).
+//
+//===----------------------------------------------------------------------===//
+#include "ImportInternals.h"
+
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
+#include "clang/AST/RecordLayout.h"
+
+using namespace mlir;
+using namespace weft;
+using namespace weft::detail;
+
+//===----------------------------------------------------------------------===//
+// Subscripts
+//===----------------------------------------------------------------------===//
+
+Value Importer::materialize(Idx &i, Location l) {
+  if (i.value)
+    return i.value;
+  const Linear &lin = *i.lin;
+  if (lin.terms.empty())
+    return i.value = builder.create<arith::ConstantIndexOp>(l, lin.constant);
+  SmallVector<Value> operands;
+  AffineMap map = affineMapOf({lin}, operands);
+  return i.value = builder.create<affine::AffineApplyOp>(l, map, operands);
+}
+
+Idx Importer::addIdx(Idx a, Idx b, Location l) {
+  if (a.lin && b.lin) {
+    Idx r;
+    r.lin = *a.lin;
+    if (r.lin->add(*b.lin, 1))
+      return r;
+  }
+  Idx r;
+  r.value = builder.create<arith::AddIOp>(l, materialize(a, l),
+                                          materialize(b, l));
+  return r;
+}
+
+Idx Importer::mulIdx(Idx a, int64_t k, Location l) {
+  if (a.lin) {
+    Idx r;
+    r.lin = Linear();
+    if (r.lin->add(*a.lin, k))
+      return r;
+  }
+  Idx r;
+  Value kv = builder.create<arith::ConstantIndexOp>(l, k);
+  r.value = builder.create<arith::MulIOp>(l, materialize(a, l), kv);
+  return r;
+}
+
+Idx Importer::makeIdx(const clang::Expr *e) {
+  Idx i;
+  if ((i.lin = linearize(e)))
+    return i;
+  i.value = evalIndex(e);
+  return i;
+}
+
+Value Importer::evalIndex(const clang::Expr *e) {
+  Value v = evalScalar(e);
+  if (!v)
+    return builder.create<arith::ConstantIndexOp>(loc(e), 0);
+  if (v.getType().isIndex())
+    return v;
+  if (!v.getType().isSignlessInteger())
+    return builder.create<weft::OpaqueValueOp>(
+        loc(e), builder.getIndexType(), ValueRange{v},
+        builder.getStringAttr("a subscript that is not an integer"));
+  return toIndex(v, isUnsigned(e->getType()), loc(e));
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+std::string Importer::spelling(const clang::Stmt *s) {
+  clang::CharSourceRange range = clang::CharSourceRange::getTokenRange(
+      sm.getExpansionRange(s->getSourceRange()).getAsRange());
+  llvm::StringRef text =
+      clang::Lexer::getSourceText(range, sm, ctx.getLangOpts());
+  std::string out;
+  bool space = false;
+  for (char c : text) {
+    if (c == '\n' || c == '\t' || c == '\r' || c == ' ') {
+      space = !out.empty();
+      continue;
+    }
+    if (space)
+      out.push_back(' ');
+    space = false;
+    out.push_back(c);
+  }
+  if (out.size() > 64)
+    out = out.substr(0, 61) + "...";
+  return out;
+}
+
+Location Importer::accessLoc(const clang::Expr *e, StringRef text) {
+  return NameLoc::get(builder.getStringAttr(text), loc(e));
+}
+
+Value Importer::zeroOf(Type t, Location l) {
+  if (auto it = dyn_cast<IntegerType>(t))
+    return builder.create<arith::ConstantIntOp>(l, 0, it);
+  if (auto ft = dyn_cast<FloatType>(t))
+    return builder.create<arith::ConstantFloatOp>(
+        l, llvm::APFloat::getZero(ft.getFloatSemantics()), ft);
+  if (t.isIndex())
+    return builder.create<arith::ConstantIndexOp>(l, 0);
+  return builder.create<weft::OpaqueValueOp>(
+      l, t, ValueRange{}, builder.getStringAttr("a value of no known form"));
+}
+
+bool Importer::hasSideEffects(const clang::Expr *e) {
+  return e->HasSideEffects(ctx, /*IncludePossibleEffects=*/true);
+}
+
+CVal Importer::opaque(const clang::Expr *e, StringRef reason) {
+  SmallVector<Value> deps;
+  for (const clang::Stmt *c : e->children())
+    if (const auto *ce = dyn_cast_or_null<clang::Expr>(c)) {
+      CVal v = eval(ce);
+      if (v.scalar)
+        deps.push_back(v.scalar);
+      else if (v.ptr)
+        deps.push_back(pointerValue(*v.ptr, loc(ce)));
+    }
+  clang::QualType t = e->getType();
+  Type type = t->isVoidType() ? builder.getI8Type() : convertScalarType(t);
+  Value v = builder.create<weft::OpaqueValueOp>(loc(e), type, deps,
+                                                builder.getStringAttr(reason));
+  if (t->isPointerType()) {
+    PtrVal p;
+    p.raw = v;
+    p.pointee = t->getPointeeType();
+    return CVal::of(p);
+  }
+  return CVal::of(v);
+}
+
+CVal Importer::unsupported(const clang::Expr *e, StringRef kind,
+                           StringRef reason) {
+  SmallVector<Value> reads;
+  for (const clang::Stmt *c : e->children())
+    if (const auto *ce = dyn_cast_or_null<clang::Expr>(c)) {
+      CVal v = eval(ce);
+      if (v.ptr)
+        reads.push_back(pointerValue(*v.ptr, loc(ce)));
+    }
+  clang::QualType t = e->getType();
+  SmallVector<Type> results;
+  if (!t->isVoidType())
+    results.push_back(convertScalarType(t));
+  auto op = builder.create<weft::EffectsOp>(
+      loc(e), results, reads, ValueRange{}, builder.getStringAttr(kind),
+      builder.getStringAttr(reason), builder.getUnitAttr(),
+      builder.getUnitAttr());
+  if (t->isVoidType())
+    return CVal::of(Value());
+  if (t->isPointerType()) {
+    PtrVal p;
+    p.raw = op.getResult(0);
+    p.pointee = t->getPointeeType();
+    return CVal::of(p);
+  }
+  return CVal::of(op.getResult(0));
+}
+
+Value Importer::castScalar(Value v, clang::QualType from, clang::QualType to,
+                           Location l) {
+  Type target = convertScalarType(to);
+  if (!v || v.getType() == target)
+    return v;
+  Type source = v.getType();
+  bool fromUnsigned = isUnsigned(from);
+  if (target.isInteger(1)) {
+    // C conversion to _Bool: compare with zero.
+    if (isa<FloatType>(source))
+      return builder.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNE, v,
+                                           zeroOf(source, l));
+    if (source.isSignlessInteger())
+      return builder.create<arith::CmpIOp>(l, arith::CmpIPredicate::ne, v,
+                                           zeroOf(source, l));
+  }
+  if (auto ti = dyn_cast<IntegerType>(target)) {
+    if (auto si = dyn_cast<IntegerType>(source)) {
+      if (si.getWidth() < ti.getWidth())
+        return fromUnsigned || si.getWidth() == 1
+                   ? (Value)builder.create<arith::ExtUIOp>(l, ti, v)
+                   : (Value)builder.create<arith::ExtSIOp>(l, ti, v);
+      return builder.create<arith::TruncIOp>(l, ti, v);
+    }
+    if (isa<FloatType>(source))
+      return isUnsigned(to)
+                 ? (Value)builder.create<arith::FPToUIOp>(l, ti, v)
+                 : (Value)builder.create<arith::FPToSIOp>(l, ti, v);
+  }
+  if (auto tf = dyn_cast<FloatType>(target)) {
+    if (auto sf = dyn_cast<FloatType>(source))
+      return sf.getWidth() < tf.getWidth()
+                 ? (Value)builder.create<arith::ExtFOp>(l, tf, v)
+                 : (Value)builder.create<arith::TruncFOp>(l, tf, v);
+    if (isa<IntegerType>(source))
+      return fromUnsigned || source.isInteger(1)
+                 ? (Value)builder.create<arith::UIToFPOp>(l, tf, v)
+                 : (Value)builder.create<arith::SIToFPOp>(l, tf, v);
+  }
+  return builder.create<weft::OpaqueValueOp>(
+      l, target, ValueRange{v}, builder.getStringAttr("a conversion"));
+}
+
+Value Importer::evalScalar(const clang::Expr *e) {
+  CVal v = eval(e);
+  if (v.scalar)
+    return v.scalar;
+  if (v.ptr)
+    return pointerValue(*v.ptr, loc(e));
+  return Value();
+}
+
+Value Importer::evalCond(const clang::Expr *e) {
+  Value v = evalScalar(e);
+  Location l = loc(e);
+  if (!v)
+    return builder.create<arith::ConstantIntOp>(l, 1, 1);
+  Type t = v.getType();
+  if (t.isInteger(1))
+    return v;
+  if (isa<FloatType>(t))
+    return builder.create<arith::CmpFOp>(l, arith::CmpFPredicate::UNE, v,
+                                         zeroOf(t, l));
+  if (t.isSignlessInteger() || t.isIndex())
+    return builder.create<arith::CmpIOp>(l, arith::CmpIPredicate::ne, v,
+                                         zeroOf(t, l));
+  return builder.create<weft::OpaqueValueOp>(
+      l, builder.getI1Type(), ValueRange{v},
+      builder.getStringAttr("the truth of a pointer or aggregate"));
+}
+
+//===----------------------------------------------------------------------===//
+// Pointers
+//===----------------------------------------------------------------------===//
+
+Value Importer::pointerValue(const PtrVal &p, Location l) {
+  if (!p.resolved())
+    return p.raw;
+  SmallVector<Value> idx;
+  auto type = cast<MemRefType>(p.base.getType());
+  for (const Idx &i : p.indices) {
+    Idx copy = i;
+    idx.push_back(materialize(copy, l));
+  }
+  if (idx.empty() && type.getRank() > 0)
+    idx.push_back(builder.create<arith::ConstantIndexOp>(l, 0));
+  return builder.create<weft::AddrOp>(l, PtrType::get(&mlirCtx), p.base, idx);
+}
+
+/// The memref a raw pointer points into: a weft.base in the `pointer` class.
+static Value baseOfRaw(Importer &im, Value raw, clang::QualType pointee,
+                       StringRef name, Location l) {
+  MemRefType type = im.memrefTypeForPointee(pointee);
+  return im.builder.create<weft::BaseOp>(
+      l, type, raw, im.builder.getStringAttr(name),
+      AliasKindAttr::get(&im.mlirCtx, AliasKind::pointer));
+}
+
+PtrVal Importer::resolve(const PtrVal &p, Location l) {
+  if (p.resolved())
+    return p;
+  PtrVal r;
+  r.pointee = p.pointee;
+  r.base = baseOfRaw(*this, p.raw, p.pointee, "*pointer", l);
+  r.indices.push_back(Idx::constant(0));
+  return r;
+}
+
+/// `p + k` for a pointer p: moves the last subscript. A pointer to a scalar
+/// element of a multi-dimensional array, once offset, goes through a flat
+/// view (docs/ir.md: C programs walk whole arrays this way).
+static PtrVal offsetPointer(Importer &im, PtrVal p, Idx k, Location l) {
+  if (!p.resolved()) {
+    auto add = im.builder.create<weft::PtrAddOp>(
+        l, PtrType::get(&im.mlirCtx), p.raw, im.materialize(k, l),
+        im.builder.getI64IntegerAttr(im.sizeOf(p.pointee)));
+    p.raw = add;
+    return p;
+  }
+  auto type = cast<MemRefType>(p.base.getType());
+  if (type.getRank() > 1 && (int64_t)p.indices.size() == type.getRank()) {
+    // Linear offset of the element, then a flat view.
+    Idx lin = Idx::constant(0);
+    bool dynamicStride = false;
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      int64_t stride = 1;
+      for (int64_t e = d + 1; e < type.getRank(); ++e) {
+        if (type.isDynamicDim(e)) {
+          dynamicStride = true;
+          break;
+        }
+        stride *= type.getDimSize(e);
+      }
+      if (dynamicStride)
+        break;
+      lin = im.addIdx(lin, im.mulIdx(p.indices[d], stride, l), l);
+    }
+    if (!dynamicStride) {
+      auto flatType =
+          MemRefType::get({ShapedType::kDynamic}, type.getElementType());
+      PtrVal f;
+      f.pointee = p.pointee;
+      f.base = im.builder.create<weft::FlatOp>(l, flatType, p.base);
+      f.indices.push_back(im.addIdx(lin, k, l));
+      return f;
+    }
+    // Dynamic strides: leave the model's exact memory and say so.
+    PtrVal raw;
+    raw.pointee = p.pointee;
+    raw.raw = im.builder.create<weft::PtrAddOp>(
+        l, PtrType::get(&im.mlirCtx), im.pointerValue(p, l), im.materialize(k, l),
+        im.builder.getI64IntegerAttr(im.sizeOf(p.pointee)));
+    return raw;
+  }
+  if (p.indices.empty())
+    p.indices.push_back(Idx::constant(0));
+  p.indices.back() = im.addIdx(p.indices.back(), k, l);
+  return p;
+}
+
+/// Whether two pointee types are the same object type (ignoring
+/// qualifiers): a cast between them keeps the pointer resolved.
+static bool samePointee(clang::ASTContext &ctx, clang::QualType a,
+                        clang::QualType b) {
+  return ctx.hasSameUnqualifiedType(a.getCanonicalType(),
+                                    b.getCanonicalType());
+}
+
+PtrVal Importer::evalPointer(const clang::Expr *e) {
+  CVal v = eval(e);
+  if (v.ptr)
+    return *v.ptr;
+  PtrVal p;
+  p.pointee = e->getType()->isPointerType() ? e->getType()->getPointeeType()
+                                            : clang::QualType(ctx.CharTy);
+  if (v.scalar && isa<PtrType>(v.scalar.getType())) {
+    p.raw = v.scalar;
+    return p;
+  }
+  p.raw = builder.create<weft::OpaqueValueOp>(
+      loc(e), PtrType::get(&mlirCtx),
+      v.scalar ? ValueRange{v.scalar} : ValueRange{},
+      builder.getStringAttr("a pointer made from a non-pointer"));
+  return p;
+}
+
+//===----------------------------------------------------------------------===//
+// Lvalues
+//===----------------------------------------------------------------------===//
+
+/// A location the model does not know: memory behind an unknown pointer.
+static LVal unknownLValue(Importer &im, const clang::Expr *e) {
+  LVal lv;
+  lv.type = e->getType();
+  lv.text = im.spelling(e);
+  Location l = im.loc(e);
+  clang::QualType t = lv.type;
+  if (!im.isScalarType(t) && !t->isRecordType())
+    t = im.ctx.CharTy;
+  MemRefType type = MemRefType::get({ShapedType::kDynamic},
+                                    im.convertScalarType(t));
+  lv.memref = im.builder.create<weft::BaseOp>(
+      l, type, Value(), im.builder.getStringAttr(lv.text),
+      AliasKindAttr::get(&im.mlirCtx, AliasKind::pointer));
+  lv.indices.push_back(Idx::constant(0));
+  return lv;
+}
+
+LVal Importer::evalLValue(const clang::Expr *e) {
+  Location l = loc(e);
+  e = e->IgnoreParens();
+  LVal lv;
+  lv.type = e->getType();
+  lv.text = spelling(e);
+  if (lv.type.isVolatileQualified() || lv.type->isAtomicType())
+    lv.special = true;
+
+  if (const auto *dre = dyn_cast<clang::DeclRefExpr>(e)) {
+    const auto *var = dyn_cast<clang::VarDecl>(dre->getDecl());
+    if (!var) {
+      lv.readOnly = eval(e);
+      return lv;
+    }
+    auto cit = counters.find(var);
+    if (cit != counters.end()) {
+      lv.readOnly = counterValue(cit->second, var->getType(), l);
+      return lv;
+    }
+    VarInfo *vi = lookupVar(var);
+    if (!vi)
+      return unknownLValue(*this, e);
+    switch (vi->kind) {
+    case VarInfo::SSA:
+      lv.readOnly = CVal::of(vi->value);
+      return lv;
+    case VarInfo::Pointer:
+      lv.readOnly = CVal::of(*vi->ptr);
+      return lv;
+    case VarInfo::Cell:
+    case VarInfo::Object:
+      lv.memref = vi->value;
+      return lv;
+    }
+  }
+
+  if (const auto *ase = dyn_cast<clang::ArraySubscriptExpr>(e)) {
+    const clang::Expr *base = ase->getBase()->IgnoreParens();
+    // `a[i]` with a an array (a row, or an array object): one more
+    // subscript of the same memref, which keeps multi-dimensional arrays
+    // multi-dimensional.
+    if (const auto *ice = dyn_cast<clang::ImplicitCastExpr>(base))
+      if (ice->getCastKind() == clang::CK_ArrayToPointerDecay) {
+        LVal inner = evalLValue(ice->getSubExpr());
+        if (inner.memref && !inner.readOnly) {
+          auto type = cast<MemRefType>(inner.memref.getType());
+          if ((int64_t)inner.indices.size() < type.getRank()) {
+            inner.indices.push_back(makeIdx(ase->getIdx()));
+            inner.type = lv.type;
+            inner.text = lv.text;
+            inner.special |= lv.special;
+            return inner;
+          }
+        }
+      }
+    PtrVal p = evalPointer(ase->getBase());
+    Idx k = makeIdx(ase->getIdx());
+    p = resolve(offsetPointer(*this, std::move(p), std::move(k), l), l);
+    lv.memref = p.base;
+    lv.indices = std::move(p.indices);
+    return lv;
+  }
+
+  if (const auto *uo = dyn_cast<clang::UnaryOperator>(e)) {
+    if (uo->getOpcode() == clang::UO_Deref) {
+      PtrVal p = resolve(evalPointer(uo->getSubExpr()), l);
+      lv.memref = p.base;
+      lv.indices = std::move(p.indices);
+      return lv;
+    }
+    if (uo->getOpcode() == clang::UO_Real || uo->getOpcode() == clang::UO_Imag)
+      return unknownLValue(*this, e);
+    if (uo->getOpcode() == clang::UO_Extension)
+      return evalLValue(uo->getSubExpr());
+  }
+
+  if (const auto *me = dyn_cast<clang::MemberExpr>(e)) {
+    const auto *field = dyn_cast<clang::FieldDecl>(me->getMemberDecl());
+    LVal base;
+    if (me->isArrow()) {
+      PtrVal p = resolve(evalPointer(me->getBase()), l);
+      base.memref = p.base;
+      base.indices = std::move(p.indices);
+    } else {
+      base = evalLValue(me->getBase());
+    }
+    if (!field || base.readOnly || !base.memref)
+      return unknownLValue(*this, e);
+    auto baseType = cast<MemRefType>(base.memref.getType());
+    if (!isa<StructType>(baseType.getElementType()) ||
+        (int64_t)base.indices.size() != baseType.getRank() ||
+        field->isBitField()) {
+      // A bitfield, or a struct we do not see as one: the whole base.
+      lv.memref = base.memref;
+      lv.indices = std::move(base.indices);
+      lv.special = true;
+      return lv;
+    }
+    const clang::RecordDecl *rd = field->getParent();
+    const clang::ASTRecordLayout &layout = ctx.getASTRecordLayout(rd);
+    int64_t offset =
+        (int64_t)layout.getFieldOffset(field->getFieldIndex()) / 8;
+    // Nested anonymous members are at their own offsets within the parent;
+    // MemberExpr already names the innermost field, whose parent is the
+    // record it belongs to, and the base is of that record's type.
+    SmallVector<int64_t> dims(baseType.getShape());
+    SmallVector<int64_t> fieldDims;
+    clang::QualType elem;
+    arrayDims(field->getType(), fieldDims, nullptr, elem);
+    dims.append(fieldDims.begin(), fieldDims.end());
+    auto viewType = MemRefType::get(dims, convertScalarType(elem));
+    Value view = builder.create<weft::FieldOp>(
+        l, viewType, base.memref, builder.getStringAttr(field->getName()),
+        builder.getI64IntegerAttr(offset),
+        builder.getI64IntegerAttr(sizeOf(field->getType())));
+    lv.memref = view;
+    lv.indices = std::move(base.indices);
+    lv.special |= base.special;
+    return lv;
+  }
+
+  if (const auto *ce = dyn_cast<clang::CastExpr>(e)) {
+    if (ce->getCastKind() == clang::CK_NoOp ||
+        ce->getCastKind() == clang::CK_LValueBitCast) {
+      LVal inner = evalLValue(ce->getSubExpr());
+      if (ce->getCastKind() == clang::CK_NoOp ||
+          samePointee(ctx, ce->getType(), ce->getSubExpr()->getType())) {
+        inner.type = lv.type;
+        inner.text = lv.text;
+        return inner;
+      }
+      return unknownLValue(*this, e);
+    }
+  }
+
+  if (const auto *cl = dyn_cast<clang::CompoundLiteralExpr>(e)) {
+    MemRefType type = memrefTypeFor(cl->getType());
+    if (!type.hasStaticShape())
+      return unknownLValue(*this, e);
+    Value mem = builder.create<memref::AllocaOp>(l, type);
+    initializeVar(nullptr, mem, cl->getInitializer());
+    lv.memref = mem;
+    return lv;
+  }
+
+  if (const auto *se = dyn_cast<clang::StmtExpr>(e)) {
+    (void)se;
+  }
+
+  // A call returning a struct, a conditional lvalue, a string literal, ...:
+  // evaluate it for its effects, and stand for its result with unknown
+  // memory.
+  if (!isa<clang::StringLiteral, clang::PredefinedExpr>(e))
+    (void)eval(e);
+  return unknownLValue(*this, e);
+}
+
+//===----------------------------------------------------------------------===//
+// Loads and stores
+//===----------------------------------------------------------------------===//
+
+/// Builds an affine access when every subscript is affine, and a memref
+/// access otherwise. Returns the operands in `map`/`operands` or `values`.
+static bool affineAccess(Importer &im, const LVal &lv, Location l,
+                         AffineMap &map, SmallVectorImpl<Value> &operands,
+                         SmallVectorImpl<Value> &values) {
+  bool affine = true;
+  for (const Idx &i : lv.indices)
+    affine &= (bool)i.lin;
+  if (affine) {
+    SmallVector<Linear> forms;
+    for (const Idx &i : lv.indices)
+      forms.push_back(*i.lin);
+    map = im.affineMapOf(forms, operands);
+    return true;
+  }
+  for (const Idx &i : lv.indices) {
+    Idx copy = i;
+    values.push_back(im.materialize(copy, l));
+  }
+  return false;
+}
+
+/// The effects op for a volatile, atomic or bitfield access, or an access
+/// to part of an aggregate.
+static Value specialAccess(Importer &im, const LVal &lv, Value stored,
+                           Location l) {
+  StringRef kind = lv.type->isAtomicType()             ? "atomic"
+                   : lv.type.isVolatileQualified() ? "volatile"
+                                                         : "bitfield";
+  SmallVector<Type> results;
+  if (!stored)
+    results.push_back(im.convertScalarType(lv.type));
+  ValueRange none;
+  auto op = im.builder.create<weft::EffectsOp>(
+      l, results, stored ? none : ValueRange{lv.memref},
+      stored ? ValueRange{lv.memref} : none, im.builder.getStringAttr(kind),
+      im.builder.getStringAttr(
+          (Twine(stored ? "writes " : "reads ") + kind + " " + lv.text).str()),
+      UnitAttr(), UnitAttr());
+  return stored ? Value() : op.getResult(0);
+}
+
+Value Importer::load(const LVal &lv, Location l) {
+  if (lv.readOnly) {
+    if (lv.readOnly->scalar)
+      return lv.readOnly->scalar;
+    if (lv.readOnly->ptr)
+      return pointerValue(*lv.readOnly->ptr, l);
+    return Value();
+  }
+  Location al = NameLoc::get(builder.getStringAttr(lv.text), l);
+  auto type = cast<MemRefType>(lv.memref.getType());
+  if (lv.special || (int64_t)lv.indices.size() != type.getRank())
+    return specialAccess(*this, lv, Value(), al);
+  AffineMap map;
+  SmallVector<Value> operands, values;
+  if (affineAccess(*this, lv, l, map, operands, values))
+    return builder.create<affine::AffineLoadOp>(al, lv.memref, map, operands);
+  return builder.create<memref::LoadOp>(al, lv.memref, values);
+}
+
+void Importer::store(const LVal &lv, Value v, Location l) {
+  if (lv.readOnly || !v)
+    return; // assignments to SSA variables cannot happen (docs/ir.md)
+  Location al = NameLoc::get(builder.getStringAttr(lv.text), l);
+  auto type = cast<MemRefType>(lv.memref.getType());
+  if (lv.special || (int64_t)lv.indices.size() != type.getRank()) {
+    specialAccess(*this, lv, v, al);
+    return;
+  }
+  if (v.getType() != type.getElementType()) {
+    // Pointers stored as raw values, or a model mismatch: keep the write.
+    v = builder.create<weft::OpaqueValueOp>(
+        l, type.getElementType(), ValueRange{v},
+        builder.getStringAttr("a value stored as another type"));
+  }
+  AffineMap map;
+  SmallVector<Value> operands, values;
+  if (affineAccess(*this, lv, l, map, operands, values))
+    builder.create<affine::AffineStoreOp>(al, v, lv.memref, map, operands);
+  else
+    builder.create<memref::StoreOp>(al, v, lv.memref, values);
+}
+
+CVal Importer::loadCVal(const LVal &lv, Location l) {
+  if (lv.readOnly)
+    return *lv.readOnly;
+  clang::QualType t = lv.type.getCanonicalType();
+  if (t->isArrayType()) {
+    // Array to pointer: the address of its first element.
+    PtrVal p;
+    p.base = lv.memref;
+    p.indices = lv.indices;
+    if ((int64_t)p.indices.size() <
+        cast<MemRefType>(lv.memref.getType()).getRank())
+      p.indices.push_back(Idx::constant(0));
+    p.pointee = ctx.getAsArrayType(t)->getElementType();
+    return CVal::of(p);
+  }
+  Value v = load(lv, l);
+  if (t->isPointerType()) {
+    PtrVal p;
+    p.raw = v;
+    p.pointee = t->getPointeeType();
+    return CVal::of(p);
+  }
+  return CVal::of(v);
+}
+
+CVal Importer::counterValue(const CounterInfo &c, clang::QualType type,
+                            Location l) {
+  Value idx = c.iv;
+  if (c.normalized) {
+    Value step = builder.create<arith::ConstantIndexOp>(l, c.step);
+    idx = builder.create<arith::AddIOp>(
+        l, c.start, builder.create<arith::MulIOp>(l, c.iv, step));
+  }
+  Type t = convertScalarType(type);
+  if (t.isIndex())
+    return CVal::of(idx);
+  return CVal::of(
+      (Value)builder.create<arith::IndexCastOp>(l, t, idx));
+}
+
+//===----------------------------------------------------------------------===//
+// Rvalues
+//===----------------------------------------------------------------------===//
+
+CVal Importer::eval(const clang::Expr *e) {
+  Location l = loc(e);
+  e = e->IgnoreParens();
+  switch (e->getStmtClass()) {
+  case clang::Stmt::IntegerLiteralClass: {
+    auto t = cast<IntegerType>(convertScalarType(e->getType()));
+    llvm::APInt v = cast<clang::IntegerLiteral>(e)->getValue();
+    return CVal::of((Value)builder.create<arith::ConstantOp>(
+        l, t, builder.getIntegerAttr(t, v.zextOrTrunc(t.getWidth()))));
+  }
+  case clang::Stmt::CharacterLiteralClass: {
+    auto t = cast<IntegerType>(convertScalarType(e->getType()));
+    return CVal::of((Value)builder.create<arith::ConstantIntOp>(
+        l, cast<clang::CharacterLiteral>(e)->getValue(), t));
+  }
+  case clang::Stmt::FloatingLiteralClass: {
+    auto t = cast<FloatType>(convertScalarType(e->getType()));
+    llvm::APFloat v = cast<clang::FloatingLiteral>(e)->getValue();
+    bool lost;
+    v.convert(t.getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
+              &lost);
+    return CVal::of((Value)builder.create<arith::ConstantFloatOp>(l, v, t));
+  }
+  case clang::Stmt::ConstantExprClass:
+    return eval(cast<clang::ConstantExpr>(e)->getSubExpr());
+  case clang::Stmt::ImplicitCastExprClass:
+  case clang::Stmt::CStyleCastExprClass:
+    return evalCast(cast<clang::CastExpr>(e));
+  case clang::Stmt::DeclRefExprClass: {
+    const auto *dre = cast<clang::DeclRefExpr>(e);
+    if (const auto *ec = dyn_cast<clang::EnumConstantDecl>(dre->getDecl())) {
+      auto t = cast<IntegerType>(convertScalarType(e->getType()));
+      return CVal::of((Value)builder.create<arith::ConstantIntOp>(
+          l, ec->getInitVal().getSExtValue(), t));
+    }
+    if (isa<clang::FunctionDecl>(dre->getDecl()))
+      return opaque(e, "the address of a function");
+    return loadCVal(evalLValue(e), l);
+  }
+  case clang::Stmt::ArraySubscriptExprClass:
+  case clang::Stmt::MemberExprClass:
+  case clang::Stmt::CompoundLiteralExprClass:
+    return loadCVal(evalLValue(e), l);
+  case clang::Stmt::BinaryOperatorClass:
+  case clang::Stmt::CompoundAssignOperatorClass: {
+    const auto *bo = cast<clang::BinaryOperator>(e);
+    if (bo->isAssignmentOp())
+      return assign(bo);
+    return evalBinary(bo);
+  }
+  case clang::Stmt::UnaryOperatorClass:
+    return evalUnary(cast<clang::UnaryOperator>(e));
+  case clang::Stmt::CallExprClass:
+    return evalCall(cast<clang::CallExpr>(e));
+  case clang::Stmt::ConditionalOperatorClass:
+  case clang::Stmt::BinaryConditionalOperatorClass:
+    return evalConditional(cast<clang::AbstractConditionalOperator>(e));
+  case clang::Stmt::UnaryExprOrTypeTraitExprClass: {
+    clang::Expr::EvalResult er;
+    if (e->EvaluateAsInt(er, ctx)) {
+      auto t = cast<IntegerType>(convertScalarType(e->getType()));
+      return CVal::of((Value)builder.create<arith::ConstantIntOp>(
+          l, er.Val.getInt().getSExtValue(), t));
+    }
+    return opaque(e, "the size of a variable-length array");
+  }
+  case clang::Stmt::StmtExprClass: {
+    const clang::CompoundStmt *cs = cast<clang::StmtExpr>(e)->getSubStmt();
+    const clang::Stmt *last = cs->body_empty() ? nullptr : cs->body_back();
+    for (const clang::Stmt *s : cs->body())
+      if (s != last)
+        importStmt(s);
+    if (const auto *le = dyn_cast_or_null<clang::Expr>(last))
+      return eval(le);
+    if (last)
+      importStmt(last);
+    return CVal::of(Value());
+  }
+  case clang::Stmt::OpaqueValueExprClass: {
+    const clang::Expr *src = cast<clang::OpaqueValueExpr>(e)->getSourceExpr();
+    return src ? eval(src) : opaque(e, "an opaque value");
+  }
+  case clang::Stmt::ChooseExprClass:
+    return eval(cast<clang::ChooseExpr>(e)->getChosenSubExpr());
+  case clang::Stmt::GenericSelectionExprClass:
+    return eval(cast<clang::GenericSelectionExpr>(e)->getResultExpr());
+  case clang::Stmt::StringLiteralClass:
+  case clang::Stmt::PredefinedExprClass:
+    return opaque(e, "the address of a string literal");
+  case clang::Stmt::ImplicitValueInitExprClass:
+    return CVal::of(zeroOf(convertScalarType(e->getType()), l));
+  case clang::Stmt::AtomicExprClass:
+    return unsupported(e, "atomic", "an atomic operation");
+  case clang::Stmt::VAArgExprClass:
+    return unsupported(e, "unsupported", "va_arg");
+  default:
+    return unsupported(e, "unsupported",
+                       (Twine("an expression weft does not model (") +
+                        e->getStmtClassName() + ")")
+                           .str());
+  }
+}
+
+CVal Importer::evalCast(const clang::CastExpr *e) {
+  Location l = loc(e);
+  const clang::Expr *sub = e->getSubExpr();
+  switch (e->getCastKind()) {
+  case clang::CK_LValueToRValue:
+    return loadCVal(evalLValue(sub), l);
+  case clang::CK_ArrayToPointerDecay: {
+    LVal lv = evalLValue(sub);
+    if (lv.readOnly)
+      return *lv.readOnly;
+    PtrVal p;
+    p.base = lv.memref;
+    p.indices = std::move(lv.indices);
+    p.pointee = e->getType()->getPointeeType();
+    // The first element of the array; an lvalue the model sees as a whole
+    // element already (unknown memory) is its own first element.
+    auto type = cast<MemRefType>(p.base.getType());
+    if ((int64_t)p.indices.size() < type.getRank())
+      p.indices.push_back(Idx::constant(0));
+    return CVal::of(p);
+  }
+  case clang::CK_NoOp:
+  case clang::CK_BitCast: {
+    CVal v = eval(sub);
+    if (v.ptr && e->getType()->isPointerType()) {
+      clang::QualType to = e->getType()->getPointeeType();
+      if (!samePointee(ctx, to, v.ptr->pointee)) {
+        // A different type through the same address: leave the model.
+        PtrVal p;
+        p.raw = pointerValue(*v.ptr, l);
+        p.pointee = to;
+        return CVal::of(p);
+      }
+      v.ptr->pointee = to;
+    }
+    return v;
+  }
+  case clang::CK_IntegralCast:
+  case clang::CK_IntegralToFloating:
+  case clang::CK_FloatingToIntegral:
+  case clang::CK_FloatingCast:
+  case clang::CK_IntegralToBoolean:
+  case clang::CK_FloatingToBoolean:
+  case clang::CK_BooleanToSignedIntegral: {
+    Value v = evalScalar(sub);
+    Value r = castScalar(v, sub->getType(), e->getType(), l);
+    if (e->getCastKind() == clang::CK_BooleanToSignedIntegral && r != v)
+      r = builder.create<arith::SubIOp>(l, zeroOf(r.getType(), l), r);
+    return CVal::of(r);
+  }
+  case clang::CK_PointerToBoolean: {
+    PtrVal p = evalPointer(sub);
+    return CVal::of((Value)builder.create<weft::OpaqueValueOp>(
+        l, builder.getI1Type(), ValueRange{pointerValue(p, l)},
+        builder.getStringAttr("whether a pointer is null")));
+  }
+  case clang::CK_NullToPointer:
+  case clang::CK_IntegralToPointer:
+  case clang::CK_PointerToIntegral:
+  case clang::CK_FunctionToPointerDecay:
+  case clang::CK_BuiltinFnToFnPtr:
+    return opaque(e, "a pointer cast");
+  case clang::CK_ToVoid:
+    (void)eval(sub);
+    return CVal::of(Value());
+  case clang::CK_LValueBitCast:
+  case clang::CK_AtomicToNonAtomic:
+  case clang::CK_NonAtomicToAtomic:
+    return eval(sub);
+  default:
+    return opaque(e, (Twine("a cast weft does not model (") +
+                      e->getCastKindName() + ")")
+                         .str());
+  }
+}
+
+/// The arith op for a C binary operator on integers or floats.
+static Value arithOp(OpBuilder &b, Location l, clang::BinaryOperatorKind op,
+                     Value lhs, Value rhs, bool isUnsignedOp) {
+  bool isFloat = isa<FloatType>(lhs.getType());
+  if (!isFloat && rhs.getType() != lhs.getType()) {
+    // Shifts: the count keeps its own type in C.
+    auto lt = cast<IntegerType>(lhs.getType());
+    auto rt = cast<IntegerType>(rhs.getType());
+    rhs = rt.getWidth() < lt.getWidth()
+              ? (Value)b.create<arith::ExtUIOp>(l, lt, rhs)
+              : (Value)b.create<arith::TruncIOp>(l, lt, rhs);
+  }
+  switch (op) {
+  case clang::BO_Add:
+    return isFloat ? (Value)b.create<arith::AddFOp>(l, lhs, rhs)
+                   : (Value)b.create<arith::AddIOp>(l, lhs, rhs);
+  case clang::BO_Sub:
+    return isFloat ? (Value)b.create<arith::SubFOp>(l, lhs, rhs)
+                   : (Value)b.create<arith::SubIOp>(l, lhs, rhs);
+  case clang::BO_Mul:
+    return isFloat ? (Value)b.create<arith::MulFOp>(l, lhs, rhs)
+                   : (Value)b.create<arith::MulIOp>(l, lhs, rhs);
+  case clang::BO_Div:
+    if (isFloat)
+      return b.create<arith::DivFOp>(l, lhs, rhs);
+    return isUnsignedOp ? (Value)b.create<arith::DivUIOp>(l, lhs, rhs)
+                        : (Value)b.create<arith::DivSIOp>(l, lhs, rhs);
+  case clang::BO_Rem:
+    if (isFloat)
+      return b.create<arith::RemFOp>(l, lhs, rhs);
+    return isUnsignedOp ? (Value)b.create<arith::RemUIOp>(l, lhs, rhs)
+                        : (Value)b.create<arith::RemSIOp>(l, lhs, rhs);
+  case clang::BO_Shl:
+    return b.create<arith::ShLIOp>(l, lhs, rhs);
+  case clang::BO_Shr:
+    return isUnsignedOp ? (Value)b.create<arith::ShRUIOp>(l, lhs, rhs)
+                        : (Value)b.create<arith::ShRSIOp>(l, lhs, rhs);
+  case clang::BO_And:
+    return b.create<arith::AndIOp>(l, lhs, rhs);
+  case clang::BO_Or:
+    return b.create<arith::OrIOp>(l, lhs, rhs);
+  case clang::BO_Xor:
+    return b.create<arith::XOrIOp>(l, lhs, rhs);
+  default:
+    return Value();
+  }
+}
+
+/// The comparison predicate for a C relational or equality operator.
+static Value compare(OpBuilder &b, Location l, clang::BinaryOperatorKind op,
+                     Value lhs, Value rhs, bool isUnsignedOp) {
+  if (isa<FloatType>(lhs.getType())) {
+    arith::CmpFPredicate p;
+    switch (op) {
+    case clang::BO_LT: p = arith::CmpFPredicate::OLT; break;
+    case clang::BO_GT: p = arith::CmpFPredicate::OGT; break;
+    case clang::BO_LE: p = arith::CmpFPredicate::OLE; break;
+    case clang::BO_GE: p = arith::CmpFPredicate::OGE; break;
+    case clang::BO_EQ: p = arith::CmpFPredicate::OEQ; break;
+    default: p = arith::CmpFPredicate::UNE; break;
+    }
+    return b.create<arith::CmpFOp>(l, p, lhs, rhs);
+  }
+  arith::CmpIPredicate p;
+  switch (op) {
+  case clang::BO_LT:
+    p = isUnsignedOp ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt;
+    break;
+  case clang::BO_GT:
+    p = isUnsignedOp ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt;
+    break;
+  case clang::BO_LE:
+    p = isUnsignedOp ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle;
+    break;
+  case clang::BO_GE:
+    p = isUnsignedOp ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge;
+    break;
+  case clang::BO_EQ:
+    p = arith::CmpIPredicate::eq;
+    break;
+  default:
+    p = arith::CmpIPredicate::ne;
+    break;
+  }
+  return b.create<arith::CmpIOp>(l, p, lhs, rhs);
+}
+
+CVal Importer::evalBinary(const clang::BinaryOperator *e) {
+  Location l = loc(e);
+  clang::BinaryOperatorKind op = e->getOpcode();
+  const clang::Expr *lhsE = e->getLHS(), *rhsE = e->getRHS();
+
+  if (op == clang::BO_Comma) {
+    (void)eval(lhsE);
+    return eval(rhsE);
+  }
+
+  if (op == clang::BO_LAnd || op == clang::BO_LOr) {
+    Value lhs = evalCond(lhsE);
+    Type resTy = convertScalarType(e->getType());
+    if (!hasSideEffects(rhsE)) {
+      Value rhs = evalCond(rhsE);
+      Value r = op == clang::BO_LAnd
+                    ? (Value)builder.create<arith::AndIOp>(l, lhs, rhs)
+                    : (Value)builder.create<arith::OrIOp>(l, lhs, rhs);
+      return CVal::of((Value)builder.create<arith::ExtUIOp>(l, resTy, r));
+    }
+    // The right side has effects: it runs only when C would run it.
+    auto ifOp = builder.create<scf::IfOp>(l, TypeRange{builder.getI1Type()},
+                                          lhs, /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard g(builder);
+      builder.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      Value v = op == clang::BO_LAnd
+                    ? evalCond(rhsE)
+                    : (Value)builder.create<arith::ConstantIntOp>(l, 1, 1);
+      builder.create<scf::YieldOp>(l, v);
+      builder.setInsertionPointToStart(&ifOp.getElseRegion().front());
+      Value w = op == clang::BO_LOr
+                    ? evalCond(rhsE)
+                    : (Value)builder.create<arith::ConstantIntOp>(l, 0, 1);
+      builder.create<scf::YieldOp>(l, w);
+    }
+    return CVal::of(
+        (Value)builder.create<arith::ExtUIOp>(l, resTy, ifOp.getResult(0)));
+  }
+
+  bool lptr = lhsE->getType()->isPointerType();
+  bool rptr = rhsE->getType()->isPointerType();
+  if ((lptr || rptr) && (op == clang::BO_Add || op == clang::BO_Sub) &&
+      !(lptr && rptr)) {
+    const clang::Expr *pe = lptr ? lhsE : rhsE, *ie = lptr ? rhsE : lhsE;
+    PtrVal p = evalPointer(pe);
+    Idx k = makeIdx(ie);
+    if (op == clang::BO_Sub)
+      k = mulIdx(std::move(k), -1, l);
+    return CVal::of(offsetPointer(*this, std::move(p), std::move(k), l));
+  }
+  if (lptr || rptr)
+    return opaque(e, e->isComparisonOp() ? "a comparison of pointers"
+                                         : "a difference of pointers");
+
+  Value lhs = evalScalar(lhsE);
+  Value rhs = evalScalar(rhsE);
+  if (!lhs || !rhs)
+    return opaque(e, "an operand without a value");
+  if (!lhs.getType().isIntOrFloat() || !rhs.getType().isIntOrFloat())
+    return CVal::of((Value)builder.create<weft::OpaqueValueOp>(
+        l, convertScalarType(e->getType()), ValueRange{lhs, rhs},
+        builder.getStringAttr("an operation on aggregates")));
+  bool uns = isUnsigned(lhsE->getType());
+  if (e->isComparisonOp()) {
+    Value c = compare(builder, l, op, lhs, rhs, uns);
+    return CVal::of(
+        castScalar(c, ctx.BoolTy, e->getType(), l));
+  }
+  Value r = arithOp(builder, l, op, lhs, rhs, uns);
+  if (!r)
+    return opaque(e, "an operator weft does not model");
+  return CVal::of(r);
+}
+
+CVal Importer::evalUnary(const clang::UnaryOperator *e) {
+  Location l = loc(e);
+  const clang::Expr *sub = e->getSubExpr();
+  switch (e->getOpcode()) {
+  case clang::UO_PreInc:
+  case clang::UO_PreDec:
+  case clang::UO_PostInc:
+  case clang::UO_PostDec:
+    return incDec(e);
+  case clang::UO_AddrOf: {
+    LVal lv = evalLValue(sub);
+    if (lv.readOnly || !lv.memref)
+      return opaque(e, "the address of a value without storage");
+    PtrVal p;
+    p.base = lv.memref;
+    p.indices = std::move(lv.indices);
+    p.pointee = sub->getType();
+    return CVal::of(p);
+  }
+  case clang::UO_Deref:
+    return loadCVal(evalLValue(e), l);
+  case clang::UO_Plus:
+  case clang::UO_Extension:
+    return eval(sub);
+  case clang::UO_Minus: {
+    Value v = evalScalar(sub);
+    if (!v)
+      return opaque(e, "negation of no value");
+    if (isa<FloatType>(v.getType()))
+      return CVal::of((Value)builder.create<arith::NegFOp>(l, v));
+    return CVal::of(
+        (Value)builder.create<arith::SubIOp>(l, zeroOf(v.getType(), l), v));
+  }
+  case clang::UO_Not: {
+    Value v = evalScalar(sub);
+    if (!v || !v.getType().isSignlessInteger())
+      return opaque(e, "a complement weft does not model");
+    auto t = cast<IntegerType>(v.getType());
+    Value ones = builder.create<arith::ConstantIntOp>(l, -1, t);
+    return CVal::of((Value)builder.create<arith::XOrIOp>(l, v, ones));
+  }
+  case clang::UO_LNot: {
+    Value c = evalCond(sub);
+    Value t = builder.create<arith::ConstantIntOp>(l, 1, 1);
+    Value n = builder.create<arith::XOrIOp>(l, c, t);
+    return CVal::of(castScalar(n, ctx.BoolTy, e->getType(), l));
+  }
+  default:
+    return unsupported(e, "unsupported",
+                       "a complex number's real or imaginary part");
+  }
+}
+
+CVal Importer::incDec(const clang::UnaryOperator *e) {
+  Location l = loc(e);
+  LVal lv = evalLValue(e->getSubExpr());
+  if (lv.readOnly) // cannot happen for a variable that is written
+    return *lv.readOnly;
+  int64_t delta = e->isIncrementOp() ? 1 : -1;
+  clang::QualType t = e->getSubExpr()->getType();
+  if (t->isPointerType()) {
+    Value old = load(lv, l);
+    auto add = builder.create<weft::PtrAddOp>(
+        l, PtrType::get(&mlirCtx), old, builder.create<arith::ConstantIndexOp>(l, delta),
+        builder.getI64IntegerAttr(sizeOf(t->getPointeeType())));
+    store(lv, add, l);
+    PtrVal p;
+    p.raw = e->isPrefix() ? (Value)add : old;
+    p.pointee = t->getPointeeType();
+    return CVal::of(p);
+  }
+  Value old = load(lv, l);
+  if (!old)
+    return opaque(e, "an increment of no value");
+  Value one;
+  Value nv;
+  if (isa<FloatType>(old.getType())) {
+    auto ft = cast<FloatType>(old.getType());
+    llvm::APFloat d(ft.getFloatSemantics(), delta);
+    one = builder.create<arith::ConstantFloatOp>(l, d, ft);
+    nv = builder.create<arith::AddFOp>(l, old, one);
+  } else if (old.getType().isSignlessInteger()) {
+    one = builder.create<arith::ConstantIntOp>(
+        l, delta, cast<IntegerType>(old.getType()));
+    nv = builder.create<arith::AddIOp>(l, old, one);
+  } else {
+    return opaque(e, "an increment weft does not model");
+  }
+  store(lv, nv, l);
+  return CVal::of(e->isPrefix() ? nv : old);
+}
+
+CVal Importer::assign(const clang::BinaryOperator *e) {
+  Location l = loc(e);
+  clang::QualType lt = e->getLHS()->getType();
+  if (e->getOpcode() == clang::BO_Assign) {
+    CVal rhs = eval(e->getRHS());
+    LVal lv = evalLValue(e->getLHS());
+    Value v = rhs.scalar ? rhs.scalar
+              : rhs.ptr  ? pointerValue(*rhs.ptr, l)
+                         : Value();
+    if (!v && lt->isRecordType()) {
+      // A struct assignment from something without a value: a write of the
+      // whole destination.
+      builder.create<weft::EffectsOp>(
+          l, TypeRange{}, ValueRange{}, ValueRange{lv.memref},
+          builder.getStringAttr("unsupported"),
+          builder.getStringAttr("a struct assignment"), UnitAttr(),
+          UnitAttr());
+      return rhs;
+    }
+    store(lv, v, l);
+    return rhs;
+  }
+  // Compound assignment: lhs = (lhs op rhs), computed in the computation
+  // type Clang gives.
+  const auto *cao = cast<clang::CompoundAssignOperator>(e);
+  CVal rhs = eval(e->getRHS());
+  LVal lv = evalLValue(e->getLHS());
+  if (lt->isPointerType()) {
+    Value old = load(lv, l);
+    Value k = rhs.scalar ? rhs.scalar : zeroOf(builder.getIndexType(), l);
+    if (!k.getType().isIndex() && k.getType().isSignlessInteger())
+      k = toIndex(k, isUnsigned(e->getRHS()->getType()), l);
+    if (e->getOpcode() == clang::BO_SubAssign)
+      k = builder.create<arith::SubIOp>(l, zeroOf(k.getType(), l), k);
+    Value nv = builder.create<weft::PtrAddOp>(
+        l, PtrType::get(&mlirCtx), old, k, builder.getI64IntegerAttr(sizeOf(lt->getPointeeType())));
+    store(lv, nv, l);
+    PtrVal p;
+    p.raw = nv;
+    p.pointee = lt->getPointeeType();
+    return CVal::of(p);
+  }
+  Value old = load(lv, l);
+  if (!old || !rhs.scalar)
+    return opaque(e, "a compound assignment weft does not model");
+  clang::QualType ct = cao->getComputationLHSType();
+  Value a = castScalar(old, lt, ct, l);
+  Value r = arithOp(builder, l,
+                    clang::BinaryOperator::getOpForCompoundAssignment(
+                        e->getOpcode()),
+                    a, rhs.scalar, isUnsigned(ct));
+  if (!r)
+    return opaque(e, "a compound assignment weft does not model");
+  Value nv = castScalar(r, cao->getComputationResultType(), lt, l);
+  store(lv, nv, l);
+  return CVal::of(nv);
+}
+
+CVal Importer::evalConditional(const clang::AbstractConditionalOperator *e) {
+  Location l = loc(e);
+  const clang::Expr *te = e->getTrueExpr(), *fe = e->getFalseExpr();
+  Value c = evalCond(e->getCond());
+  clang::QualType t = e->getType();
+  bool isVoid = t->isVoidType();
+  if (!isVoid && !hasSideEffects(te) && !hasSideEffects(fe) &&
+      (isScalarType(t))) {
+    Value a = evalScalar(te), b = evalScalar(fe);
+    if (a && b && a.getType() == b.getType()) {
+      Value r = builder.create<arith::SelectOp>(l, c, a, b);
+      if (t->isPointerType()) {
+        PtrVal p;
+        p.raw = r;
+        p.pointee = t->getPointeeType();
+        return CVal::of(p);
+      }
+      return CVal::of(r);
+    }
+  }
+  SmallVector<Type> types;
+  if (!isVoid)
+    types.push_back(convertScalarType(t));
+  auto ifOp = builder.create<scf::IfOp>(l, types, c, /*withElse=*/true);
+  for (int branch = 0; branch < 2; ++branch) {
+    OpBuilder::InsertionGuard g(builder);
+    Region &r = branch == 0 ? ifOp.getThenRegion() : ifOp.getElseRegion();
+    builder.setInsertionPointToStart(&r.front());
+    Value v = evalScalar(branch == 0 ? te : fe);
+    if (isVoid) {
+      builder.create<scf::YieldOp>(l);
+      continue;
+    }
+    if (!v || v.getType() != types[0])
+      v = builder.create<weft::OpaqueValueOp>(
+          l, types[0], v ? ValueRange{v} : ValueRange{},
+          builder.getStringAttr("a conditional's value"));
+    builder.create<scf::YieldOp>(l, v);
+  }
+  if (isVoid)
+    return CVal::of(Value());
+  if (t->isPointerType()) {
+    PtrVal p;
+    p.raw = ifOp.getResult(0);
+    p.pointee = t->getPointeeType();
+    return CVal::of(p);
+  }
+  return CVal::of(ifOp.getResult(0));
+}

@@ -1,0 +1,290 @@
+//===- ImportInternals.h - The C importer's private state -----------*- C++ -*-===//
+//
+// Shared by the importer's files, split by AST category as CIRCT's
+// ImportVerilog is: Types.cpp, Scan.cpp (facts gathered before import),
+// Exprs.cpp, Stmts.cpp, Loops.cpp and CImport.cpp (module and functions).
+//
+//===----------------------------------------------------------------------===//
+// NOLINTNEXTLINE(llvm-header-guard)
+#ifndef WEFT_LIB_FRONTEND_CIMPORT_IMPORTINTERNALS_H
+#define WEFT_LIB_FRONTEND_CIMPORT_IMPORTINTERNALS_H
+
+#include "weft/Dialect/Weft/IR/WeftDialect.h"
+#include "weft/Frontend/CImport.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Basic/TargetInfo.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <optional>
+
+#define DEBUG_TYPE "weft-import"
+
+namespace weft {
+namespace detail {
+
+/// An integer expression in linear form over atoms (index values).
+struct Linear {
+  llvm::MapVector<mlir::Value, int64_t> terms;
+  int64_t constant = 0;
+  bool add(const Linear &o, int64_t scale);
+};
+
+/// A subscript: its affine form over valid atoms when it has one, and its
+/// value (computed on demand from the form when absent).
+struct Idx {
+  std::optional<Linear> lin;
+  mlir::Value value;
+  static Idx constant(int64_t c) {
+    Idx i;
+    i.lin = Linear();
+    i.lin->constant = c;
+    return i;
+  }
+};
+
+/// A pointer value in the model: `&base[indices...]` (a pointer to a row when
+/// there are fewer indices than the rank), or an unresolved `!weft.ptr`.
+struct PtrVal {
+  mlir::Value base;             ///< a memref, or null
+  llvm::SmallVector<Idx> indices;
+  mlir::Value raw;              ///< !weft.ptr when base is null
+  clang::QualType pointee;
+  bool resolved() const { return (bool)base; }
+};
+
+/// A C rvalue: a scalar, or a pointer.
+struct CVal {
+  mlir::Value scalar;
+  std::optional<PtrVal> ptr;
+  static CVal of(mlir::Value v) { return CVal{v, std::nullopt}; }
+  static CVal of(PtrVal p) { return CVal{mlir::Value(), std::move(p)}; }
+};
+
+/// A C lvalue: an element of a memref (with exactly rank indices), or a
+/// value that cannot be written (an SSA variable, a loop counter).
+struct LVal {
+  mlir::Value memref;
+  llvm::SmallVector<Idx> indices;
+  /// Set when the location is not memory: the value to read.
+  std::optional<CVal> readOnly;
+  /// The C spelling, for the access's NameLoc.
+  std::string text;
+  clang::QualType type;
+  /// The lvalue is volatile or atomic: accesses become weft.effects.
+  bool special = false;
+};
+
+/// How a C variable lives in the model (docs/ir.md, "Variables").
+struct VarInfo {
+  enum Kind {
+    SSA,     ///< never assigned, address never taken: `value`
+    Cell,    ///< a 0-d memref cell: `value`
+    Object,  ///< an array or struct object: `value` is its memref
+    Pointer, ///< an SSA pointer variable: `ptr`
+  } kind = SSA;
+  mlir::Value value;
+  std::optional<PtrVal> ptr;
+  int64_t declId = -1;
+};
+
+/// Facts about one variable, gathered before its function is imported.
+struct VarFacts {
+  unsigned writes = 0;      ///< assignments, ++, --, compound assignments
+  bool addressTaken = false;
+};
+
+/// The loop counter of an enclosing counted loop, while its body is
+/// imported. An increasing loop's induction variable is the counter's value;
+/// a decreasing loop's is normalized, and the counter is `start + step * iv`.
+struct CounterInfo {
+  mlir::Value iv;          ///< index
+  mlir::Value start;       ///< index; only for normalized loops
+  std::optional<Linear> startLin; ///< start's affine form (affine loops)
+  int64_t step = 1;        ///< the C step (negative when normalized)
+  bool normalized = false;
+  bool affine = true;      ///< iv belongs to an affine.for
+};
+
+class Importer {
+public:
+  Importer(clang::ASTContext &ctx, mlir::MLIRContext &mlirCtx,
+           const ImportOptions &options, ImportedModule &out);
+
+  void importTranslationUnit();
+
+  //===--- Shared state ----------------------------------------------------===//
+  clang::ASTContext &ctx;
+  clang::SourceManager &sm;
+  mlir::MLIRContext &mlirCtx;
+  const ImportOptions &options;
+  ImportedModule &out;
+  mlir::OpBuilder builder;
+  mlir::ModuleOp module;
+
+  /// Decl ids (docs/ir.md): one per variable and function, in first-seen
+  /// order.
+  llvm::DenseMap<const clang::ValueDecl *, int64_t> declIds;
+  int64_t declId(const clang::ValueDecl *d);
+  /// Loop ids, in source order.
+  int64_t newLoopId(const clang::Stmt *loop);
+
+  /// Globals imported so far (name of their memref.global), and the external
+  /// functions declared.
+  llvm::DenseMap<const clang::VarDecl *, std::string> globals;
+  llvm::DenseSet<const clang::FunctionDecl *> declaredFunctions;
+  /// File-scope variables whose address is taken anywhere in the file.
+  llvm::DenseSet<const clang::VarDecl *> addressTakenGlobals;
+
+  //===--- Per-function state ----------------------------------------------===//
+  mlir::func::FuncOp currentFn;
+  const clang::FunctionDecl *currentFnDecl = nullptr;
+  llvm::DenseMap<const clang::VarDecl *, VarInfo> vars;
+  llvm::DenseMap<const clang::VarDecl *, VarFacts> facts;
+  llvm::DenseMap<const clang::VarDecl *, CounterInfo> counters;
+  /// index_cast of top-level values, placed right after their definition so
+  /// that they are valid affine symbols.
+  llvm::DenseMap<mlir::Value, mlir::Value> indexOf;
+  /// memref.get_global of each global, at the function's entry.
+  llvm::DenseMap<const clang::VarDecl *, mlir::Value> fnGlobals;
+  /// Nesting depth of OpenMP directives around the current statement.
+  int openmpDepth = 0;
+
+  //===--- Types (Types.cpp) -------------------------------------------------===//
+  mlir::Type convertScalarType(clang::QualType t);
+  /// The memref for an object of type t (an array, a struct, a scalar cell),
+  /// with dynamic sizes for VLAs and unknown extents.
+  mlir::MemRefType memrefTypeFor(clang::QualType t);
+  /// The memref a pointer to `pointee` indexes.
+  mlir::MemRefType memrefTypeForPointee(clang::QualType pointee);
+  /// The element type of the innermost dimension (a scalar, !weft.ptr or
+  /// !weft.struct).
+  mlir::Type elementTypeFor(clang::QualType t);
+  /// Array dimensions of t: constant sizes, or -1 for dynamic (VLA or
+  /// unknown extent); `vlaSizes` gets the size expressions of VLA dims.
+  void arrayDims(clang::QualType t, llvm::SmallVectorImpl<int64_t> &dims,
+                 llvm::SmallVectorImpl<const clang::Expr *> *vlaSizes,
+                 clang::QualType &elem);
+  bool isScalarType(clang::QualType t);
+  bool isUnsigned(clang::QualType t);
+  uint64_t sizeOf(clang::QualType t);
+
+  //===--- Scan (Scan.cpp) ---------------------------------------------------===//
+  /// Counts writes and address-taking of every variable in a function body.
+  void scanFunction(const clang::FunctionDecl *fn);
+  /// Finds file-scope variables whose address is taken.
+  void scanGlobals();
+  /// What a statement (a loop body) does, for counted-loop recognition.
+  struct BodyFacts {
+    llvm::DenseSet<const clang::VarDecl *> written;
+    bool hasCall = false;
+    const clang::Stmt *escape = nullptr; ///< a break/return/goto leaving it
+    const clang::Stmt *label = nullptr;  ///< a label or goto inside it
+  };
+  BodyFacts scanBody(const clang::Stmt *body);
+
+  //===--- Locations ---------------------------------------------------------===//
+  mlir::Location loc(clang::SourceLocation l);
+  mlir::Location loc(const clang::Stmt *s) { return loc(s->getBeginLoc()); }
+  mlir::Location accessLoc(const clang::Expr *e, llvm::StringRef text);
+  std::string spelling(const clang::Stmt *s);
+  std::string where(clang::SourceLocation l);
+
+  //===--- Functions and variables (CImport.cpp) ---------------------------===//
+  void importFunction(const clang::FunctionDecl *fn);
+  mlir::func::FuncOp declareFunction(const clang::FunctionDecl *fn);
+  mlir::Value globalMemref(const clang::VarDecl *var);
+  void declareLocal(const clang::VarDecl *var);
+  VarInfo *lookupVar(const clang::VarDecl *var);
+  bool atFunctionTopLevel();
+  mlir::Value toIndex(mlir::Value v, bool isUnsigned, mlir::Location l);
+
+  //===--- Statements (Stmts.cpp) --------------------------------------------===//
+  void importStmt(const clang::Stmt *s);
+  void importCompound(const clang::CompoundStmt *s);
+  void importIf(const clang::IfStmt *s);
+  void importSwitch(const clang::SwitchStmt *s);
+  void importReturn(const clang::ReturnStmt *s, bool last);
+  void importDecl(const clang::DeclStmt *s);
+  void initializeVar(const clang::VarDecl *var, mlir::Value mem,
+                     const clang::Expr *init);
+
+  //===--- Loops (Loops.cpp) ---------------------------------------------------===//
+  void importFor(const clang::ForStmt *s);
+  void importOpaqueLoop(const clang::Stmt *s, llvm::StringRef kind,
+                        const std::string &reason, int64_t loopId);
+  void setLoopAttrs(mlir::Operation *op, const clang::Stmt *s, int64_t id);
+
+  //===--- Expressions (Exprs.cpp) -------------------------------------------===//
+  CVal eval(const clang::Expr *e);
+  mlir::Value evalScalar(const clang::Expr *e);
+  /// Evaluates e as an i1 condition.
+  mlir::Value evalCond(const clang::Expr *e);
+  /// Evaluates an integer expression as an index value.
+  mlir::Value evalIndex(const clang::Expr *e);
+  LVal evalLValue(const clang::Expr *e);
+  /// The subscript an expression denotes.
+  Idx makeIdx(const clang::Expr *e);
+  mlir::Value materialize(Idx &i, mlir::Location l);
+  Idx addIdx(Idx a, Idx b, mlir::Location l);
+  Idx mulIdx(Idx a, int64_t k, mlir::Location l);
+  mlir::Value load(const LVal &lv, mlir::Location l);
+  void store(const LVal &lv, mlir::Value v, mlir::Location l);
+  CVal loadCVal(const LVal &lv, mlir::Location l);
+  /// Reads the pointer a C pointer lvalue holds.
+  PtrVal evalPointer(const clang::Expr *e);
+  /// Turns a pointer into the memref it points at, with its leading indices.
+  PtrVal resolve(const PtrVal &p, mlir::Location l);
+  mlir::Value pointerValue(const PtrVal &p, mlir::Location l);
+  CVal evalCall(const clang::CallExpr *call);
+  CVal evalCast(const clang::CastExpr *e);
+  CVal evalBinary(const clang::BinaryOperator *e);
+  CVal evalUnary(const clang::UnaryOperator *e);
+  CVal evalConditional(const clang::AbstractConditionalOperator *e);
+  CVal assign(const clang::BinaryOperator *e);
+  CVal incDec(const clang::UnaryOperator *e);
+  CVal counterValue(const CounterInfo &c, clang::QualType type,
+                    mlir::Location l);
+  /// A value the model does not compute, after evaluating (for their effects)
+  /// the subexpressions that feed it.
+  CVal opaque(const clang::Expr *e, llvm::StringRef reason);
+  /// A construct the importer does not model: its subexpressions are
+  /// evaluated, then a weft.effects with unknown effects stands for it.
+  CVal unsupported(const clang::Expr *e, llvm::StringRef kind,
+                   llvm::StringRef reason);
+  mlir::Value zeroOf(mlir::Type t, mlir::Location l);
+  mlir::Value castScalar(mlir::Value v, clang::QualType from,
+                         clang::QualType to, mlir::Location l);
+  /// True when evaluating e writes memory or calls a function.
+  bool hasSideEffects(const clang::Expr *e);
+
+  //===--- Affine forms (Affine.cpp) -----------------------------------------===//
+  /// The linear form of an integer expression over affine-valid atoms
+  /// (induction variables of affine.for, valid symbols), or nothing.
+  std::optional<Linear> linearize(const clang::Expr *e);
+  /// Builds an affine map over the atoms of `forms`, with its operands.
+  mlir::AffineMap affineMapOf(llvm::ArrayRef<Linear> forms,
+                              llvm::SmallVectorImpl<mlir::Value> &operands);
+  /// An index value that is a valid affine symbol for v (defined at the
+  /// function's top level), or null.
+  mlir::Value symbolFor(mlir::Value v, bool isUnsigned);
+};
+
+} // namespace detail
+} // namespace weft
+
+#endif // WEFT_LIB_FRONTEND_CIMPORT_IMPORTINTERNALS_H

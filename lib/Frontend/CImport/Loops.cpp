@@ -1,0 +1,519 @@
+//===- Loops.cpp - C loops to affine.for, scf.for or weft.opaque_loop --------===//
+//
+// A `for` is counted when C guarantees its trip count from the loop header
+// alone (docs/ir.md, "Loops"): one integer counter, a start, a constant step,
+// bounds compared in the step's direction, nothing in the body that changes
+// the counter or what the bounds read, nothing that leaves the body, and no
+// way for the counter to wrap before a bound stops it. A counted loop becomes
+// affine.for when its bounds are MLIR-affine and scf.for otherwise; every
+// other loop becomes weft.opaque_loop with the reason, so that the remark can
+// say why it stays sequential.
+//
+//===----------------------------------------------------------------------===//
+#include "ImportInternals.h"
+
+#include "mlir/Dialect/Affine/Analysis/Utils.h"
+
+using namespace mlir;
+using namespace weft;
+using namespace weft::detail;
+
+namespace {
+/// `counter op expr`, with op one of < <= > >= !=.
+struct Bound {
+  const clang::Expr *expr;
+  clang::BinaryOperatorKind op;
+};
+
+/// What the header of a `for` says, and why it is not counted (if so).
+struct Counted {
+  const clang::VarDecl *counter = nullptr;
+  const clang::Expr *start = nullptr; ///< null: the counter's current value
+  bool declaredInInit = false;
+  int64_t step = 0;
+  SmallVector<Bound> bounds;
+  std::string failure;
+  bool ok() const { return failure.empty(); }
+};
+} // namespace
+
+/// The variable e names, through parentheses and implicit casts.
+static const clang::VarDecl *varOf(const clang::Expr *e) {
+  e = e->IgnoreParenImpCasts();
+  if (const auto *dre = dyn_cast<clang::DeclRefExpr>(e))
+    return dyn_cast<clang::VarDecl>(dre->getDecl());
+  return nullptr;
+}
+
+static std::optional<int64_t> constantOf(const clang::Expr *e,
+                                         clang::ASTContext &ctx) {
+  clang::Expr::EvalResult er;
+  if (e->isValueDependent() || !e->EvaluateAsInt(er, ctx))
+    return std::nullopt;
+  if (er.Val.getInt().getSignificantBits() > 63)
+    return std::nullopt;
+  return er.Val.getInt().getSExtValue();
+}
+
+/// Parses the increment: `i++`, `--i`, `i += c`, `i -= c`, `i = i + c`,
+/// `i = c + i`, `i = i - c`.
+static bool parseIncrement(const clang::Expr *inc, clang::ASTContext &ctx,
+                           const clang::VarDecl *&var, int64_t &step) {
+  inc = inc->IgnoreParens();
+  if (const auto *uo = dyn_cast<clang::UnaryOperator>(inc)) {
+    if (!uo->isIncrementDecrementOp())
+      return false;
+    var = varOf(uo->getSubExpr());
+    step = uo->isIncrementOp() ? 1 : -1;
+    return var != nullptr;
+  }
+  const auto *bo = dyn_cast<clang::BinaryOperator>(inc);
+  if (!bo)
+    return false;
+  if (bo->getOpcode() == clang::BO_AddAssign ||
+      bo->getOpcode() == clang::BO_SubAssign) {
+    var = varOf(bo->getLHS());
+    auto c = constantOf(bo->getRHS(), ctx);
+    if (!var || !c)
+      return false;
+    step = bo->getOpcode() == clang::BO_AddAssign ? *c : -*c;
+    return true;
+  }
+  if (bo->getOpcode() != clang::BO_Assign)
+    return false;
+  var = varOf(bo->getLHS());
+  const auto *rhs =
+      dyn_cast<clang::BinaryOperator>(bo->getRHS()->IgnoreParenImpCasts());
+  if (!var || !rhs)
+    return false;
+  if (rhs->getOpcode() == clang::BO_Add) {
+    if (varOf(rhs->getLHS()) == var)
+      if (auto c = constantOf(rhs->getRHS(), ctx))
+        return step = *c, true;
+    if (varOf(rhs->getRHS()) == var)
+      if (auto c = constantOf(rhs->getLHS(), ctx))
+        return step = *c, true;
+  }
+  if (rhs->getOpcode() == clang::BO_Sub && varOf(rhs->getLHS()) == var)
+    if (auto c = constantOf(rhs->getRHS(), ctx))
+      return step = -*c, true;
+  return false;
+}
+
+/// Parses the condition into bounds on `counter`; `&&` joins several.
+static bool parseCondition(const clang::Expr *cond,
+                           const clang::VarDecl *counter,
+                           SmallVectorImpl<Bound> &bounds,
+                           SmallVectorImpl<const clang::BinaryOperator *> &cmps) {
+  cond = cond->IgnoreParenImpCasts();
+  const auto *bo = dyn_cast<clang::BinaryOperator>(cond);
+  if (!bo)
+    return false;
+  if (bo->getOpcode() == clang::BO_LAnd)
+    return parseCondition(bo->getLHS(), counter, bounds, cmps) &&
+           parseCondition(bo->getRHS(), counter, bounds, cmps);
+  clang::BinaryOperatorKind op = bo->getOpcode();
+  if (op != clang::BO_LT && op != clang::BO_LE && op != clang::BO_GT &&
+      op != clang::BO_GE && op != clang::BO_NE)
+    return false;
+  if (varOf(bo->getLHS()) == counter && varOf(bo->getRHS()) != counter) {
+    bounds.push_back({bo->getRHS(), op});
+  } else if (varOf(bo->getRHS()) == counter) {
+    // `n > i` is `i < n`.
+    clang::BinaryOperatorKind flipped =
+        op == clang::BO_LT   ? clang::BO_GT
+        : op == clang::BO_LE ? clang::BO_GE
+        : op == clang::BO_GT ? clang::BO_LT
+        : op == clang::BO_GE ? clang::BO_LE
+                             : op;
+    bounds.push_back({bo->getLHS(), flipped});
+  } else {
+    return false;
+  }
+  cmps.push_back(bo);
+  return true;
+}
+
+/// Why the bound expression may change while the loop runs, or "".
+static std::string boundChanges(Importer &im, const clang::Expr *bound,
+                                const Importer::BodyFacts &body) {
+  std::string why;
+  std::function<void(const clang::Stmt *)> walk = [&](const clang::Stmt *s) {
+    if (!s || !why.empty())
+      return;
+    if (const auto *dre = dyn_cast<clang::DeclRefExpr>(s)) {
+      if (const auto *v = dyn_cast<clang::VarDecl>(dre->getDecl())) {
+        auto it = body.written.find(v);
+        if (it != body.written.end())
+          why = "the bound reads " + v->getName().str() +
+                ", which the body changes";
+        else if (v->getType().isVolatileQualified())
+          why = "the bound reads the volatile " + v->getName().str();
+        else if (v->hasGlobalStorage() && !v->getType().isConstQualified() &&
+                 body.hasCall)
+          why = "the bound reads " + v->getName().str() +
+                ", which a call in the body may change";
+        else if (im.facts.lookup(v).addressTaken && body.hasCall)
+          why = "the bound reads " + v->getName().str() +
+                ", whose address is taken";
+      }
+      return;
+    }
+    if (isa<clang::ArraySubscriptExpr, clang::MemberExpr, clang::CallExpr>(s) ||
+        (isa<clang::UnaryOperator>(s) &&
+         cast<clang::UnaryOperator>(s)->getOpcode() == clang::UO_Deref)) {
+      why = "the bound reads memory (" + im.spelling(s) +
+            "), which C reads again in every iteration";
+      return;
+    }
+    for (const clang::Stmt *c : s->children())
+      walk(c);
+  };
+  walk(bound);
+  return why;
+}
+
+static Counted recognize(Importer &im, const clang::ForStmt *s) {
+  Counted c;
+  clang::ASTContext &ctx = im.ctx;
+  auto fail = [&](std::string why) {
+    if (c.failure.empty())
+      c.failure = std::move(why);
+    return c;
+  };
+  if (!s->getCond())
+    return fail("this for has no condition");
+  if (!s->getInc())
+    return fail("this for has no increment");
+
+  // The counter and its start.
+  if (const clang::Stmt *init = s->getInit()) {
+    if (const auto *ds = dyn_cast<clang::DeclStmt>(init)) {
+      if (!ds->isSingleDecl())
+        return fail("the init of this for declares more than one variable");
+      const auto *v = dyn_cast<clang::VarDecl>(ds->getSingleDecl());
+      if (!v || !v->getInit())
+        return fail("the init of this for does not set a counter");
+      c.counter = v;
+      c.start = v->getInit();
+      c.declaredInInit = true;
+    } else if (const auto *bo = dyn_cast<clang::BinaryOperator>(init);
+               bo && bo->getOpcode() == clang::BO_Assign && varOf(bo->getLHS())) {
+      c.counter = varOf(bo->getLHS());
+      c.start = bo->getRHS();
+    } else {
+      return fail("the init of this for does more than set one counter");
+    }
+  }
+
+  const clang::VarDecl *incVar = nullptr;
+  if (!parseIncrement(s->getInc(), ctx, incVar, c.step) || c.step == 0)
+    return fail("the increment of this for is not a constant step of one "
+                "counter");
+  if (c.counter && incVar != c.counter)
+    return fail("the increment changes " + incVar->getName().str() +
+                ", not the counter " + c.counter->getName().str());
+  c.counter = incVar;
+  std::string name = c.counter->getName().str();
+
+  clang::QualType ct = c.counter->getType();
+  if (!ct->isIntegerType() || ct->isBooleanType() || ct->isEnumeralType())
+    return fail("the counter " + name + " is not an integer");
+  if (ct.isVolatileQualified())
+    return fail("the counter " + name + " is volatile");
+  if (!c.counter->hasLocalStorage())
+    return fail("the counter " + name +
+                " is a global or static variable, which calls may change");
+  if (im.facts.lookup(c.counter).addressTaken)
+    return fail("the address of the counter " + name + " is taken");
+
+  SmallVector<const clang::BinaryOperator *> cmps;
+  if (!parseCondition(s->getCond(), c.counter, c.bounds, cmps))
+    return fail("the condition is not a comparison of the counter " + name +
+                " with a bound");
+  if (s->getCond()->HasSideEffects(ctx))
+    return fail("the condition has side effects");
+
+  bool uns = im.isUnsigned(ct);
+  uint64_t width = ctx.getTypeSize(ct);
+  auto start = c.start ? constantOf(c.start, ctx) : std::nullopt;
+  for (size_t k = 0; k < c.bounds.size(); ++k) {
+    const Bound &b = c.bounds[k];
+    bool up = c.step > 0;
+    bool ok = up ? (b.op == clang::BO_LT || b.op == clang::BO_LE ||
+                    (b.op == clang::BO_NE && c.step == 1))
+                 : (b.op == clang::BO_GT || b.op == clang::BO_GE ||
+                    (b.op == clang::BO_NE && c.step == -1));
+    if (!ok)
+      return fail("the condition does not bound the counter " + name +
+                  " in the direction it moves");
+    auto bc = constantOf(b.expr, ctx);
+    // Can the counter wrap around before the bound stops it?
+    clang::QualType cmpType = cmps[k]->getLHS()->getType();
+    if (width < ctx.getTypeSize(cmpType) &&
+        !(bc && *bc >= 0 && (uint64_t)*bc < (1ull << (width - (uns ? 0 : 1)))))
+      return fail("the counter " + name + " (" + ct.getAsString() +
+                  ") may wrap before it reaches the bound");
+    if (!uns && im.isUnsigned(cmpType) && !(start && *start >= 0))
+      return fail("the counter " + name +
+                  " is compared as unsigned but may start negative");
+    if (uns) {
+      if (b.op == clang::BO_NE && !(up ? start && *start == 0 : bc && *bc == 0))
+        return fail("the unsigned counter " + name +
+                    " may wrap before it equals the bound");
+      if (!up && b.op == clang::BO_GE && !(bc && *bc >= -c.step))
+        return fail("the unsigned counter " + name +
+                    " wraps below zero before the condition fails");
+      if (!up && b.op == clang::BO_GT && c.step < -1 &&
+          !(bc && *bc >= -c.step - 1))
+        return fail("the unsigned counter " + name +
+                    " may step over zero and wrap");
+    }
+  }
+
+  Importer::BodyFacts body = im.scanBody(s->getBody());
+  if (body.written.count(c.counter))
+    return fail("the counter " + name + " is changed in the body");
+  if (body.escape) {
+    const char *what = isa<clang::BreakStmt>(body.escape)    ? "a break"
+                       : isa<clang::ReturnStmt>(body.escape) ? "a return"
+                                                             : "a goto";
+    return fail(std::string(what) + " at " +
+                im.where(body.escape->getBeginLoc()) + " leaves the loop");
+  }
+  if (body.label)
+    return fail("a label or goto at " + im.where(body.label->getBeginLoc()) +
+                " is inside the body");
+  for (const Bound &b : c.bounds) {
+    std::string why = boundChanges(im, b.expr, body);
+    if (!why.empty())
+      return fail(why);
+  }
+  return c;
+}
+
+void Importer::setLoopAttrs(Operation *op, const clang::Stmt *s, int64_t id) {
+  op->setAttr("weft.loop_id", builder.getI64IntegerAttr(id));
+  clang::SourceLocation b = s->getBeginLoc();
+  if (b.isMacroID())
+    op->setAttr("weft.uneditable", builder.getStringAttr("macro"));
+  else if (!sm.isWrittenInMainFile(b))
+    op->setAttr("weft.uneditable", builder.getStringAttr("header"));
+  if (openmpDepth > 0)
+    op->setAttr("weft.openmp", builder.getUnitAttr());
+}
+
+void Importer::importOpaqueLoop(const clang::Stmt *s, StringRef kind,
+                                const std::string &reason, int64_t id) {
+  Location l = loc(s);
+  const clang::Expr *cond = nullptr, *inc = nullptr;
+  const clang::Stmt *body = nullptr;
+  if (const auto *fs = dyn_cast<clang::ForStmt>(s)) {
+    importStmt(fs->getInit());
+    cond = fs->getCond();
+    inc = fs->getInc();
+    body = fs->getBody();
+  } else if (const auto *ws = dyn_cast<clang::WhileStmt>(s)) {
+    cond = ws->getCond();
+    body = ws->getBody();
+  } else if (const auto *ds = dyn_cast<clang::DoStmt>(s)) {
+    cond = ds->getCond();
+    body = ds->getBody();
+  }
+  auto op = builder.create<weft::OpaqueLoopOp>(l, kind, reason);
+  setLoopAttrs(op, s, id);
+  OpBuilder::InsertionGuard g(builder);
+  Block *cb = new Block();
+  op.getCondition().push_back(cb);
+  builder.setInsertionPointToStart(cb);
+  Value c = cond ? evalCond(cond)
+                 : (Value)builder.create<arith::ConstantIntOp>(l, 1, 1);
+  builder.create<weft::ConditionOp>(l, c);
+  Block *bb = new Block();
+  op.getBody().push_back(bb);
+  builder.setInsertionPointToStart(bb);
+  importStmt(body);
+  if (inc)
+    (void)eval(inc);
+  builder.create<weft::YieldOp>(l);
+}
+
+/// `form` as an index value at the current point.
+static Value valueOf(Importer &im, const Linear &form, Location l) {
+  Idx i;
+  i.lin = form;
+  return im.materialize(i, l);
+}
+
+void Importer::importFor(const clang::ForStmt *s) {
+  int64_t id = newLoopId(s);
+  Location l = loc(s);
+  Counted c = recognize(*this, s);
+  if (!c.ok()) {
+    importOpaqueLoop(s, "for", c.failure, id);
+    return;
+  }
+  const clang::VarDecl *var = c.counter;
+  bool uns = isUnsigned(var->getType());
+
+  // Start and bounds, as affine forms when they are.
+  Idx start;
+  if (c.start) {
+    start = makeIdx(c.start);
+  } else {
+    // No init: the counter's value at the loop, a symbol when read at the
+    // function's top level.
+    VarInfo *vi = lookupVar(var);
+    Value cur;
+    if (vi && vi->kind == VarInfo::Cell) {
+      LVal lv;
+      lv.memref = vi->value;
+      lv.text = var->getName().str();
+      lv.type = var->getType();
+      cur = load(lv, l);
+    } else if (vi && vi->kind == VarInfo::SSA) {
+      cur = vi->value;
+    }
+    if (!cur)
+      cur = zeroOf(convertScalarType(var->getType()), l);
+    if (Value sym = symbolFor(cur, uns)) {
+      start.lin = Linear();
+      start.lin->terms[sym] = 1;
+    } else {
+      start.value = toIndex(cur, uns, l);
+    }
+  }
+  // Upper (or lower) limits, normalized to exclusive ones: i < b, i <= b-1
+  // for increasing loops; i > b for decreasing ones.
+  SmallVector<Idx> limits;
+  for (const Bound &b : c.bounds) {
+    Idx lim = makeIdx(b.expr);
+    if (b.op == clang::BO_LE)
+      lim = addIdx(std::move(lim), Idx::constant(1), l);
+    else if (b.op == clang::BO_GE)
+      lim = addIdx(std::move(lim), Idx::constant(-1), l);
+    limits.push_back(std::move(lim));
+  }
+
+  bool up = c.step > 0;
+  int64_t mag = up ? c.step : -c.step;
+  bool affine = (bool)start.lin;
+  for (const Idx &lim : limits)
+    affine &= (bool)lim.lin;
+
+  Operation *loopOp;
+  CounterInfo ci;
+  ci.step = c.step;
+  Block *body;
+  if (affine && up) {
+    SmallVector<Value> lbOps, ubOps;
+    AffineMap lbMap = affineMapOf({*start.lin}, lbOps);
+    SmallVector<Linear> ubs;
+    for (const Idx &lim : limits)
+      ubs.push_back(*lim.lin);
+    AffineMap ubMap = affineMapOf(ubs, ubOps);
+    auto forOp = builder.create<affine::AffineForOp>(l, lbOps, lbMap, ubOps,
+                                                     ubMap, mag);
+    loopOp = forOp;
+    body = forOp.getBody();
+    ci.iv = forOp.getInductionVar();
+  } else if (affine) {
+    // Normalized: k from 0 to min over bounds of ceil((start - b) / |s|).
+    // The start's value is computed before the loop, for uses of the counter
+    // that are not affine.
+    ci.start = valueOf(*this, *start.lin, l);
+    SmallVector<Linear> trips;
+    for (const Idx &lim : limits) {
+      Linear t = *start.lin;
+      t.add(*lim.lin, -1);
+      trips.push_back(t);
+    }
+    SmallVector<Value> ubOps;
+    AffineMap ubMap = affineMapOf(trips, ubOps);
+    if (mag != 1) {
+      SmallVector<AffineExpr> results;
+      for (AffineExpr e : ubMap.getResults())
+        results.push_back(e.ceilDiv(mag));
+      ubMap = AffineMap::get(ubMap.getNumDims(), ubMap.getNumSymbols(),
+                             results, &mlirCtx);
+    }
+    auto forOp = builder.create<affine::AffineForOp>(
+        l, ValueRange{}, builder.getConstantAffineMap(0), ubOps, ubMap, 1);
+    loopOp = forOp;
+    body = forOp.getBody();
+    ci.iv = forOp.getInductionVar();
+    ci.normalized = true;
+    ci.startLin = *start.lin;
+  } else {
+    Value st = materialize(start, l);
+    SmallVector<Value> ends;
+    for (Idx &lim : limits) {
+      Value b = materialize(lim, l);
+      if (up) {
+        ends.push_back(b);
+      } else {
+        Value d = builder.create<arith::SubIOp>(l, st, b);
+        if (mag != 1)
+          d = builder.create<arith::CeilDivSIOp>(
+              l, d, builder.create<arith::ConstantIndexOp>(l, mag));
+        ends.push_back(d);
+      }
+    }
+    Value end = ends[0];
+    for (size_t k = 1; k < ends.size(); ++k)
+      end = builder.create<arith::MinSIOp>(l, end, ends[k]);
+    Value lb = up ? st : (Value)builder.create<arith::ConstantIndexOp>(l, 0);
+    Value stepV = builder.create<arith::ConstantIndexOp>(l, up ? mag : 1);
+    auto forOp = builder.create<scf::ForOp>(l, lb, end, stepV);
+    loopOp = forOp;
+    body = forOp.getBody();
+    ci.iv = forOp.getInductionVar();
+    ci.affine = false;
+    ci.normalized = !up;
+    ci.start = st;
+  }
+  setLoopAttrs(loopOp, s, id);
+  loopOp->setAttr("weft.kind", builder.getStringAttr("for"));
+  loopOp->setAttr("weft.iv_name", builder.getStringAttr(var->getName()));
+  loopOp->setAttr("weft.counter", builder.getI64IntegerAttr(declId(var)));
+
+  {
+    OpBuilder::InsertionGuard g(builder);
+    builder.setInsertionPoint(body->getTerminator());
+    counters[var] = ci;
+    importStmt(s->getBody());
+    counters.erase(var);
+  }
+
+  // The counter's value after the loop, for code after it (docs/ir.md).
+  if (!c.declaredInInit) {
+    VarInfo *vi = lookupVar(var);
+    if (vi && vi->kind == VarInfo::Cell) {
+      Value st = materialize(start, l);
+      Value trip;
+      for (Idx &lim : limits) {
+        Value b = materialize(lim, l);
+        Value d = up ? builder.create<arith::SubIOp>(l, b, st)
+                     : builder.create<arith::SubIOp>(l, st, b);
+        if (mag != 1)
+          d = builder.create<arith::CeilDivSIOp>(
+              l, d, builder.create<arith::ConstantIndexOp>(l, mag));
+        trip = trip ? (Value)builder.create<arith::MinSIOp>(l, trip, d) : d;
+      }
+      trip = builder.create<arith::MaxSIOp>(
+          l, trip, builder.create<arith::ConstantIndexOp>(l, 0));
+      Value exit = builder.create<arith::AddIOp>(
+          l, st,
+          builder.create<arith::MulIOp>(
+              l, trip, builder.create<arith::ConstantIndexOp>(l, c.step)));
+      Type t = convertScalarType(var->getType());
+      Value v = uns ? (Value)builder.create<arith::IndexCastUIOp>(l, t, exit)
+                    : (Value)builder.create<arith::IndexCastOp>(l, t, exit);
+      LVal lv;
+      lv.memref = vi->value;
+      lv.text = var->getName().str();
+      lv.type = var->getType();
+      store(lv, v, l);
+    }
+  }
+}

@@ -1,0 +1,196 @@
+//===- Scan.cpp - Facts gathered before a function is imported --------------===//
+//
+// Syntactic facts the import needs up front: how often each variable is
+// written and whether its address is taken (which decides SSA value or memory
+// cell), and, for a loop body, what it writes and whether anything leaves it
+// (which decides whether a loop can be counted). These are facts about the
+// text, not dependences: the analysis passes compute those.
+//
+//===----------------------------------------------------------------------===//
+#include "ImportInternals.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace mlir;
+using namespace weft;
+using namespace weft::detail;
+
+/// The variable at the root of an lvalue (`a` in `a`, `a[i]`, `a.x[2]`), when
+/// the lvalue designates part of that variable's own storage (not memory
+/// reached through a pointer it holds), or null.
+static const clang::VarDecl *rootObject(const clang::Expr *e) {
+  for (;;) {
+    e = e->IgnoreParens();
+    if (const auto *dre = dyn_cast<clang::DeclRefExpr>(e))
+      return dyn_cast<clang::VarDecl>(dre->getDecl());
+    if (const auto *me = dyn_cast<clang::MemberExpr>(e)) {
+      if (me->isArrow())
+        return nullptr;
+      e = me->getBase();
+      continue;
+    }
+    if (const auto *ase = dyn_cast<clang::ArraySubscriptExpr>(e)) {
+      const clang::Expr *base = ase->getBase()->IgnoreParens();
+      // a[i] names a's storage only when a is an array (decayed).
+      if (const auto *ice = dyn_cast<clang::ImplicitCastExpr>(base))
+        if (ice->getCastKind() == clang::CK_ArrayToPointerDecay) {
+          e = ice->getSubExpr();
+          continue;
+        }
+      return nullptr;
+    }
+    if (const auto *ice = dyn_cast<clang::ImplicitCastExpr>(e))
+      if (ice->getCastKind() == clang::CK_NoOp ||
+          ice->getCastKind() == clang::CK_LValueBitCast) {
+        e = ice->getSubExpr();
+        continue;
+      }
+    return nullptr;
+  }
+}
+
+namespace {
+/// Counts writes and address-taking of variables.
+class FactScanner : public clang::RecursiveASTVisitor<FactScanner> {
+public:
+  FactScanner(llvm::DenseMap<const clang::VarDecl *, VarFacts> &facts,
+              llvm::DenseSet<const clang::VarDecl *> *globalsTaken)
+      : facts(facts), globalsTaken(globalsTaken) {}
+
+  void written(const clang::Expr *lhs) {
+    if (const clang::VarDecl *v = rootObject(lhs))
+      facts[v].writes++;
+  }
+  void taken(const clang::Expr *e) {
+    if (const clang::VarDecl *v = rootObject(e)) {
+      facts[v].addressTaken = true;
+      if (globalsTaken && v->hasGlobalStorage())
+        globalsTaken->insert(v);
+    }
+  }
+
+  bool VisitBinaryOperator(clang::BinaryOperator *op) {
+    if (op->isAssignmentOp())
+      written(op->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(clang::UnaryOperator *op) {
+    if (op->isIncrementDecrementOp())
+      written(op->getSubExpr());
+    else if (op->getOpcode() == clang::UO_AddrOf)
+      taken(op->getSubExpr());
+    return true;
+  }
+  bool VisitImplicitCastExpr(clang::ImplicitCastExpr *ice) {
+    // An array that decays anywhere but directly under a subscript escapes:
+    // the pointer can be stored or passed on.
+    if (ice->getCastKind() == clang::CK_ArrayToPointerDecay &&
+        !decayUnderSubscript.count(ice))
+      taken(ice->getSubExpr());
+    return true;
+  }
+  bool VisitArraySubscriptExpr(clang::ArraySubscriptExpr *ase) {
+    if (const auto *ice =
+            dyn_cast<clang::ImplicitCastExpr>(ase->getBase()->IgnoreParens()))
+      if (ice->getCastKind() == clang::CK_ArrayToPointerDecay)
+        decayUnderSubscript.insert(ice);
+    return true;
+  }
+
+private:
+  llvm::DenseMap<const clang::VarDecl *, VarFacts> &facts;
+  llvm::DenseSet<const clang::VarDecl *> *globalsTaken;
+  llvm::DenseSet<const clang::ImplicitCastExpr *> decayUnderSubscript;
+};
+} // namespace
+
+void Importer::scanFunction(const clang::FunctionDecl *fn) {
+  facts.clear();
+  FactScanner scanner(facts, &addressTakenGlobals);
+  scanner.TraverseStmt(fn->getBody());
+}
+
+void Importer::scanGlobals() {
+  // Addresses of globals taken anywhere in the file, including in other
+  // functions and in initializers of other globals.
+  llvm::DenseMap<const clang::VarDecl *, VarFacts> scratch;
+  FactScanner scanner(scratch, &addressTakenGlobals);
+  scanner.TraverseDecl(ctx.getTranslationUnitDecl());
+}
+
+namespace {
+/// What a loop body does: the variables it writes, calls, and the statements
+/// that leave it.
+class BodyScanner {
+public:
+  explicit BodyScanner(Importer::BodyFacts &f) : f(f) {}
+
+  void walk(const clang::Stmt *s, int loopDepth, int switchDepth) {
+    if (!s)
+      return;
+    switch (s->getStmtClass()) {
+    case clang::Stmt::BreakStmtClass:
+      if (loopDepth == 0 && switchDepth == 0 && !f.escape)
+        f.escape = s;
+      return;
+    case clang::Stmt::ReturnStmtClass:
+      if (!f.escape)
+        f.escape = s;
+      break;
+    case clang::Stmt::GotoStmtClass:
+    case clang::Stmt::IndirectGotoStmtClass:
+      if (!f.escape)
+        f.escape = s;
+      if (!f.label)
+        f.label = s;
+      break;
+    case clang::Stmt::LabelStmtClass:
+      if (!f.label)
+        f.label = s;
+      break;
+    case clang::Stmt::CallExprClass:
+      f.hasCall = true;
+      break;
+    case clang::Stmt::BinaryOperatorClass:
+    case clang::Stmt::CompoundAssignOperatorClass: {
+      const auto *op = cast<clang::BinaryOperator>(s);
+      if (op->isAssignmentOp())
+        if (const clang::VarDecl *v = rootObject(op->getLHS()))
+          f.written.insert(v);
+      break;
+    }
+    case clang::Stmt::UnaryOperatorClass: {
+      const auto *op = cast<clang::UnaryOperator>(s);
+      if (op->isIncrementDecrementOp() ||
+          op->getOpcode() == clang::UO_AddrOf)
+        if (const clang::VarDecl *v = rootObject(op->getSubExpr()))
+          f.written.insert(v);
+      break;
+    }
+    case clang::Stmt::ForStmtClass:
+    case clang::Stmt::WhileStmtClass:
+    case clang::Stmt::DoStmtClass:
+      for (const clang::Stmt *c : s->children())
+        walk(c, loopDepth + 1, switchDepth);
+      return;
+    case clang::Stmt::SwitchStmtClass:
+      for (const clang::Stmt *c : s->children())
+        walk(c, loopDepth, switchDepth + 1);
+      return;
+    default:
+      break;
+    }
+    for (const clang::Stmt *c : s->children())
+      walk(c, loopDepth, switchDepth);
+  }
+
+private:
+  Importer::BodyFacts &f;
+};
+} // namespace
+
+Importer::BodyFacts Importer::scanBody(const clang::Stmt *body) {
+  BodyFacts f;
+  BodyScanner(f).walk(body, 0, 0);
+  return f;
+}

@@ -1,0 +1,212 @@
+//===- Stmts.cpp - C statements to MLIR ---------------------------------------===//
+//
+// Structured statements become scf.if and weft.switch; control transfers
+// that C allows anywhere become marks (weft.break, weft.continue,
+// weft.return, weft.goto, weft.label) inside those regions; loops are
+// Loops.cpp's. Anything else becomes weft.effects with the reason, so that no
+// statement is ever dropped.
+//
+//===----------------------------------------------------------------------===//
+#include "ImportInternals.h"
+
+#include "clang/AST/StmtOpenMP.h"
+
+using namespace mlir;
+using namespace weft;
+using namespace weft::detail;
+
+void Importer::importCompound(const clang::CompoundStmt *s) {
+  for (const clang::Stmt *c : s->body())
+    importStmt(c);
+}
+
+void Importer::importIf(const clang::IfStmt *s) {
+  Location l = loc(s);
+  if (s->getInit())
+    importStmt(s->getInit());
+  if (s->getConditionVariableDeclStmt())
+    importStmt(s->getConditionVariableDeclStmt());
+  Value c = evalCond(s->getCond());
+  auto ifOp = builder.create<scf::IfOp>(l, TypeRange{}, c,
+                                        /*withElse=*/s->getElse() != nullptr);
+  {
+    OpBuilder::InsertionGuard g(builder);
+    builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    importStmt(s->getThen());
+    if (s->getElse()) {
+      builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      importStmt(s->getElse());
+    }
+  }
+}
+
+void Importer::importSwitch(const clang::SwitchStmt *s) {
+  Location l = loc(s);
+  if (s->getInit())
+    importStmt(s->getInit());
+  Value v = evalScalar(s->getCond());
+  if (!v || !v.getType().isSignlessInteger())
+    v = builder.create<arith::ConstantIntOp>(l, 0, 32);
+  auto sw = builder.create<weft::SwitchOp>(l, v);
+  Block *body = new Block();
+  sw.getBody().push_back(body);
+  OpBuilder::InsertionGuard g(builder);
+  builder.setInsertionPointToStart(body);
+  importStmt(s->getBody());
+}
+
+void Importer::importReturn(const clang::ReturnStmt *s, bool last) {
+  Location l = loc(s);
+  Value v;
+  if (const clang::Expr *e = s->getRetValue())
+    v = evalScalar(e);
+  if (last) {
+    auto results = currentFn.getFunctionType().getResults();
+    if (results.empty()) {
+      builder.create<func::ReturnOp>(l);
+      return;
+    }
+    if (!v || v.getType() != results[0])
+      v = builder.create<weft::OpaqueValueOp>(
+          l, results[0], v ? ValueRange{v} : ValueRange{},
+          builder.getStringAttr("the returned value"));
+    builder.create<func::ReturnOp>(l, v);
+    return;
+  }
+  builder.create<weft::ReturnOp>(l, v);
+}
+
+void Importer::importDecl(const clang::DeclStmt *s) {
+  for (const clang::Decl *d : s->decls())
+    if (const auto *var = dyn_cast<clang::VarDecl>(d))
+      declareLocal(var);
+}
+
+/// An asm statement: it reads its inputs, writes its outputs, and may touch
+/// any memory.
+static void importAsm(Importer &im, const clang::AsmStmt *s) {
+  SmallVector<Value> reads, writes;
+  for (unsigned i = 0; i < s->getNumOutputs(); ++i) {
+    LVal lv = im.evalLValue(s->getOutputExpr(i));
+    if (lv.memref)
+      writes.push_back(lv.memref);
+  }
+  for (unsigned i = 0; i < s->getNumInputs(); ++i) {
+    CVal v = im.eval(s->getInputExpr(i));
+    if (v.ptr)
+      reads.push_back(im.pointerValue(*v.ptr, im.loc(s->getInputExpr(i))));
+  }
+  im.builder.create<weft::EffectsOp>(
+      im.loc(s), TypeRange{}, reads, writes, im.builder.getStringAttr("asm"),
+      im.builder.getStringAttr("inline assembly"), im.builder.getUnitAttr(),
+      im.builder.getUnitAttr());
+}
+
+void Importer::importStmt(const clang::Stmt *s) {
+  if (!s)
+    return;
+  Location l = loc(s);
+  switch (s->getStmtClass()) {
+  case clang::Stmt::CompoundStmtClass:
+    importCompound(cast<clang::CompoundStmt>(s));
+    return;
+  case clang::Stmt::DeclStmtClass:
+    importDecl(cast<clang::DeclStmt>(s));
+    return;
+  case clang::Stmt::NullStmtClass:
+    return;
+  case clang::Stmt::IfStmtClass:
+    importIf(cast<clang::IfStmt>(s));
+    return;
+  case clang::Stmt::ForStmtClass:
+    importFor(cast<clang::ForStmt>(s));
+    return;
+  case clang::Stmt::WhileStmtClass: {
+    int64_t id = newLoopId(s);
+    importOpaqueLoop(s, "while",
+                     "a while loop: weft runs counted for loops in parallel",
+                     id);
+    return;
+  }
+  case clang::Stmt::DoStmtClass: {
+    int64_t id = newLoopId(s);
+    importOpaqueLoop(s, "do",
+                     "a do loop: weft runs counted for loops in parallel", id);
+    return;
+  }
+  case clang::Stmt::SwitchStmtClass:
+    importSwitch(cast<clang::SwitchStmt>(s));
+    return;
+  case clang::Stmt::CaseStmtClass:
+    importStmt(cast<clang::CaseStmt>(s)->getSubStmt());
+    return;
+  case clang::Stmt::DefaultStmtClass:
+    importStmt(cast<clang::DefaultStmt>(s)->getSubStmt());
+    return;
+  case clang::Stmt::BreakStmtClass:
+    builder.create<weft::BreakOp>(l);
+    return;
+  case clang::Stmt::ContinueStmtClass:
+    builder.create<weft::ContinueOp>(l);
+    return;
+  case clang::Stmt::ReturnStmtClass:
+    importReturn(cast<clang::ReturnStmt>(s), /*last=*/false);
+    return;
+  case clang::Stmt::GotoStmtClass:
+    builder.create<weft::GotoOp>(
+        l, cast<clang::GotoStmt>(s)->getLabel()->getName());
+    return;
+  case clang::Stmt::IndirectGotoStmtClass:
+    (void)eval(cast<clang::IndirectGotoStmt>(s)->getTarget());
+    builder.create<weft::GotoOp>(l, "*");
+    return;
+  case clang::Stmt::LabelStmtClass: {
+    const auto *ls = cast<clang::LabelStmt>(s);
+    builder.create<weft::LabelOp>(l, ls->getName());
+    importStmt(ls->getSubStmt());
+    return;
+  }
+  case clang::Stmt::AttributedStmtClass:
+    importStmt(cast<clang::AttributedStmt>(s)->getSubStmt());
+    return;
+  case clang::Stmt::GCCAsmStmtClass:
+  case clang::Stmt::MSAsmStmtClass:
+    importAsm(*this, cast<clang::AsmStmt>(s));
+    return;
+  case clang::Stmt::CapturedStmtClass:
+    importStmt(cast<clang::CapturedStmt>(s)->getCapturedStmt());
+    return;
+  default:
+    break;
+  }
+  if (const auto *omp = dyn_cast<clang::OMPExecutableDirective>(s)) {
+    // Already parallel code: a marker with unknown effects, then the code
+    // itself, whose loops are marked so that they stay as they are.
+    builder.create<weft::EffectsOp>(
+        l, TypeRange{}, ValueRange{}, ValueRange{},
+        builder.getStringAttr("openmp"),
+        builder.getStringAttr("an OpenMP directive: the code is already "
+                              "parallel"),
+        builder.getUnitAttr(), builder.getUnitAttr());
+    if (omp->hasAssociatedStmt()) {
+      ++openmpDepth;
+      const clang::Stmt *inner = omp->getAssociatedStmt();
+      if (const auto *cs = dyn_cast<clang::CapturedStmt>(inner))
+        inner = omp->getInnermostCapturedStmt()->getCapturedStmt();
+      importStmt(inner);
+      --openmpDepth;
+    }
+    return;
+  }
+  if (const auto *e = dyn_cast<clang::Expr>(s)) {
+    (void)eval(e);
+    return;
+  }
+  builder.create<weft::EffectsOp>(
+      l, TypeRange{}, ValueRange{}, ValueRange{},
+      builder.getStringAttr("unsupported"),
+      builder.getStringAttr((Twine("a statement weft does not model (") +
+                             s->getStmtClassName() + ")")
+                                .str()),
+      builder.getUnitAttr(), builder.getUnitAttr());
+}

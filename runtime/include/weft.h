@@ -1,0 +1,235 @@
+/*===- weft.h - libweft: the runtime that weft's parallel C links against --===*
+ *
+ * This header is the whole public C API of libweft, and the contract between
+ * the C that weft-translate writes and the runtime. It can also be used by
+ * hand. C11 (or C++), pthreads and libc only.
+ *
+ * The contract, in short (docs/runtime.md has the long form):
+ *
+ *  - Loops are normalized by the compiler to a unit-step iteration space
+ *    [0, trip) with 64-bit signed indices; the body maps k back to the C
+ *    counter itself (i = start + k * step). The runtime never sees C loops.
+ *
+ *  - A body is `void body(void *ctx, int64_t lo, int64_t hi, int64_t chunk)`
+ *    and runs iterations [lo, hi). The runtime cuts [0, trip) into a fixed
+ *    sequence of chunks. The chunk grid depends only on the loop descriptor
+ *    (trip count, cost shape, work estimate), never on the team size, the
+ *    core weights, or which thread runs what. Every chunk c in
+ *    [0, weft_chunk_count(loop)) is called exactly once, possibly with
+ *    lo == hi, and `chunk` is that stable index, not a thread or CPU id.
+ *
+ *  - Reductions and lastprivate values are kept per chunk by the generated
+ *    code (an array of WEFT_MAX_CHUNKS slots) and combined in chunk order
+ *    after the call returns. Because the grid is fixed, a floating-point
+ *    reduction gives bit-identical results on any team size, with any
+ *    weights, with work stealing, and when the loop runs serially (nested
+ *    calls, a busy team).
+ *
+ *  - The team is resolved at run time: the process affinity mask or
+ *    WEFT_NUM_THREADS, with capacity weights from WEFT_WEIGHTS. Team member 0
+ *    is the calling thread. The split over the team is capacity-weighted and
+ *    contiguous; members that finish early take whole chunks from the tail
+ *    of a late member's run.
+ *
+ *  - A mismatch between this header and the library is detected once by
+ *    weft_ready() and reported on stderr; generated code then runs its
+ *    sequential fallback instead of crashing.
+ *
+ * Environment variables (all documented in docs/runtime.md):
+ *   WEFT_NUM_THREADS, WEFT_SPIN_US, WEFT_WEIGHTS, WEFT_STACK_SIZE, WEFT_BIND.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef WEFT_H
+#define WEFT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(WEFT_BUILDING_LIBRARY) && defined(__GNUC__)
+#define WEFT_API __attribute__((visibility("default")))
+#else
+#define WEFT_API
+#endif
+
+/// The ABI of this header. Bumped on any incompatible change to a type or a
+/// function below; weft_ready() compares it with the library's.
+#define WEFT_ABI_VERSION 1
+
+/// The most chunks any loop is cut into. Generated code sizes its per-chunk
+/// partial arrays with it.
+#define WEFT_MAX_CHUNKS 256
+
+/// How the cost of one iteration varies with k (the normalized index).
+typedef enum weft_shape {
+  /// Every iteration costs the same: chunks have equal iteration counts.
+  WEFT_SHAPE_UNIFORM = 0,
+  /// Iteration k costs cost0 + cost1 * k (a triangular nest): chunks have
+  /// equal work, so a split by chunk count is a split by work.
+  WEFT_SHAPE_LINEAR = 1
+} weft_shape_t;
+
+/// What a region asks of the cores it runs on (frequency hints).
+typedef enum weft_intent {
+  WEFT_INTENT_NONE = 0,    ///< no preference, or unknown
+  WEFT_INTENT_COMPUTE = 1, ///< compute-bound: ask for speed
+  WEFT_INTENT_MEMORY = 2,  ///< memory-bound: a faster clock buys little
+  WEFT_INTENT_SERIAL = 3   ///< a serial stretch: main core fast, team parked
+} weft_intent_t;
+
+/// The descriptor of one parallel loop. The compiler emits one as a static
+/// const object per loop; only `trip` usually varies at run time.
+typedef struct weft_loop {
+  int64_t trip;      ///< iterations: the body covers [0, trip); <= 0 is empty
+  int32_t shape;     ///< a weft_shape_t
+  int32_t intent;    ///< a weft_intent_t
+  double cost0;      ///< cost of iteration k is cost0 + cost1 * k (linear
+  double cost1;      ///<   shape only; any unit, only ratios matter)
+  double work_ns;    ///< estimated sequential time of the whole loop in ns,
+                     ///<   0 if unknown; sets the chunk count
+  uint32_t region_id;///< stable id of the loop in its file (traces)
+  int32_t line;      ///< source line of the loop (traces)
+  const char *file;  ///< source file of the loop (traces), may be NULL
+} weft_loop_t;
+
+/// A loop body: runs normalized iterations [lo, hi) as chunk `chunk`.
+typedef void (*weft_body_fn)(void *ctx, int64_t lo, int64_t hi, int64_t chunk);
+
+/// An SPMD body: runs once on every team member.
+typedef void (*weft_spmd_fn)(void *ctx, int member, int team_size);
+
+/*===--- ABI check -------------------------------------------------------===*/
+
+/// The ABI version the library was built with.
+WEFT_API int weft_abi_version(void);
+
+/// Compares a header's ABI version with the library's. Returns 1 when they
+/// match; otherwise prints one clear message on stderr (once per process) and
+/// returns 0.
+WEFT_API int weft_check_abi(int header_abi_version);
+
+/// True when the library matches this header. Generated code guards every
+/// parallel loop with it and runs the original loop otherwise. The check runs
+/// once per translation unit.
+static inline int weft_ready(void) {
+  static int weft_ready_state; /* 0 unknown, 1 ok, -1 mismatch */
+  int s = __atomic_load_n(&weft_ready_state, __ATOMIC_RELAXED);
+  if (s == 0) {
+    s = weft_check_abi(WEFT_ABI_VERSION) ? 1 : -1;
+    __atomic_store_n(&weft_ready_state, s, __ATOMIC_RELAXED);
+  }
+  return s > 0;
+}
+
+/*===--- Loops -----------------------------------------------------------===*/
+
+/// Runs every chunk of `loop` on the team and returns when all are done.
+/// Implements a parallel version of:
+///
+///     int64_t n = weft_chunk_count(loop);
+///     for (int64_t c = 0; c < n; c++) {
+///       int64_t lo, hi;
+///       weft_chunk_bounds(loop, c, &lo, &hi);
+///       body(ctx, lo, hi, c);
+///     }
+///
+/// Returns the number of chunks, n. A call from inside a body, a call while
+/// another thread owns the team, and a team of one run the loop above on the
+/// calling thread: same chunks, same results, never a deadlock. Writes made
+/// by the chunks are visible to the caller when the call returns.
+WEFT_API int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
+                          void *ctx);
+
+/// The number of chunks `loop` is cut into: 0 for an empty loop, otherwise
+/// between 1 and WEFT_MAX_CHUNKS. A pure function of the descriptor.
+WEFT_API int64_t weft_chunk_count(const weft_loop_t *loop);
+
+/// The iterations [*lo, *hi) of chunk `chunk` of `loop`. Chunks are in
+/// order, contiguous, and cover [0, trip) exactly once. A pure function.
+WEFT_API void weft_chunk_bounds(const weft_loop_t *loop, int64_t chunk, int64_t *lo,
+                       int64_t *hi);
+
+/*===--- SPMD regions ----------------------------------------------------===*/
+
+/// Runs fn(ctx, member, team_size) once on every team member (member 0 is the
+/// calling thread) and returns when all have returned. `site` may be NULL; when
+/// given, only its region_id, line, file and intent are used. Nested calls,
+/// and calls while another thread owns the team, run fn(ctx, 0, 1).
+WEFT_API void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx);
+
+/// A barrier over the team of the enclosing weft_spmd region: returns on every
+/// member once all have reached it. Outside an SPMD region, and in a team of
+/// one, it returns at once.
+WEFT_API void weft_barrier(void);
+
+/// A work-shared loop inside an SPMD region: every member must call it with
+/// the same loop, in the same order. Runs every chunk exactly once over the
+/// team (with stealing) and ends with a team barrier. Outside an SPMD region
+/// it behaves as weft_parallel_for. Returns the number of chunks.
+WEFT_API int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void *ctx);
+
+/*===--- Configuration ---------------------------------------------------===*/
+
+/// The team size the next region will use.
+WEFT_API int weft_num_threads(void);
+
+/// Sets the team size (1 to 1024; 0 returns to the default: WEFT_NUM_THREADS,
+/// else the CPUs in the process affinity mask). A running team is resized
+/// when it is next idle. Returns 0, or -1 for an invalid value.
+WEFT_API int weft_set_num_threads(int n);
+
+/// How long an idle team member spins before it blocks, in microseconds
+/// (0 to 1000000). Returns 0, or -1 for an invalid value.
+WEFT_API int weft_set_spin_us(int us);
+
+/// The current spin time in microseconds.
+WEFT_API int weft_spin_us(void);
+
+/// Capacity weights of team members 0..n-1 (positive, at most 1048576);
+/// members past n get 1024. NULL or n == 0 returns to the default. Returns
+/// 0, or -1 for an invalid value.
+WEFT_API int weft_set_weights(const int *weights, int n);
+
+/// Pins team members to CPUs of their own (1, the default, or WEFT_BIND) or
+/// leaves placement to the system (0). Takes effect when the team is next
+/// idle. Returns 0, or -1 for an invalid value.
+WEFT_API int weft_set_bind(int on);
+
+/// Stack size of worker threads in bytes (at least 65536). Takes effect when
+/// the team is next created. Returns 0, or -1 for an invalid value.
+WEFT_API int weft_set_stack_size(size_t bytes);
+
+/// Stops and joins the team's workers. The next region creates a new team.
+/// Returns -1 (and does nothing) when called from inside a region.
+WEFT_API int weft_shutdown(void);
+
+/*===--- Statistics ------------------------------------------------------===*/
+
+/// Counters since start or the last weft_reset_stats().
+typedef struct weft_stats {
+  uint64_t regions;        ///< parallel regions that used the team
+  uint64_t serial_regions; ///< calls run on the caller alone (nested, busy
+                           ///<   team, team of one, a single chunk)
+  uint64_t chunks;         ///< chunks run
+  uint64_t steals;         ///< chunks taken from another member's run
+  uint64_t blocks;         ///< times a thread blocked in the kernel
+  uint64_t wake_syscalls;  ///< futex wake system calls made
+  uint64_t barriers;       ///< weft_barrier() episodes completed
+  uint64_t migrations;     ///< times an owner moved off a worker's CPU
+  uint64_t pin_failures;   ///< pins the system refused (never fatal)
+} weft_stats_t;
+
+/// Copies the counters into *out.
+WEFT_API void weft_get_stats(weft_stats_t *out);
+
+/// Sets all counters to zero.
+WEFT_API void weft_reset_stats(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WEFT_H */

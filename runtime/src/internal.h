@@ -1,0 +1,242 @@
+/*===- internal.h - libweft's private declarations ---------------------------===*
+ *
+ * Shared by the runtime's source files, and by its unit tests (which link the
+ * static library and test the chunk plan and the parsers directly).
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef WEFT_INTERNAL_H
+#define WEFT_INTERNAL_H
+
+#include "weft.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#if !defined(__linux__)
+#error "libweft blocks on futexes: it needs Linux or Android"
+#endif
+
+#define WEFT_CACHE_LINE 128 /* two 64-byte lines: adjacent-line prefetch */
+#define WEFT_ALIGNED __attribute__((aligned(WEFT_CACHE_LINE)))
+#define WEFT_MAX_TEAM 1024
+#define WEFT_DEFAULT_WEIGHT 1024
+
+/*===--- Chunk plan (plan.c) ---------------------------------------------===*/
+
+/// The chunk grid of a loop, computed once per region from its descriptor.
+typedef struct weft_grid {
+  int64_t trip;
+  int64_t chunks;
+  int linear;        /* 0: uniform split; 1: equal-work split (see plan.c) */
+  int reversed;      /* linear with a decreasing cost: solved on k' = trip-1-k */
+  double a, b;       /* linear: cost(k') = a + b * k', with b > 0 */
+  double per_chunk;  /* linear: work of one chunk */
+} weft_grid_t;
+
+void weft_grid_init(weft_grid_t *g, const weft_loop_t *loop);
+void weft_grid_bounds(const weft_grid_t *g, int64_t chunk, int64_t *lo,
+                      int64_t *hi);
+/// First chunk of member t when `chunks` chunks are split over members with
+/// the given weight prefix sums (prefix[0] = 0, prefix[size] = total).
+int64_t weft_split_start(int64_t chunks, const uint64_t *prefix, int size,
+                         int t);
+
+/*===--- Configuration (config.c) ----------------------------------------===*/
+
+typedef struct weft_config {
+  int num_threads;       /* 0: from the affinity mask */
+  int bind;              /* pin members to CPUs (WEFT_BIND) */
+  int spin_us;
+  size_t stack_size;     /* 0: the system default */
+  int nweights;          /* 0: uniform */
+  int weights[WEFT_MAX_TEAM];
+} weft_config_t;
+
+/// The effective configuration: environment once, then API overrides.
+/// Called by the team owner only.
+void weft_config_snapshot(weft_config_t *out);
+/// Bumped by every setter; the team owner re-reads the configuration when it
+/// changes.
+extern _Atomic unsigned weft_config_generation;
+
+/// Parsers shared by the environment and the tests. Each returns 0 and stores
+/// the value, or -1 for an invalid string.
+int weft_parse_int(const char *s, long min, long max, long *out);
+int weft_parse_size(const char *s, size_t min, size_t *out);
+int weft_parse_weights(const char *s, int *out, int max, int *count);
+
+/// The default spin time, in microseconds (see config.c for its source).
+extern const int weft_default_spin_us;
+
+/*===--- Waiting (wait.c) ------------------------------------------------===*/
+
+uint64_t weft_now_ns(void);
+void weft_cpu_relax(void);
+long weft_futex_wait(_Atomic uint32_t *addr, uint32_t expected);
+long weft_futex_wake(_Atomic uint32_t *addr, int count);
+
+/// How a thread waits: spin for spin_ns, then (when the team outnumbers its
+/// CPUs) yield a few times, then block.
+typedef struct weft_wait_policy {
+  _Atomic int64_t spin_ns;    /* may change while members wait */
+  _Atomic int oversubscribed;
+} weft_wait_policy_t;
+
+/// Waits until *word != old and returns the new value. Counts itself in
+/// *sleepers while blocked, so wakers can skip the system call when nobody
+/// sleeps; *blocks is incremented per block.
+uint32_t weft_wait_change(_Atomic uint32_t *word, uint32_t old,
+                          _Atomic uint32_t *sleepers,
+                          const weft_wait_policy_t *policy,
+                          uint64_t *blocks);
+
+/// Publishes a change made to *word: wakes up to `count` sleepers if any.
+/// Returns 1 if a system call was made.
+int weft_wake(_Atomic uint32_t *word, _Atomic uint32_t *sleepers, int count);
+
+/*===--- Floating-point environment (fpenv.c) ----------------------------===*/
+
+typedef struct weft_fpenv {
+  uint64_t a, b; /* x86: MXCSR and x87 control word; AArch64: FPCR; else
+                    the rounding mode */
+} weft_fpenv_t;
+
+void weft_fpenv_get(weft_fpenv_t *env);
+void weft_fpenv_set(const weft_fpenv_t *env);
+
+/*===--- Team (team.c, region.c) -----------------------------------------===*/
+
+enum weft_kind { WEFT_KIND_FOR = 0, WEFT_KIND_SPMD = 1, WEFT_KIND_EXIT = 2 };
+
+#define WEFT_EPOCH_OPEN 1u
+/// The epoch value that opens the region after `e`.
+static inline uint32_t weft_epoch_next(uint32_t e) {
+  return ((e >> 1) + 1) << 1 | WEFT_EPOCH_OPEN;
+}
+
+/// Run words pack a member's remaining chunks with the sequence number of the
+/// loop they belong to: [tag:32 | begin:16 | end:16]. WEFT_MAX_CHUNKS fits in
+/// 16 bits.
+static inline uint64_t weft_run_pack(uint32_t tag, uint32_t begin,
+                                     uint32_t end) {
+  return ((uint64_t)tag << 32) | ((uint64_t)begin << 16) | end;
+}
+static inline uint32_t weft_run_tag(uint64_t w) { return (uint32_t)(w >> 32); }
+static inline uint32_t weft_run_begin(uint64_t w) {
+  return (uint32_t)(w >> 16) & 0xffffu;
+}
+static inline uint32_t weft_run_end(uint64_t w) { return (uint32_t)w & 0xffffu; }
+
+/// Per-member counters. They live in a static array indexed by member, so
+/// they outlive team rebuilds and can be read at any time without the team.
+typedef struct WEFT_ALIGNED weft_counters {
+  _Atomic uint64_t regions, chunks, steals, blocks, wakes, barriers;
+  _Atomic uint64_t migrations, pin_failures;
+} weft_counters_t;
+
+extern weft_counters_t weft_counters[WEFT_MAX_TEAM];
+
+/// One team member. Member 0 is whichever thread owns the team.
+typedef struct WEFT_ALIGNED weft_member {
+  _Atomic uint64_t run; /* this member's chunks; others steal from its end */
+  weft_counters_t *counters;
+  struct weft_team *team;
+  pthread_t thread;
+  int index;
+  int cpu;              /* the CPU this member is pinned to, or -1 */
+  uint32_t first_epoch; /* the epoch a new worker starts waiting from */
+} weft_member_t;
+
+/// The state of a work-shared loop: the grid and its split over the team.
+typedef struct weft_share {
+  weft_grid_t grid;
+  weft_body_fn body;
+  void *ctx;
+  uint32_t tag;
+} weft_share_t;
+
+typedef struct weft_team {
+  /* Fork line: written by the owner at each fork, read by every worker. */
+  struct WEFT_ALIGNED {
+    /* The futex word workers wait on: (region number << 1) | open. One word
+       names the region and says whether it still admits workers, so a late
+       worker can never mistake the next region for the one it saw. */
+    _Atomic uint32_t epoch;
+    int kind;
+    weft_spmd_fn spmd_fn;
+    void *spmd_ctx;
+    weft_fpenv_t fpenv;
+  } fork;
+  weft_share_t share; /* the region's loop (kind FOR) */
+  /* Workers blocked on epoch. */
+  WEFT_ALIGNED _Atomic uint32_t sleepers;
+  /* Join line: chunks or members still pending, and workers inside. */
+  WEFT_ALIGNED _Atomic int64_t pending;
+  _Atomic uint32_t busy;
+  _Atomic uint32_t join_word;     /* futex word the owner waits on */
+  _Atomic uint32_t join_sleepers; /* 1 while the owner blocks on join_word */
+  /* Barrier line. */
+  WEFT_ALIGNED _Atomic uint32_t bar_count;
+  _Atomic uint32_t bar_gen;
+  _Atomic uint32_t bar_sleepers;
+  /* Run tags of the spmd_for loops of the current SPMD region start here;
+     each member counts its own calls in weft_tls.ws_seq. */
+  uint32_t ws_base;
+  /* Read-mostly configuration of this team. */
+  WEFT_ALIGNED int size;
+  int requested_size; /* size asked for; fewer threads may have started */
+  size_t stack_size;
+  int bind_requested;    /* the configuration asked for pinning */
+  int bind;              /* members are pinned (affinity.c) */
+  cpu_set_t worker_cpus; /* CPUs that workers are pinned to */
+  weft_wait_policy_t policy;
+  uint64_t prefix[WEFT_MAX_TEAM + 1]; /* weight prefix sums */
+  uint32_t seq;                       /* loop sequence numbers (owner) */
+  weft_member_t *members;
+} weft_team_t;
+
+/// Per-thread state: which team and member this thread is, if any.
+typedef struct weft_tls {
+  weft_team_t *team; /* set while the thread runs a region body */
+  int member;
+  int in_region;     /* inside a body: nested calls run serially */
+  int spmd;          /* inside an SPMD body of a real team */
+  uint32_t ws_seq;   /* spmd_for calls made by this member in this region */
+} weft_tls_t;
+
+extern _Thread_local weft_tls_t weft_tls;
+
+/// Runs one work-shared loop as member `me` of `team`: its own run first,
+/// then whole chunks stolen from the tail of the others'. Returns the number
+/// of chunks this member completed.
+int64_t weft_share_work(weft_team_t *team, const weft_share_t *share, int me);
+
+/// Runs every chunk of `loop` on the calling thread.
+int64_t weft_run_serial(const weft_loop_t *loop, weft_body_fn body, void *ctx);
+
+/// Takes the team for one region, creating or reconfiguring it first when
+/// needed. Returns NULL when another thread owns it (the caller then runs
+/// the region serially).
+weft_team_t *weft_team_acquire(void);
+void weft_team_release(void);
+
+/// Called by a member that has completed `done` chunks (or SPMD members):
+/// wakes the owner when it was the last.
+void weft_team_finish(weft_team_t *team, weft_member_t *m, int64_t done);
+
+/*===--- Affinity (affinity.c) -------------------------------------------===*/
+
+/// Chooses a CPU per member (before the workers start).
+void weft_affinity_plan(weft_team_t *team, int bind);
+/// Pins the calling worker to its CPU.
+void weft_affinity_worker(weft_member_t *m);
+/// Moves the owner off a worker's CPU, if the scheduler put it there.
+void weft_affinity_owner(weft_team_t *team);
+
+/// Serial-path counters, shared by all threads.
+extern _Atomic uint64_t weft_serial_regions;
+
+#endif /* WEFT_INTERNAL_H */

@@ -1,0 +1,289 @@
+/*===- region.c - Fork/join: parallel loops, SPMD regions, the barrier ----===*
+ *
+ * A region is forked by writing its descriptor and bumping the team's epoch;
+ * a futex wake follows only when some worker sleeps. The owner then works
+ * like any member. Workers are "floating": a loop does not wait for a worker
+ * that is still waking up, because members that finish take whole chunks
+ * from the tail of the others' runs, so the owner alone can finish a short
+ * region while a sleeping worker is still on its way. The join waits for the
+ * chunks (not for the members), then closes the region and waits only for
+ * the workers that are inside it.
+ *
+ * No mutex, condition variable or allocation on this path.
+ *
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+#include "internal.h"
+
+#include <limits.h>
+#include <sched.h>
+
+static void run_chunk(const weft_share_t *share, int64_t c) {
+  int64_t lo, hi;
+  weft_grid_bounds(&share->grid, c, &lo, &hi);
+  share->body(share->ctx, lo, hi, c);
+}
+
+int64_t weft_share_work(weft_team_t *team, const weft_share_t *share, int me) {
+  weft_member_t *members = team->members;
+  const uint32_t tag = share->tag;
+  int64_t done = 0, steals = 0;
+
+  /* Own run, from the front. */
+  _Atomic uint64_t *own = &members[me].run;
+  uint64_t w = atomic_load_explicit(own, memory_order_acquire);
+  while (weft_run_tag(w) == tag && weft_run_begin(w) < weft_run_end(w)) {
+    uint32_t b = weft_run_begin(w);
+    if (atomic_compare_exchange_weak_explicit(
+            own, &w, weft_run_pack(tag, b + 1, weft_run_end(w)),
+            memory_order_acq_rel, memory_order_acquire)) {
+      run_chunk(share, b);
+      done++;
+      w = atomic_load_explicit(own, memory_order_acquire);
+    }
+  }
+
+  /* Then whole chunks from the tail of the member with the most left. */
+  for (;;) {
+    int victim = -1;
+    uint32_t most = 0;
+    for (int i = 1; i < team->size; i++) {
+      int v = me + i < team->size ? me + i : me + i - team->size;
+      uint64_t vw = atomic_load_explicit(&members[v].run, memory_order_acquire);
+      uint32_t left = weft_run_end(vw) - weft_run_begin(vw);
+      if (weft_run_tag(vw) == tag && weft_run_begin(vw) < weft_run_end(vw) &&
+          left > most) {
+        most = left;
+        victim = v;
+      }
+    }
+    if (victim < 0)
+      break;
+    _Atomic uint64_t *run = &members[victim].run;
+    uint64_t vw = atomic_load_explicit(run, memory_order_acquire);
+    while (weft_run_tag(vw) == tag && weft_run_begin(vw) < weft_run_end(vw)) {
+      uint32_t e = weft_run_end(vw) - 1;
+      if (atomic_compare_exchange_weak_explicit(
+              run, &vw, weft_run_pack(tag, weft_run_begin(vw), e),
+              memory_order_acq_rel, memory_order_acquire)) {
+        run_chunk(share, e);
+        done++;
+        steals++;
+        break;
+      }
+    }
+  }
+  weft_counters_t *c = members[me].counters;
+  atomic_fetch_add_explicit(&c->chunks, (uint64_t)done, memory_order_relaxed);
+  if (steals)
+    atomic_fetch_add_explicit(&c->steals, (uint64_t)steals,
+                              memory_order_relaxed);
+  return done;
+}
+
+int64_t weft_run_serial(const weft_loop_t *loop, weft_body_fn body,
+                        void *ctx) {
+  weft_grid_t g;
+  weft_grid_init(&g, loop);
+  for (int64_t c = 0; c < g.chunks; c++) {
+    int64_t lo, hi;
+    weft_grid_bounds(&g, c, &lo, &hi);
+    body(ctx, lo, hi, c);
+  }
+  atomic_fetch_add_explicit(&weft_serial_regions, 1, memory_order_relaxed);
+  return g.chunks;
+}
+
+/// Sets every member's run for a loop with this tag. Returns how many
+/// members other than `skip` have a non-empty run.
+static int assign_runs(weft_team_t *team, const weft_share_t *share,
+                       int skip) {
+  int busy = 0;
+  for (int t = 0; t < team->size; t++) {
+    int64_t b = weft_split_start(share->grid.chunks, team->prefix, team->size,
+                                 t);
+    int64_t e = weft_split_start(share->grid.chunks, team->prefix, team->size,
+                                 t + 1);
+    atomic_store_explicit(&team->members[t].run,
+                          weft_run_pack(share->tag, (uint32_t)b, (uint32_t)e),
+                          memory_order_relaxed);
+    busy += t != skip && e > b;
+  }
+  return busy;
+}
+
+/// Publishes the region written into team->fork and team->share, and wakes
+/// up to `wake` sleeping workers.
+static void fork_region(weft_team_t *team, int kind, int64_t pending,
+                        int wake) {
+  weft_counters_t *c = team->members[0].counters;
+  team->fork.kind = kind;
+  weft_fpenv_get(&team->fork.fpenv);
+  atomic_store_explicit(&team->pending, pending, memory_order_relaxed);
+  uint32_t e = atomic_load_explicit(&team->fork.epoch, memory_order_relaxed);
+  atomic_store_explicit(&team->fork.epoch, weft_epoch_next(e),
+                        memory_order_seq_cst);
+  if (wake > 0 && weft_wake(&team->fork.epoch, &team->sleepers, wake))
+    atomic_fetch_add_explicit(&c->wakes, 1, memory_order_relaxed);
+  atomic_fetch_add_explicit(&c->regions, 1, memory_order_relaxed);
+}
+
+/// Waits until nothing is pending, closes the region, and waits for the
+/// workers still inside it to leave.
+static void join_region(weft_team_t *team) {
+  uint64_t blocks = 0;
+  uint32_t jw = atomic_load_explicit(&team->join_word, memory_order_seq_cst);
+  while (atomic_load_explicit(&team->pending, memory_order_acquire) != 0)
+    jw = weft_wait_change(&team->join_word, jw, &team->join_sleepers,
+                          &team->policy, &blocks);
+  uint32_t e = atomic_load_explicit(&team->fork.epoch, memory_order_relaxed);
+  atomic_store_explicit(&team->fork.epoch, e & ~WEFT_EPOCH_OPEN,
+                        memory_order_seq_cst);
+  /* Workers inside have found nothing left, or are about to notice the region
+     is closed: this wait is a few instructions long unless one of them was
+     preempted, so yield rather than block. */
+  for (int spins = 0;
+       atomic_load_explicit(&team->busy, memory_order_seq_cst) != 0; spins++) {
+    if (spins < 256)
+      weft_cpu_relax();
+    else
+      sched_yield();
+  }
+  if (blocks)
+    atomic_fetch_add_explicit(&team->members[0].counters->blocks, blocks,
+                              memory_order_relaxed);
+}
+
+static void enter_owner(weft_team_t *team) {
+  weft_affinity_owner(team);
+  weft_tls.team = team;
+  weft_tls.member = 0;
+  weft_tls.in_region = 1;
+}
+
+static void leave_owner(void) {
+  weft_tls.team = NULL;
+  weft_tls.in_region = 0;
+  weft_tls.spmd = 0;
+  weft_team_release();
+}
+
+int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
+                          void *ctx) {
+  if (!loop || !body || loop->trip <= 0)
+    return 0;
+  if (weft_tls.in_region)
+    return weft_run_serial(loop, body, ctx);
+  weft_team_t *team = weft_team_acquire();
+  if (!team)
+    return weft_run_serial(loop, body, ctx);
+  weft_share_t *share = &team->share;
+  weft_grid_init(&share->grid, loop);
+  if (team->size == 1 || share->grid.chunks == 1) {
+    weft_team_release();
+    return weft_run_serial(loop, body, ctx);
+  }
+  share->body = body;
+  share->ctx = ctx;
+  share->tag = ++team->seq;
+  int wake = assign_runs(team, share, 0);
+  fork_region(team, WEFT_KIND_FOR, share->grid.chunks, wake);
+
+  enter_owner(team);
+  int64_t done = weft_share_work(team, share, 0);
+  if (done)
+    atomic_fetch_sub_explicit(&team->pending, done, memory_order_acq_rel);
+  join_region(team);
+  int64_t chunks = share->grid.chunks;
+  leave_owner();
+  return chunks;
+}
+
+/*===--- SPMD ------------------------------------------------------------===*/
+
+void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
+  (void)site; /* region id and location: used by traces and hints */
+  if (!fn)
+    return;
+  weft_team_t *team = weft_tls.in_region ? NULL : weft_team_acquire();
+  if (!team || team->size == 1) {
+    /* Serial: barriers are no-ops and spmd_for runs the whole loop here. */
+    int outer = weft_tls.in_region, outer_spmd = weft_tls.spmd;
+    if (team)
+      weft_team_release();
+    atomic_fetch_add_explicit(&weft_serial_regions, 1, memory_order_relaxed);
+    weft_tls.in_region = 1;
+    weft_tls.spmd = 0; /* a nested region's barriers are not the team's */
+    fn(ctx, 0, 1);
+    weft_tls.in_region = outer;
+    weft_tls.spmd = outer_spmd;
+    return;
+  }
+  team->fork.spmd_fn = fn;
+  team->fork.spmd_ctx = ctx;
+  team->ws_base = team->seq + 1;
+  fork_region(team, WEFT_KIND_SPMD, team->size - 1, INT_MAX);
+
+  enter_owner(team);
+  weft_tls.spmd = 1;
+  weft_tls.ws_seq = 0;
+  fn(ctx, 0, team->size);
+  /* Every member made the same spmd_for calls; skip their tags. */
+  team->seq += weft_tls.ws_seq;
+  join_region(team);
+  leave_owner();
+}
+
+void weft_barrier(void) {
+  weft_team_t *team = weft_tls.team;
+  if (!team || !weft_tls.spmd)
+    return;
+  weft_counters_t *c = team->members[weft_tls.member].counters;
+  uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire);
+  uint32_t arrived =
+      atomic_fetch_add_explicit(&team->bar_count, 1, memory_order_acq_rel);
+  if (arrived == (uint32_t)team->size - 1) {
+    atomic_store_explicit(&team->bar_count, 0, memory_order_relaxed);
+    atomic_store_explicit(&team->bar_gen, gen + 1, memory_order_seq_cst);
+    if (weft_wake(&team->bar_gen, &team->bar_sleepers, INT_MAX))
+      atomic_fetch_add_explicit(&c->wakes, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&c->barriers, 1, memory_order_relaxed);
+    return;
+  }
+  uint64_t blocks = 0;
+  weft_wait_change(&team->bar_gen, gen, &team->bar_sleepers, &team->policy,
+                   &blocks);
+  if (blocks)
+    atomic_fetch_add_explicit(&c->blocks, blocks, memory_order_relaxed);
+}
+
+int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void *ctx) {
+  weft_team_t *team = weft_tls.team;
+  if (!team || !weft_tls.spmd)
+    return weft_parallel_for(loop, body, ctx);
+  /* Every member computes the same grid and split from the same descriptor;
+     the first to arrive at each run word initializes it for this loop's
+     tag, so members that are late still have their chunks taken. */
+  weft_share_t share;
+  weft_grid_init(&share.grid, loop);
+  share.body = body;
+  share.ctx = ctx;
+  share.tag = team->ws_base + weft_tls.ws_seq++;
+  for (int t = 0; t < team->size; t++) {
+    _Atomic uint64_t *run = &team->members[t].run;
+    uint64_t w = atomic_load_explicit(run, memory_order_acquire);
+    if (weft_run_tag(w) == share.tag)
+      continue;
+    int64_t b = weft_split_start(share.grid.chunks, team->prefix, team->size,
+                                 t);
+    int64_t e = weft_split_start(share.grid.chunks, team->prefix, team->size,
+                                 t + 1);
+    atomic_compare_exchange_strong_explicit(
+        run, &w, weft_run_pack(share.tag, (uint32_t)b, (uint32_t)e),
+        memory_order_acq_rel, memory_order_acquire);
+  }
+  if (share.grid.chunks > 0)
+    weft_share_work(team, &share, weft_tls.member);
+  weft_barrier();
+  return share.grid.chunks;
+}

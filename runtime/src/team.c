@@ -1,0 +1,348 @@
+/*===- team.c - The persistent team: creation, workers, lifecycle ---------===*
+ *
+ * One team per process: N-1 worker threads plus whichever thread owns the
+ * team for a region (member 0). Ownership is one atomic flag; a thread that
+ * finds the team owned runs its region serially, so concurrent callers never
+ * block each other and never deadlock.
+ *
+ * The team is created on first use, rebuilt when its configuration changes
+ * (while idle), re-created after fork() in the child (whose workers do not
+ * exist), and joined at exit and dlclose.
+ *
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+#include "internal.h"
+
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+_Thread_local weft_tls_t weft_tls;
+_Atomic uint64_t weft_serial_regions;
+
+static weft_team_t *g_team;
+static _Atomic int g_owner;          /* 1 while a thread owns the team */
+static unsigned g_team_generation;   /* config generation g_team was built at */
+static int g_finalized;              /* after the destructor: serial only */
+weft_counters_t weft_counters[WEFT_MAX_TEAM];
+static pthread_once_t g_atfork_once = PTHREAD_ONCE_INIT;
+
+/*===--- Workers ---------------------------------------------------------===*/
+
+static void *worker_main(void *arg) {
+  weft_member_t *m = arg;
+  weft_team_t *team = m->team;
+  uint32_t seen = m->first_epoch;
+  weft_affinity_worker(m);
+  weft_tls.team = team;
+  weft_tls.member = m->index;
+  for (;;) {
+    uint64_t blocks = 0;
+    uint32_t e = weft_wait_change(&team->fork.epoch, seen, &team->sleepers,
+                                  &team->policy, &blocks);
+    if (blocks)
+      atomic_fetch_add_explicit(&m->counters->blocks, blocks,
+                                memory_order_relaxed);
+    seen = e;
+    if (!(e & WEFT_EPOCH_OPEN))
+      continue; /* a region closed before we looked: wait for the next */
+    /* Enter, then check that the epoch is still the open one we saw; the
+       owner closes a region by changing the epoch and then waits for `busy`
+       to drain before it reuses the region's state (both sides seq_cst). */
+    atomic_fetch_add_explicit(&team->busy, 1, memory_order_seq_cst);
+    if (atomic_load_explicit(&team->fork.epoch, memory_order_seq_cst) != e) {
+      atomic_fetch_sub_explicit(&team->busy, 1, memory_order_release);
+      continue;
+    }
+    int kind = team->fork.kind;
+    if (kind == WEFT_KIND_EXIT) {
+      atomic_fetch_sub_explicit(&team->busy, 1, memory_order_release);
+      break;
+    }
+    weft_fpenv_set(&team->fork.fpenv);
+    weft_tls.in_region = 1;
+    if (kind == WEFT_KIND_FOR) {
+      int64_t done = weft_share_work(team, &team->share, m->index);
+      if (done)
+        weft_team_finish(team, m, done);
+    } else {
+      weft_tls.spmd = 1;
+      weft_tls.ws_seq = 0;
+      team->fork.spmd_fn(team->fork.spmd_ctx, m->index, team->size);
+      weft_tls.spmd = 0;
+      weft_team_finish(team, m, 1);
+    }
+    weft_tls.in_region = 0;
+    atomic_fetch_sub_explicit(&team->busy, 1, memory_order_release);
+  }
+  return NULL;
+}
+
+void weft_team_finish(weft_team_t *team, weft_member_t *m, int64_t done) {
+  int64_t left = atomic_fetch_sub_explicit(&team->pending, done,
+                                           memory_order_acq_rel) -
+                 done;
+  if (left != 0)
+    return;
+  atomic_fetch_add_explicit(&team->join_word, 1, memory_order_seq_cst);
+  if (weft_wake(&team->join_word, &team->join_sleepers, 1))
+    atomic_fetch_add_explicit(&m->counters->wakes, 1, memory_order_relaxed);
+}
+
+/*===--- Creation and destruction ----------------------------------------===*/
+
+static int allowed_cpus(void) {
+  cpu_set_t set;
+  if (sched_getaffinity(0, sizeof set, &set) != 0)
+    return 1;
+  int n = CPU_COUNT(&set);
+  return n > 0 ? n : 1;
+}
+
+static int team_size(const weft_config_t *cfg) {
+  return cfg->num_threads > 0 ? cfg->num_threads : allowed_cpus();
+}
+
+static void apply_policy(weft_team_t *team, const weft_config_t *cfg) {
+  atomic_store_explicit(&team->policy.spin_ns, (int64_t)cfg->spin_us * 1000,
+                        memory_order_relaxed);
+  atomic_store_explicit(&team->policy.oversubscribed,
+                        team->size > allowed_cpus(), memory_order_relaxed);
+}
+
+static void set_weights(weft_team_t *team, const weft_config_t *cfg) {
+  team->prefix[0] = 0;
+  for (int t = 0; t < team->size; t++) {
+    int w = t < cfg->nweights ? cfg->weights[t] : WEFT_DEFAULT_WEIGHT;
+    team->prefix[t + 1] = team->prefix[t] + (uint64_t)w;
+  }
+}
+
+static weft_team_t *team_create(const weft_config_t *cfg) {
+  int size = team_size(cfg);
+  weft_team_t *team = aligned_alloc(WEFT_CACHE_LINE, sizeof *team);
+  weft_member_t *members =
+      aligned_alloc(WEFT_CACHE_LINE, sizeof *members * (size_t)size);
+  if (!team || !members) {
+    free(team);
+    free(members);
+    return NULL;
+  }
+  memset(team, 0, sizeof *team);
+  memset(members, 0, sizeof *members * (size_t)size);
+  team->members = members;
+  team->size = team->requested_size = size;
+  team->stack_size = cfg->stack_size;
+  team->bind_requested = cfg->bind;
+  for (int t = 0; t < size; t++) {
+    members[t].team = team;
+    members[t].index = t;
+    members[t].counters = &weft_counters[t];
+  }
+
+  pthread_attr_t attr;
+  pthread_attr_init(&attr);
+  if (cfg->stack_size)
+    pthread_attr_setstacksize(&attr, cfg->stack_size);
+  /* Workers take no asynchronous signals: those belong to the program's own
+     threads. */
+  sigset_t all, old;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &old);
+  weft_affinity_plan(team, cfg->bind);
+  int started = 1;
+  for (int t = 1; t < size; t++) {
+    members[t].first_epoch = 0;
+    if (pthread_create(&members[t].thread, &attr, worker_main, &members[t]))
+      break;
+#if defined(__GLIBC__) || defined(__BIONIC__)
+    char name[16];
+    snprintf(name, sizeof name, "weft-%d", t);
+    pthread_setname_np(members[t].thread, name);
+#endif
+    started++;
+  }
+  pthread_sigmask(SIG_SETMASK, &old, NULL);
+  pthread_attr_destroy(&attr);
+  if (started < size) {
+    fprintf(stderr,
+            "weft: could only start %d of %d threads; using a team of %d\n",
+            started, size, started);
+    team->size = started;
+    CPU_ZERO(&team->worker_cpus);
+    for (int t = 1; t < started; t++)
+      if (members[t].cpu >= 0)
+        CPU_SET(members[t].cpu, &team->worker_cpus);
+  }
+  set_weights(team, cfg);
+  apply_policy(team, cfg);
+  return team;
+}
+
+static void team_destroy(weft_team_t *team) {
+  team->fork.kind = WEFT_KIND_EXIT;
+  uint32_t e = atomic_load_explicit(&team->fork.epoch, memory_order_relaxed);
+  atomic_store_explicit(&team->fork.epoch, weft_epoch_next(e),
+                        memory_order_seq_cst);
+  weft_futex_wake(&team->fork.epoch, INT_MAX);
+  for (int t = 1; t < team->size; t++)
+    pthread_join(team->members[t].thread, NULL);
+  free(team->members);
+  free(team);
+}
+
+/*===--- Ownership -------------------------------------------------------===*/
+
+static void atfork_prepare(void);
+static void atfork_parent(void);
+static void atfork_child(void);
+static void register_atfork(void) {
+  pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+}
+
+weft_team_t *weft_team_acquire(void) {
+  int expected = 0;
+  if (!atomic_compare_exchange_strong_explicit(
+          &g_owner, &expected, 1, memory_order_acquire, memory_order_relaxed))
+    return NULL;
+  if (g_finalized) {
+    atomic_store_explicit(&g_owner, 0, memory_order_release);
+    return NULL;
+  }
+  unsigned gen =
+      atomic_load_explicit(&weft_config_generation, memory_order_acquire);
+  if (!g_team || gen != g_team_generation) {
+    pthread_once(&g_atfork_once, register_atfork);
+    weft_config_t cfg;
+    weft_config_snapshot(&cfg);
+    if (g_team && (team_size(&cfg) != g_team->requested_size ||
+                   cfg.stack_size != g_team->stack_size ||
+                   cfg.bind != g_team->bind_requested)) {
+      team_destroy(g_team);
+      g_team = NULL;
+    }
+    if (!g_team)
+      g_team = team_create(&cfg);
+    if (g_team) {
+      set_weights(g_team, &cfg);
+      apply_policy(g_team, &cfg);
+    }
+    g_team_generation = gen;
+  }
+  if (!g_team)
+    atomic_store_explicit(&g_owner, 0, memory_order_release);
+  return g_team;
+}
+
+void weft_team_release(void) {
+  atomic_store_explicit(&g_owner, 0, memory_order_release);
+}
+
+int weft_num_threads(void) {
+  weft_config_t cfg;
+  weft_config_snapshot(&cfg);
+  return team_size(&cfg);
+}
+
+int weft_shutdown(void) {
+  if (weft_tls.in_region)
+    return -1;
+  int expected = 0;
+  while (!atomic_compare_exchange_weak_explicit(
+      &g_owner, &expected, 1, memory_order_acquire, memory_order_relaxed)) {
+    expected = 0;
+    sched_yield();
+  }
+  if (g_team) {
+    team_destroy(g_team);
+    g_team = NULL;
+  }
+  atomic_store_explicit(&g_owner, 0, memory_order_release);
+  return 0;
+}
+
+/*===--- fork(), exit and dlclose ----------------------------------------===*/
+
+static void atfork_prepare(void) {}
+static void atfork_parent(void) {}
+
+/// The child has only the thread that called fork(): the workers are gone.
+/// Forget the team (its memory is the parent's state; leak it) so that the
+/// next region builds a new one.
+static void atfork_child(void) {
+  g_team = NULL;
+  g_team_generation = 0;
+  atomic_store_explicit(&g_owner, 0, memory_order_relaxed);
+}
+
+/// At exit and dlclose: join the workers, so that none runs library code
+/// after it is unmapped. When another thread is inside a region, or exit() was
+/// called from a body, the workers are left alone: the process is ending.
+__attribute__((destructor)) static void weft_fini(void) {
+  if (weft_tls.in_region)
+    return;
+  int expected = 0;
+  if (!atomic_compare_exchange_strong_explicit(
+          &g_owner, &expected, 1, memory_order_acquire, memory_order_relaxed))
+    return;
+  if (g_team) {
+    team_destroy(g_team);
+    g_team = NULL;
+  }
+  g_finalized = 1;
+  atomic_store_explicit(&g_owner, 0, memory_order_release);
+}
+
+/*===--- ABI and statistics ----------------------------------------------===*/
+
+int weft_abi_version(void) { return WEFT_ABI_VERSION; }
+
+int weft_check_abi(int header_abi_version) {
+  static _Atomic int reported;
+  if (header_abi_version == WEFT_ABI_VERSION)
+    return 1;
+  if (!atomic_exchange(&reported, 1))
+    fprintf(stderr,
+            "weft: this program was compiled against weft.h ABI %d, but the "
+            "libweft it runs with has ABI %d; its parallel loops run "
+            "sequentially. Rebuild it against the installed weft.h.\n",
+            header_abi_version, WEFT_ABI_VERSION);
+  return 0;
+}
+
+void weft_get_stats(weft_stats_t *out) {
+  memset(out, 0, sizeof *out);
+  out->serial_regions = atomic_load(&weft_serial_regions);
+  for (int t = 0; t < WEFT_MAX_TEAM; t++) {
+    const weft_counters_t *c = &weft_counters[t];
+    out->regions += atomic_load_explicit(&c->regions, memory_order_relaxed);
+    out->chunks += atomic_load_explicit(&c->chunks, memory_order_relaxed);
+    out->steals += atomic_load_explicit(&c->steals, memory_order_relaxed);
+    out->blocks += atomic_load_explicit(&c->blocks, memory_order_relaxed);
+    out->wake_syscalls +=
+        atomic_load_explicit(&c->wakes, memory_order_relaxed);
+    out->barriers += atomic_load_explicit(&c->barriers, memory_order_relaxed);
+    out->migrations +=
+        atomic_load_explicit(&c->migrations, memory_order_relaxed);
+    out->pin_failures +=
+        atomic_load_explicit(&c->pin_failures, memory_order_relaxed);
+  }
+}
+
+void weft_reset_stats(void) {
+  atomic_store(&weft_serial_regions, 0);
+  for (int t = 0; t < WEFT_MAX_TEAM; t++) {
+    weft_counters_t *c = &weft_counters[t];
+    atomic_store_explicit(&c->regions, 0, memory_order_relaxed);
+    atomic_store_explicit(&c->chunks, 0, memory_order_relaxed);
+    atomic_store_explicit(&c->steals, 0, memory_order_relaxed);
+    atomic_store_explicit(&c->blocks, 0, memory_order_relaxed);
+    atomic_store_explicit(&c->wakes, 0, memory_order_relaxed);
+    atomic_store_explicit(&c->barriers, 0, memory_order_relaxed);
+    atomic_store_explicit(&c->migrations, 0, memory_order_relaxed);
+    atomic_store_explicit(&c->pin_failures, 0, memory_order_relaxed);
+  }
+}

@@ -1,0 +1,103 @@
+/*===- test_spmd.c - SPMD regions, the barrier, work-shared loops ---------===*
+ *
+ * Phases separated by barriers see each other's writes; spmd_for runs every
+ * chunk once and ends with a barrier; nested regions run serially (their
+ * barriers are no-ops, not the team's); a team of one works.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "weft.h"
+#include "check.h"
+
+#include <stdatomic.h>
+#include <string.h>
+
+#define PHASES 200
+#define MAXT 8
+#define N 5000
+
+typedef struct {
+  int slot[MAXT];
+  _Atomic int errors;
+  _Atomic int members_seen;
+  int data[N];
+  _Atomic int hits[N];
+  int size_seen;
+} ctx_t;
+
+static void count_body(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  ctx_t *c = p;
+  for (int64_t k = lo; k < hi; k++)
+    atomic_fetch_add(&c->hits[k], 1);
+}
+
+static void inc_body(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  ctx_t *c = p;
+  for (int64_t k = lo; k < hi; k++)
+    c->data[k] += 1;
+}
+
+static void check_body(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  ctx_t *c = p;
+  /* After the previous loop's barrier, every element is incremented. */
+  for (int64_t k = lo; k < hi; k++)
+    if (c->data[k] != 1)
+      atomic_fetch_add(&c->errors, 1);
+}
+
+static void nested_spmd(void *p, int member, int size) {
+  ctx_t *c = p;
+  if (member != 0 || size != 1)
+    atomic_fetch_add(&c->errors, 1);
+  weft_barrier(); /* a no-op: must not wait for the outer team */
+}
+
+static void region(void *p, int member, int size) {
+  ctx_t *c = p;
+  atomic_fetch_add(&c->members_seen, 1);
+  if (member == 0)
+    c->size_seen = size;
+  for (int ph = 0; ph < PHASES; ph++) {
+    c->slot[member] = ph;
+    weft_barrier();
+    for (int t = 0; t < size; t++)
+      if (c->slot[t] != ph)
+        atomic_fetch_add(&c->errors, 1);
+    weft_barrier();
+  }
+  weft_loop_t all = {.trip = N};
+  weft_spmd_for(&all, count_body, c);
+  weft_spmd_for(&all, inc_body, c);
+  weft_spmd_for(&all, check_body, c);
+  weft_loop_t empty = {.trip = 0};
+  weft_spmd_for(&empty, count_body, c);
+  /* Nested: serial, with member 0 of 1. */
+  weft_spmd(NULL, nested_spmd, c);
+  weft_loop_t small = {.trip = 10};
+  weft_parallel_for(&small, count_body, c); /* adds 1 to hits[0..10) per member */
+}
+
+int main(void) {
+  static ctx_t c;
+  for (int size = 1; size <= 6; size++) {
+    memset(&c, 0, sizeof c);
+    weft_set_num_threads(size);
+    weft_spmd(NULL, region, &c);
+    CHECK_EQ(atomic_load(&c.errors), 0);
+    CHECK_EQ(atomic_load(&c.members_seen), size);
+    CHECK_EQ(c.size_seen, size);
+    for (int k = 0; k < N; k++)
+      CHECK_EQ(atomic_load(&c.hits[k]), 1 + (k < 10 ? size : 0));
+  }
+  /* Outside any region the barrier returns at once, spmd_for is a loop. */
+  weft_barrier();
+  memset(&c, 0, sizeof c);
+  weft_loop_t all = {.trip = N};
+  CHECK_EQ(weft_spmd_for(&all, count_body, &c), weft_chunk_count(&all));
+  for (int k = 0; k < N; k++)
+    CHECK_EQ(atomic_load(&c.hits[k]), 1);
+  weft_stats_t st;
+  weft_get_stats(&st);
+  CHECK(st.barriers > 0);
+  printf("test_spmd: ok (%llu barriers)\n", (unsigned long long)st.barriers);
+  return 0;
+}

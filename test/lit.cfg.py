@@ -1,0 +1,27 @@
+# -*- Python -*-
+# lit configuration for weft's tests (check-weft).
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "WEFT"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".c", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.weft_obj_root, "test")
+
+# Clang must not read a user's or distribution's configuration files.
+config.environment["CLANG_NO_DEFAULT_CONFIG"] = "1"
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%weft_runtime_include", config.weft_runtime_include))
+config.substitutions.append(("%weft_lib", config.weft_lib_dir))
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+tool_dirs = [config.weft_tools_dir, config.llvm_tools_dir]
+tools = ["weft-opt", ToolSubst("weft-translate", unresolved="ignore")]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
