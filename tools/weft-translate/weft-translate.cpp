@@ -104,7 +104,7 @@ int main(int argc, const char **argv) {
   auto parser = clang::tooling::CommonOptionsParser::create(
       argc, argv, weftCategory, cl::OneOrMore, overview);
   if (!parser) {
-    errs() << "weft-translate: " << toString(parser.takeError()) << "\n";
+    errs() << toString(parser.takeError()) << "\n";
     return 2;
   }
   if (parser->getSourcePathList().size() != 1) {

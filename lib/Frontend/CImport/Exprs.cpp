@@ -32,7 +32,16 @@ Value Importer::materialize(Idx &i, Location l) {
   return i.value = builder.create<affine::AffineApplyOp>(l, map, operands);
 }
 
+/// Is i the constant 0?
+static bool isZero(const Idx &i) {
+  return i.lin && i.lin->terms.empty() && i.lin->constant == 0;
+}
+
 Idx Importer::addIdx(Idx a, Idx b, Location l) {
+  if (isZero(a))
+    return b;
+  if (isZero(b))
+    return a;
   if (a.lin && b.lin) {
     Idx r;
     r.lin = *a.lin;
@@ -274,12 +283,12 @@ static Value baseOfRaw(Importer &im, Value raw, clang::QualType pointee,
       AliasKindAttr::get(&im.mlirCtx, AliasKind::pointer));
 }
 
-PtrVal Importer::resolve(const PtrVal &p, Location l) {
+PtrVal Importer::resolve(const PtrVal &p, Location l, StringRef name) {
   if (p.resolved())
     return p;
   PtrVal r;
   r.pointee = p.pointee;
-  r.base = baseOfRaw(*this, p.raw, p.pointee, "*pointer", l);
+  r.base = baseOfRaw(*this, p.raw, p.pointee, name, l);
   r.indices.push_back(Idx::constant(0));
   return r;
 }
@@ -296,6 +305,16 @@ static PtrVal offsetPointer(Importer &im, PtrVal p, Idx k, Location l) {
     return p;
   }
   auto type = cast<MemRefType>(p.base.getType());
+  if (type.getRank() == 0) {
+    // Arithmetic on the address of a single object: outside the model.
+    PtrVal raw;
+    raw.pointee = p.pointee;
+    raw.raw = im.builder.create<weft::PtrAddOp>(
+        l, PtrType::get(&im.mlirCtx), im.pointerValue(p, l),
+        im.materialize(k, l),
+        im.builder.getI64IntegerAttr(im.sizeOf(p.pointee)));
+    return raw;
+  }
   if (type.getRank() > 1 && (int64_t)p.indices.size() == type.getRank()) {
     // Linear offset of the element, then a flat view.
     Idx lin = Idx::constant(0);
@@ -440,7 +459,8 @@ LVal Importer::evalLValue(const clang::Expr *e) {
           }
         }
       }
-    PtrVal p = evalPointer(ase->getBase());
+    PtrVal p = resolve(evalPointer(ase->getBase()), l,
+                       spelling(ase->getBase()));
     Idx k = makeIdx(ase->getIdx());
     p = resolve(offsetPointer(*this, std::move(p), std::move(k), l), l);
     lv.memref = p.base;
@@ -450,7 +470,8 @@ LVal Importer::evalLValue(const clang::Expr *e) {
 
   if (const auto *uo = dyn_cast<clang::UnaryOperator>(e)) {
     if (uo->getOpcode() == clang::UO_Deref) {
-      PtrVal p = resolve(evalPointer(uo->getSubExpr()), l);
+      PtrVal p = resolve(evalPointer(uo->getSubExpr()), l,
+                         spelling(uo->getSubExpr()));
       lv.memref = p.base;
       lv.indices = std::move(p.indices);
       return lv;
@@ -465,7 +486,8 @@ LVal Importer::evalLValue(const clang::Expr *e) {
     const auto *field = dyn_cast<clang::FieldDecl>(me->getMemberDecl());
     LVal base;
     if (me->isArrow()) {
-      PtrVal p = resolve(evalPointer(me->getBase()), l);
+      PtrVal p = resolve(evalPointer(me->getBase()), l,
+                         spelling(me->getBase()));
       base.memref = p.base;
       base.indices = std::move(p.indices);
     } else {
@@ -1192,12 +1214,14 @@ CVal Importer::evalConditional(const clang::AbstractConditionalOperator *e) {
   for (int branch = 0; branch < 2; ++branch) {
     OpBuilder::InsertionGuard g(builder);
     Region &r = branch == 0 ? ifOp.getThenRegion() : ifOp.getElseRegion();
-    builder.setInsertionPointToStart(&r.front());
+    // Without results, the builder has already put a yield in each block.
+    if (isVoid)
+      builder.setInsertionPoint(r.front().getTerminator());
+    else
+      builder.setInsertionPointToStart(&r.front());
     Value v = evalScalar(branch == 0 ? te : fe);
-    if (isVoid) {
-      builder.create<scf::YieldOp>(l);
+    if (isVoid)
       continue;
-    }
     if (!v || v.getType() != types[0])
       v = builder.create<weft::OpaqueValueOp>(
           l, types[0], v ? ValueRange{v} : ValueRange{},

@@ -247,8 +247,10 @@ public:
   CVal loadCVal(const LVal &lv, mlir::Location l);
   /// Reads the pointer a C pointer lvalue holds.
   PtrVal evalPointer(const clang::Expr *e);
-  /// Turns a pointer into the memref it points at, with its leading indices.
-  PtrVal resolve(const PtrVal &p, mlir::Location l);
+  /// Turns a pointer into the memref it points at, with its leading indices;
+  /// an unresolved pointer becomes a weft.base named `name`.
+  PtrVal resolve(const PtrVal &p, mlir::Location l,
+                 llvm::StringRef name = "*pointer");
   mlir::Value pointerValue(const PtrVal &p, mlir::Location l);
   CVal evalCall(const clang::CallExpr *call);
   CVal evalCast(const clang::CastExpr *e);

@@ -248,9 +248,13 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
       return fail("the condition does not bound the counter " + name +
                   " in the direction it moves");
     auto bc = constantOf(b.expr, ctx);
-    // Can the counter wrap around before the bound stops it?
+    // Can the counter wrap around before the bound stops it? Not a signed
+    // int or wider: its overflow is undefined, so C programs never do it.
+    // An unsigned counter wraps, and so does one narrower than int (its
+    // increment is done in int and converted back).
     clang::QualType cmpType = cmps[k]->getLHS()->getType();
-    if (width < ctx.getTypeSize(cmpType) &&
+    bool canWrap = uns || width < ctx.getTypeSize(ctx.IntTy);
+    if (canWrap && width < ctx.getTypeSize(cmpType) &&
         !(bc && *bc >= 0 && (uint64_t)*bc < (1ull << (width - (uns ? 0 : 1)))))
       return fail("the counter " + name + " (" + ct.getAsString() +
                   ") may wrap before it reaches the bound");

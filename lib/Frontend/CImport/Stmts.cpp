@@ -15,6 +15,20 @@ using namespace mlir;
 using namespace weft;
 using namespace weft::detail;
 
+/// Does a `continue` in s (not inside a nested loop) target s's loop?
+static bool hasDirectContinue(const clang::Stmt *s) {
+  if (!s)
+    return false;
+  if (isa<clang::ContinueStmt>(s))
+    return true;
+  if (isa<clang::ForStmt, clang::WhileStmt, clang::DoStmt>(s))
+    return false;
+  for (const clang::Stmt *c : s->children())
+    if (hasDirectContinue(c))
+      return true;
+  return false;
+}
+
 void Importer::importCompound(const clang::CompoundStmt *s) {
   for (const clang::Stmt *c : s->body())
     importStmt(c);
@@ -129,6 +143,26 @@ void Importer::importStmt(const clang::Stmt *s) {
     return;
   }
   case clang::Stmt::DoStmtClass: {
+    // `do { ... } while (0)`, the macro idiom, runs its body once: it is a
+    // block, not a loop. A `break` in it leaves it, as it leaves a switch;
+    // a `continue` would jump to the test, so those stay loops.
+    const auto *ds = cast<clang::DoStmt>(s);
+    bool once = false;
+    clang::Expr::EvalResult er;
+    if (!ds->getCond()->isValueDependent() &&
+        ds->getCond()->EvaluateAsInt(er, ctx) && er.Val.getInt().isZero())
+      once = !hasDirectContinue(ds->getBody());
+    if (once) {
+      Value zero = builder.create<arith::ConstantIntOp>(l, 0, 32);
+      auto sw = builder.create<weft::SwitchOp>(l, zero);
+      sw->setAttr("weft.once", builder.getUnitAttr());
+      Block *body = new Block();
+      sw.getBody().push_back(body);
+      OpBuilder::InsertionGuard g(builder);
+      builder.setInsertionPointToStart(body);
+      importStmt(ds->getBody());
+      return;
+    }
     int64_t id = newLoopId(s);
     importOpaqueLoop(s, "do",
                      "a do loop: weft runs counted for loops in parallel", id);

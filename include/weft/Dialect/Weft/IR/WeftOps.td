@@ -66,8 +66,8 @@ def Weft_BaseOp : Weft_Op<"base", [Pure]> {
     iteration: analysis treats it so.
 
     ```mlir
-    %p = weft.base %ptr {name = "s->data", alias = #weft<alias pointer>}
-        : !weft.ptr -> memref<?xf64>
+    %p = weft.base %ptr {name = "s->data", alias = #weft.alias<pointer>}
+        : (!weft.ptr) -> memref<?xf64>
     ```
   }];
   let arguments = (ins Optional<Weft_PtrType>:$ptr, StrAttr:$name,
@@ -264,7 +264,9 @@ def Weft_SwitchOp : Weft_Op<"switch", [RecursiveMemoryEffects,
   let description = [{
     The body of a `switch` on `value`, in source order. Any part of it may
     run or not: analysis treats every op inside as conditional. A `break`
-    inside ends the switch, not an enclosing loop.
+    inside ends the switch, not an enclosing loop. The importer also uses it,
+    with `weft.once`, for `do { ... } while (0)`: a block that a `break` may
+    leave early.
   }];
   let arguments = (ins AnySignlessInteger:$value);
   let regions = (region SizedRegion<1>:$body);

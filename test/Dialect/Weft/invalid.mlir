@@ -1,0 +1,111 @@
+// RUN: weft-opt %s -split-input-file -verify-diagnostics
+
+// A field view needs a base of structs.
+func.func @field_of_scalars(%a: memref<?xf64>) {
+  // expected-error @+1 {{'weft.field' op base must be a memref of !weft.struct}}
+  %0 = weft.field %a {field = "x", offset = 0 : i64, size = 8 : i64} : memref<?xf64> -> memref<?xf64>
+  return
+}
+
+// -----
+
+// A field cannot lie outside its struct.
+func.func @field_outside(%s: memref<?x!weft.struct<"pt", 16>>) {
+  // expected-error @+1 {{field bytes [12, 20) lie outside the 16-byte struct}}
+  %0 = weft.field %s {field = "z", offset = 12 : i64, size = 8 : i64} : memref<?x!weft.struct<"pt", 16>> -> memref<?xf64>
+  return
+}
+
+// -----
+
+// A field view keeps its base's leading dimensions.
+func.func @field_dims(%s: memref<4x!weft.struct<"pt", 16>>) {
+  // expected-error @+1 {{dimension 0 of the field view (8) differs from its base (4)}}
+  %0 = weft.field %s {field = "x", offset = 0 : i64, size = 8 : i64} : memref<4x!weft.struct<"pt", 16>> -> memref<8xf64>
+  return
+}
+
+// -----
+
+// An address takes at most one index per dimension.
+func.func @addr_rank(%a: memref<?xf64>, %i: index) {
+  // expected-error @+1 {{'weft.addr' op has 2 indices for a memref of rank 1}}
+  %0 = weft.addr %a[%i, %i] : memref<?xf64>
+  return
+}
+
+// -----
+
+// A flat view is one-dimensional, with the same elements.
+func.func @flat_elems(%a: memref<4x4xf64>) {
+  // expected-error @+1 {{element types differ: 'f64' and 'f32'}}
+  %0 = weft.flat %a : memref<4x4xf64> -> memref<?xf32>
+  return
+}
+
+// -----
+
+// Effects touch memory, not values.
+func.func @effects_on_value(%x: f64) {
+  // expected-error @+1 {{'weft.effects' op reads a 'f64', which is not memory}}
+  weft.effects reads(%x : f64) writes() {kind = "asm", reason = "inline assembly"}
+  return
+}
+
+// -----
+
+// Every effects op says why it exists.
+func.func @effects_reason() {
+  // expected-error @+1 {{'weft.effects' op needs a reason}}
+  weft.effects reads() writes() {kind = "asm", reason = ""}
+  return
+}
+
+// -----
+
+// A call names a function the module declares.
+func.func @undeclared(%x: f64) {
+  // expected-error @+1 {{'weft.call' op calls 'nowhere', which the module does not declare}}
+  %0 = weft.call @nowhere(%x) : (f64) -> f64
+  return
+}
+
+// -----
+
+// Opaque loops are while, do or for loops.
+func.func @loop_kind(%c: i1) {
+  // expected-error @+1 {{kind must be while, do or for, not 'until'}}
+  weft.opaque_loop {kind = "until", reason = "r"} condition {
+    weft.condition %c
+  } body {
+    weft.yield
+  }
+  return
+}
+
+// -----
+
+// An opaque loop carries its reason.
+func.func @loop_reason(%c: i1) {
+  // expected-error @+1 {{'weft.opaque_loop' op needs a reason}}
+  weft.opaque_loop {kind = "while", reason = ""} condition {
+    weft.condition %c
+  } body {
+    weft.yield
+  }
+  return
+}
+
+// -----
+
+// The condition region ends with weft.condition.
+func.func @loop_terminator(%c: i1) {
+  weft.opaque_loop {kind = "while", reason = "r"} condition {
+    // expected-error @+1 {{'weft.yield' op must be the last operation in the parent block}}
+    weft.yield
+    weft.condition %c
+  } body {
+    weft.yield
+  }
+  return
+}

@@ -1,0 +1,59 @@
+// RUN: weft-translate %s --emit-mlir -- | FileCheck %s
+// Bounds from parameters, macros, globals, and expressions affine in outer
+// counters.
+
+// CHECK: #[[IP1:.*]] = affine_map<(d0) -> (d0 + 1)>
+
+#define N 64
+int limit;
+
+// CHECK-LABEL: func.func @macro
+// CHECK: affine.for %{{.*}} = 0 to 64 {
+void macro(float *a) {
+  for (int i = 0; i < N; i++)
+    a[i] = 0;
+}
+
+// A global read at the function's top level is a valid symbol.
+// CHECK-LABEL: func.func @global
+// CHECK: %[[G:.*]] = memref.get_global @limit : memref<i32>
+// CHECK: %[[L:.*]] = affine.load %[[G]][] : memref<i32>
+// CHECK: %[[LI:.*]] = arith.index_cast %[[L]] : i32 to index
+// CHECK: affine.for %{{.*}} = 0 to %[[LI]] {
+void global(float *a) {
+  for (int i = 0; i < limit; i++)
+    a[i] = 0;
+}
+
+// A global bound with a call in the body, which may change it: opaque.
+// CHECK-LABEL: func.func @global_and_call
+// CHECK: weft.opaque_loop {kind = "for", reason = "the bound reads limit, which a call in the body may change"
+void touch(void);
+void global_and_call(float *a) {
+  for (int i = 0; i < limit; i++)
+    touch();
+}
+
+// Triangular: j from i + 1 to n.
+// CHECK-LABEL: func.func @triangular
+// CHECK: affine.for %[[I:.*]] = 0 to %[[N:.*]] {
+// CHECK:   affine.for %{{.*}} = #[[IP1]](%[[I]]) to %[[N]] {
+void triangular(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++)
+      a[i * 64 + j] = 0;
+}
+
+// A bound computed inside an outer loop is not an MLIR symbol: scf.for.
+// CHECK-LABEL: func.func @inner_bound
+// CHECK: affine.for %[[I:.*]] = 0 to %{{.*}} {
+// CHECK:   %[[LEN:.*]] = affine.load %{{.*}}[%[[I]]] : memref<?xi32>
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:   } {weft.counter = {{.*}}, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 6 : i64}
+void inner_bound(int n, const int *len, float *a) {
+  for (int i = 0; i < n; i++) {
+    int m = len[i];
+    for (int j = 0; j < m; j++)
+      a[j] = 0;
+  }
+}

@@ -1,0 +1,163 @@
+// RUN: weft-translate %s --emit-mlir -- | FileCheck %s
+// Loops weft cannot count stay as weft.opaque_loop, with the reason, and
+// their code is still imported.
+
+// CHECK-LABEL: func.func @while_loop
+// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop: weft runs counted for loops in parallel", weft.loop_id = 0 : i64} condition {
+// CHECK:   arith.cmpi slt
+// CHECK:   weft.condition
+// CHECK: } body {
+// CHECK:   memref.store
+void while_loop(int n, float *a) {
+  int i = 0;
+  while (i < n) {
+    a[i] = 0;
+    i++;
+  }
+}
+
+// CHECK-LABEL: func.func @do_loop
+// CHECK: weft.opaque_loop {kind = "do", reason = "a do loop: weft runs counted for loops in parallel"
+void do_loop(int n, float *a) {
+  int i = 0;
+  do a[i++] = 0; while (i < n);
+}
+
+// CHECK-LABEL: func.func @early_break
+// CHECK: weft.opaque_loop {kind = "for", reason = "a break at [[@LINE+4]]:19 leaves the loop"
+// CHECK:   weft.break
+void early_break(int n, float *a) {
+  for (int i = 0; i < n; i++) {
+    if (a[i] < 0) break;
+    a[i] = 1;
+  }
+}
+
+// A break in an inner loop only leaves the inner loop.
+// CHECK-LABEL: func.func @inner_break
+// CHECK: affine.for
+// CHECK:   weft.opaque_loop {kind = "for", reason = "a break at
+void inner_break(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < n; j++)
+      if (a[j] == i) break;
+}
+
+// CHECK-LABEL: func.func @early_return
+// CHECK: weft.opaque_loop {kind = "for", reason = "a return at [[@LINE+3]]:19 leaves the loop"
+int early_return(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    if (a[i] < 0) return i;
+  return -1;
+}
+
+// CHECK-LABEL: func.func @jump_out
+// CHECK: weft.opaque_loop {kind = "for", reason = "a goto at [[@LINE+3]]:19 leaves the loop"
+void jump_out(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    if (a[i] < 0) goto done;
+done:
+  a[0] = 1;
+}
+
+// CHECK-LABEL: func.func @counter_changed
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter i is changed in the body"
+void counter_changed(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    if (a[i] == 0) i++;
+}
+
+// CHECK-LABEL: func.func @bound_changed
+// CHECK: weft.opaque_loop {kind = "for", reason = "the bound reads n, which the body changes"
+void bound_changed(int n, float *a) {
+  for (int i = 0; i < n; i++)
+    if (a[i] == 0) n--;
+}
+
+// CHECK-LABEL: func.func @bound_in_memory
+// CHECK: weft.opaque_loop {kind = "for", reason = "the bound reads memory (s->n), which C reads again in every iteration"
+struct vec { int n; float *v; };
+void bound_in_memory(struct vec *s) {
+  for (int i = 0; i < s->n; i++)
+    s->v[i] = 0;
+}
+
+// CHECK-LABEL: func.func @forever
+// CHECK: weft.opaque_loop {kind = "for", reason = "this for has no condition"
+void forever(float *a) {
+  for (int i = 0;; i++)
+    if (a[i] == 0) break;
+}
+
+// An unsigned counter counting down to `>= 0` never stops.
+// CHECK-LABEL: func.func @unsigned_down
+// CHECK: weft.opaque_loop {kind = "for", reason = "the unsigned counter u wraps below zero before the condition fails"
+void unsigned_down(float *a) {
+  for (unsigned u = 10; u >= 0; u--)
+    if (a[u] == 0) return;
+}
+
+// A short counter compared with an int may wrap before it reaches it.
+// CHECK-LABEL: func.func @narrow
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter s (short) may wrap before it reaches the bound"
+void narrow(int n, float *a) {
+  for (short s = 0; s < n; s++)
+    a[s] = 0;
+}
+
+// ... but not before a constant that fits.
+// CHECK-LABEL: func.func @narrow_constant
+// CHECK: affine.for %{{.*}} = 0 to 100 {
+void narrow_constant(float *a) {
+  for (short s = 0; s < 100; s++)
+    a[s] = 0;
+}
+
+// CHECK-LABEL: func.func @address_taken
+// CHECK: weft.opaque_loop {kind = "for", reason = "the address of the counter i is taken"
+void use(int *);
+void address_taken(int n) {
+  for (int i = 0; i < n; i++)
+    use(&i);
+}
+
+// CHECK-LABEL: func.func @global_counter
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter g is a global or static variable, which calls may change"
+int g;
+void global_counter(int n, float *a) {
+  for (g = 0; g < n; g++)
+    a[g] = 0;
+}
+
+// A signed counter compared as unsigned, from an unknown start.
+// CHECK-LABEL: func.func @signed_unsigned
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter i is compared as unsigned but may start negative"
+void signed_unsigned(unsigned n, int s, float *a) {
+  for (int i = s; i < n; i++)
+    a[i] = 0;
+}
+
+// An unsigned counter against a wider bound wraps first if the bound is
+// large...
+// CHECK-LABEL: func.func @wider_bound
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter i (unsigned int) may wrap before it reaches the bound"
+void wider_bound(unsigned long n, float *a) {
+  for (unsigned i = 0; i < n; i++)
+    a[i] = 0;
+}
+
+// ... but a signed int cannot overflow in a valid C program.
+// CHECK-LABEL: func.func @int_against_size_t
+// CHECK: affine.for
+void int_against_size_t(unsigned long n, float *a) {
+  for (int i = 0; i < n; i++)
+    a[i] = 0;
+}
+
+// Two counters: opaque.
+// CHECK-LABEL: func.func @two_counters
+// CHECK: weft.opaque_loop {kind = "for", reason = "the init of this for declares more than one variable"
+void two_counters(int n, float *a) {
+  for (int i = 0, j = n; i < n; i++)
+    a[i] = j;
+}
