@@ -8,6 +8,7 @@
 #define WEFT_INITALL_H
 
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
+#include "weft/Dialect/Weft/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -26,7 +27,7 @@ inline void registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 /// weft's passes and its named pipeline.
-inline void registerAllPasses() {}
+inline void registerAllPasses() { registerWeftPasses(); }
 
 } // namespace weft
 

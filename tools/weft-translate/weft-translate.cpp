@@ -1,14 +1,18 @@
 //===- weft-translate.cpp - The standalone C-to-parallel-C translator --------===//
 //
-// weft-translate in.c [-o out] [-- <compile flags>] | [-p build/]
+// weft-translate in.c [options] [-- <compile flags>] | [-p build/]
 //
-// Parses the file with Clang (the user's flags), imports it into MLIR, and
-// writes the requested output. Output is written whole or not at all.
+// Parses the file with Clang and the user's flags, imports it into MLIR, runs
+// weft's passes, and writes what was asked: remarks (--analyze), the MLIR
+// module (--emit-mlir), a JSON report (--report). Everything happens while
+// Clang's AST is alive. Output is written whole or not at all.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Frontend/CImport.h"
+#include "weft/Frontend/Driver.h"
 
 #include "mlir/IR/AsmState.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Verifier.h"
@@ -21,79 +25,180 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Signals.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 static cl::OptionCategory weftCategory("weft-translate options");
 
-static cl::opt<std::string> outputPath("o", cl::desc("Output file ('-' for stdout)"),
+static cl::opt<std::string> outputPath("o",
+                                       cl::desc("Output file ('-' for stdout)"),
                                        cl::value_desc("path"), cl::init("-"),
                                        cl::cat(weftCategory));
-static cl::opt<bool> emitMLIR("emit-mlir",
-                              cl::desc("Print the imported MLIR module"),
-                              cl::cat(weftCategory));
+static cl::opt<bool> emitMLIR(
+    "emit-mlir",
+    cl::desc("Write the MLIR module: as imported, or as analyzed with "
+             "--analyze"),
+    cl::cat(weftCategory));
+static cl::opt<bool> analyzeOnly(
+    "analyze",
+    cl::desc("Analyze only: print a remark per loop and write no C"),
+    cl::cat(weftCategory));
+static cl::opt<std::string> remarks(
+    "remarks",
+    cl::desc("Which loops get a remark: all, missed (not parallelized), "
+             "passed (parallelized) or none"),
+    cl::init("all"), cl::cat(weftCategory));
+static cl::opt<std::string>
+    reportPath("report", cl::desc("Write a JSON report of every loop here"),
+               cl::value_desc("file.json"), cl::cat(weftCategory));
+static cl::opt<bool> fpReductions(
+    "fp-reductions",
+    cl::desc("Run floating-point + and * reductions in parallel even without "
+             "-ffast-math or -fassociative-math (results may round "
+             "differently)"),
+    cl::cat(weftCategory));
+static cl::opt<std::string> mathErrno(
+    "math-errno",
+    cl::desc("Math library calls that may set errno count as 'pure' (the "
+             "default) or 'impure'"),
+    cl::init("pure"), cl::cat(weftCategory));
+static cl::list<std::string>
+    skip("skip", cl::desc("Leave the loops of this function sequential"),
+         cl::value_desc("function"), cl::CommaSeparated,
+         cl::cat(weftCategory));
+static cl::opt<bool> verify(
+    "verify",
+    cl::desc("Check remarks against expected-remark comments in the file"),
+    cl::Hidden, cl::cat(weftCategory));
 
 static const char overview[] = R"(weft-translate: sequential C to parallel C
 
 Reads one C file, finds the loops that are safe and worth running in parallel,
-and writes C that runs them on every core through libweft.
+and says why the others are not.
 
-  weft-translate in.c --emit-mlir -- -O2 -I include
-  weft-translate -p build/ in.c --emit-mlir
+  weft-translate in.c --analyze -- -O2 -I include
+  weft-translate in.c --analyze --report=loops.json -- -O2
+  weft-translate in.c --emit-mlir -- -O2
+  weft-translate -p build/ in.c --analyze
 )";
 
 namespace {
-/// Runs the importer on the translation unit once Clang has parsed it without
-/// errors.
-class ImportConsumer : public clang::ASTConsumer {
-public:
-  ImportConsumer(clang::CompilerInstance &ci, mlir::MLIRContext &mlirCtx,
-                 weft::ImportedModule &out)
-      : ci(ci), mlirCtx(mlirCtx), out(out) {}
-  void HandleTranslationUnit(clang::ASTContext &ctx) override {
-    if (ci.getDiagnostics().hasErrorOccurred())
-      return;
-    weft::ImportOptions opts;
+/// One run of the translator: options in, exit status out.
+struct Session {
+  weft::TranslateOptions options;
+  std::string input;
+  int status = 0;
+  bool ran = false;
+
+  /// Runs after Clang parsed the file without errors.
+  void run(clang::ASTContext &ctx, std::vector<weft::LoopPragma> pragmas) {
+    ran = true;
+    mlir::MLIRContext mlirCtx;
+    weft::ImportOptions io;
     const clang::LangOptions &lo = ctx.getLangOpts();
-    opts.fpReassoc = lo.AllowFPReassoc || lo.FastMath;
-    opts.mathErrno = lo.MathErrno;
-    out = weft::importTranslationUnit(ctx, mlirCtx, opts);
+    io.fpReassoc = lo.AllowFPReassoc || lo.FastMath;
+    io.mathErrno = lo.MathErrno;
+    io.pragmas = std::move(pragmas);
+    weft::ImportedModule imported =
+        weft::importTranslationUnit(ctx, mlirCtx, io);
+    if (failed(mlir::verify(*imported.module))) {
+      errs() << "weft-translate: internal error: the module imported from "
+             << input << " does not verify; please report this\n";
+      status = 3;
+      return;
+    }
+    // Remarks in clang's format, with the source line, through MLIR's
+    // diagnostic engine; or checked against expected-remark comments.
+    llvm::SourceMgr sourceMgr;
+    const clang::SourceManager &sm = ctx.getSourceManager();
+    if (auto entry = sm.getFileEntryRefForID(sm.getMainFileID()))
+      if (auto buf = MemoryBuffer::getFile(entry->getName()))
+        sourceMgr.AddNewSourceBuffer(std::move(*buf), SMLoc());
+    std::unique_ptr<mlir::SourceMgrDiagnosticHandler> printer;
+    std::unique_ptr<mlir::SourceMgrDiagnosticVerifierHandler> verifier;
+    if (verify)
+      verifier = std::make_unique<mlir::SourceMgrDiagnosticVerifierHandler>(
+          sourceMgr, &mlirCtx);
+    else
+      printer = std::make_unique<mlir::SourceMgrDiagnosticHandler>(sourceMgr,
+                                                                   &mlirCtx);
+    bool analyze = analyzeOnly || !emitMLIR;
+    if (analyze && failed(weft::runPipeline(*imported.module, options))) {
+      status = 3;
+      return;
+    }
+    if (verifier && failed(verifier->verify())) {
+      status = 1;
+      return;
+    }
+    if (!options.reportPath.empty())
+      if (Error e = weft::writeReport(options.reportPath, imported, sm)) {
+        errs() << "weft-translate: cannot write '" << options.reportPath
+               << "': " << toString(std::move(e)) << "\n";
+        status = 1;
+        return;
+      }
+    if (!emitMLIR)
+      return;
+    auto write = [&](raw_ostream &os) -> Error {
+      imported.module->print(os, mlir::OpPrintingFlags());
+      os << "\n";
+      return Error::success();
+    };
+    if (Error e = writeToOutput(outputPath, write)) {
+      errs() << "weft-translate: cannot write '" << outputPath
+             << "': " << toString(std::move(e)) << "\n";
+      status = 1;
+    }
+  }
+};
+
+class Consumer : public clang::ASTConsumer {
+public:
+  Consumer(clang::CompilerInstance &ci, Session &session,
+           std::vector<weft::LoopPragma> &pragmas)
+      : ci(ci), session(session), pragmas(pragmas) {}
+  void HandleTranslationUnit(clang::ASTContext &ctx) override {
+    if (!ci.getDiagnostics().hasErrorOccurred())
+      session.run(ctx, pragmas);
   }
 
 private:
   clang::CompilerInstance &ci;
-  mlir::MLIRContext &mlirCtx;
-  weft::ImportedModule &out;
+  Session &session;
+  std::vector<weft::LoopPragma> &pragmas;
 };
 
-class ImportAction : public clang::ASTFrontendAction {
+class Action : public clang::ASTFrontendAction {
 public:
-  ImportAction(mlir::MLIRContext &mlirCtx, weft::ImportedModule &out)
-      : mlirCtx(mlirCtx), out(out) {}
+  explicit Action(Session &session) : session(session) {}
+  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
+    weft::registerPragmas(ci.getPreprocessor(), pragmas);
+    return true;
+  }
   std::unique_ptr<clang::ASTConsumer>
   CreateASTConsumer(clang::CompilerInstance &ci, StringRef) override {
-    return std::make_unique<ImportConsumer>(ci, mlirCtx, out);
+    return std::make_unique<Consumer>(ci, session, pragmas);
   }
 
 private:
-  mlir::MLIRContext &mlirCtx;
-  weft::ImportedModule &out;
+  Session &session;
+  std::vector<weft::LoopPragma> pragmas;
 };
 
-class ImportActionFactory : public clang::tooling::FrontendActionFactory {
+class Factory : public clang::tooling::FrontendActionFactory {
 public:
-  ImportActionFactory(mlir::MLIRContext &mlirCtx, weft::ImportedModule &out)
-      : mlirCtx(mlirCtx), out(out) {}
+  explicit Factory(Session &session) : session(session) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<ImportAction>(mlirCtx, out);
+    return std::make_unique<Action>(session);
   }
 
 private:
-  mlir::MLIRContext &mlirCtx;
-  weft::ImportedModule &out;
+  Session &session;
 };
 } // namespace
 
@@ -111,39 +216,30 @@ int main(int argc, const char **argv) {
     errs() << "weft-translate: expected exactly one input file\n";
     return 2;
   }
-  std::string input = parser->getSourcePathList()[0];
-  if (!sys::fs::exists(input)) {
-    errs() << "weft-translate: cannot open '" << input
+  Session session;
+  session.input = parser->getSourcePathList()[0];
+  if (!sys::fs::exists(session.input)) {
+    errs() << "weft-translate: cannot open '" << session.input
            << "': no such file\n";
     return 1;
   }
+  session.options.remarks = remarks;
+  session.options.fpReductions = fpReductions;
+  session.options.mathErrno = mathErrno;
+  session.options.skip.assign(skip.begin(), skip.end());
+  session.options.reportPath = reportPath;
+  if (Error e = weft::validate(session.options)) {
+    errs() << "weft-translate: " << toString(std::move(e)) << "\n";
+    return 2;
+  }
 
-  mlir::MLIRContext mlirCtx;
-  weft::ImportedModule imported;
-  clang::tooling::ClangTool tool(parser->getCompilations(), {input});
-  ImportActionFactory factory(mlirCtx, imported);
+  clang::tooling::ClangTool tool(parser->getCompilations(), {session.input});
+  Factory factory(session);
   int rc = tool.run(&factory);
-  if (rc != 0 || !imported.module) {
-    errs() << "weft-translate: " << input
+  if (rc != 0 || !session.ran) {
+    errs() << "weft-translate: " << session.input
            << " did not compile; no output written\n";
     return 1;
   }
-
-  if (failed(mlir::verify(*imported.module))) {
-    errs() << "weft-translate: internal error: the module imported from "
-           << input << " does not verify; please report this\n";
-    return 3;
-  }
-
-  auto write = [&](raw_ostream &os) -> Error {
-    imported.module->print(os, mlir::OpPrintingFlags());
-    os << "\n";
-    return Error::success();
-  };
-  if (Error e = writeToOutput(outputPath, write)) {
-    errs() << "weft-translate: cannot write '" << outputPath
-           << "': " << toString(std::move(e)) << "\n";
-    return 1;
-  }
-  return 0;
+  return session.status;
 }

@@ -13,6 +13,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
@@ -23,6 +24,14 @@ class ValueDecl;
 
 namespace weft {
 
+/// A `#pragma weft ...` (or an ignored `#pragma omp ...`) in the main file:
+/// it applies to the loop that follows it, with only blanks or comments
+/// between.
+struct LoopPragma {
+  enum Kind { Sequential, AssumeNoAlias, OpenMP } kind;
+  unsigned begin = 0, end = 0; ///< file offsets of the pragma's line
+};
+
 /// What the importer needs to know about how the file is compiled.
 struct ImportOptions {
   /// Floating-point reassociation is allowed (-ffast-math,
@@ -30,6 +39,8 @@ struct ImportOptions {
   bool fpReassoc = false;
   /// libm calls may set errno (-fmath-errno, the default on Linux/glibc).
   bool mathErrno = true;
+  /// weft's pragmas, in file order.
+  std::vector<LoopPragma> pragmas;
 };
 
 /// An imported module, with the maps from ids back to Clang.
@@ -39,9 +50,6 @@ struct ImportedModule {
   llvm::SmallVector<const clang::Stmt *> loops;
   /// decls[id]: the VarDecl, ParmVarDecl or FunctionDecl of decl id.
   llvm::SmallVector<const clang::ValueDecl *> decls;
-  /// Loops the importer left alone without a model because they sit in a
-  /// header or come from a macro expansion (counted in the statistics).
-  unsigned skippedLoops = 0;
 };
 
 /// Imports every function defined in the main file of `ctx`. Never fails on

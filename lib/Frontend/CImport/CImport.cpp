@@ -323,12 +323,32 @@ func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
     const clang::ParmVarDecl *p = fn->getParamDecl(i);
     f.setArgAttr(i, "weft.name", builder.getStringAttr(p->getName()));
     f.setArgAttr(i, "weft.decl", builder.getI64IntegerAttr(declId(p)));
-    if (p->getType()->isPointerType())
+    if (p->getType()->isPointerType()) {
       f.setArgAttr(i, "weft.alias",
                    AliasKindAttr::get(&mlirCtx,
                                       p->getType().isRestrictQualified()
                                           ? AliasKind::restrict
                                           : AliasKind::pointer));
+      // A VLA parameter (`double a[n][m]`): which parameters size its inner
+      // dimensions (-1 where a size is not a plain parameter), so that the
+      // analysis can compute strides for run-time checks.
+      SmallVector<int64_t> dims;
+      SmallVector<const clang::Expr *> vla;
+      clang::QualType elem;
+      arrayDims(p->getType()->getPointeeType(), dims, &vla, elem);
+      if (!vla.empty()) {
+        SmallVector<int64_t> sizes;
+        for (const clang::Expr *e : vla) {
+          const auto *dre =
+              e ? dyn_cast<clang::DeclRefExpr>(e->IgnoreParenImpCasts())
+                : nullptr;
+          const auto *pv =
+              dre ? dyn_cast<clang::ParmVarDecl>(dre->getDecl()) : nullptr;
+          sizes.push_back(pv ? declId(pv) : -1);
+        }
+        f.setArgAttr(i, "weft.vla_sizes", builder.getDenseI64ArrayAttr(sizes));
+      }
+    }
   }
   if (!fn->isExternallyVisible())
     f->setAttr("weft.static", builder.getUnitAttr());

@@ -131,9 +131,10 @@ CVal Importer::evalCall(const clang::CallExpr *call) {
   SmallVector<Type> results;
   if (!t->isVoidType())
     results.push_back(convertScalarType(t));
+  // The call's C spelling names what it touches in remarks.
   auto op = builder.create<weft::CallOp>(
-      l, results, FlatSymbolRefAttr::get(builder.getStringAttr(callee)),
-      a.values);
+      NameLoc::get(builder.getStringAttr(spelling(call)), l), results,
+      FlatSymbolRefAttr::get(builder.getStringAttr(callee)), a.values);
   if (t->isVoidType())
     return CVal::of(Value());
   if (t->isPointerType()) {

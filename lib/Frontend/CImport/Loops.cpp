@@ -296,6 +296,29 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
   return c;
 }
 
+/// Is the text only whitespace and comments?
+static bool onlyBlanksAndComments(llvm::StringRef t) {
+  while (!t.empty()) {
+    t = t.ltrim();
+    if (t.starts_with("//")) {
+      size_t nl = t.find('\n');
+      t = nl == llvm::StringRef::npos ? "" : t.drop_front(nl);
+    } else if (t.starts_with("/*")) {
+      size_t e = t.find("*/");
+      if (e == llvm::StringRef::npos)
+        return false;
+      t = t.drop_front(e + 2);
+    } else if (t.starts_with("#pragma")) {
+      // Several pragmas in a row each apply.
+      size_t nl = t.find('\n');
+      t = nl == llvm::StringRef::npos ? "" : t.drop_front(nl);
+    } else {
+      return !t.empty() ? false : true;
+    }
+  }
+  return true;
+}
+
 void Importer::setLoopAttrs(Operation *op, const clang::Stmt *s, int64_t id) {
   op->setAttr("weft.loop_id", builder.getI64IntegerAttr(id));
   clang::SourceLocation b = s->getBeginLoc();
@@ -305,6 +328,24 @@ void Importer::setLoopAttrs(Operation *op, const clang::Stmt *s, int64_t id) {
     op->setAttr("weft.uneditable", builder.getStringAttr("header"));
   if (openmpDepth > 0)
     op->setAttr("weft.openmp", builder.getUnitAttr());
+  // A pragma right before the loop, with only blanks and comments between.
+  clang::SourceLocation at = sm.getExpansionLoc(b);
+  if (!sm.isInMainFile(at))
+    return;
+  unsigned offset = sm.getFileOffset(at);
+  llvm::StringRef text = sm.getBufferData(sm.getMainFileID());
+  for (const LoopPragma &p : options.pragmas) {
+    if (p.end > offset)
+      break;
+    llvm::StringRef between = text.slice(p.end, offset);
+    if (!onlyBlanksAndComments(between))
+      continue;
+    const char *name = p.kind == LoopPragma::Sequential ? "weft.pragma_sequential"
+                       : p.kind == LoopPragma::AssumeNoAlias
+                           ? "weft.assume_no_alias"
+                           : "weft.openmp";
+    op->setAttr(name, builder.getUnitAttr());
+  }
 }
 
 void Importer::importOpaqueLoop(const clang::Stmt *s, StringRef kind,
@@ -478,6 +519,8 @@ void Importer::importFor(const clang::ForStmt *s) {
   }
   setLoopAttrs(loopOp, s, id);
   loopOp->setAttr("weft.kind", builder.getStringAttr("for"));
+  if (!up)
+    loopOp->setAttr("weft.c_step", builder.getI64IntegerAttr(c.step));
   loopOp->setAttr("weft.iv_name", builder.getStringAttr(var->getName()));
   loopOp->setAttr("weft.counter", builder.getI64IntegerAttr(declId(var)));
 

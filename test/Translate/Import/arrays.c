@@ -53,7 +53,9 @@ void vla_local(int n, int m) {
 // CHECK-LABEL: func.func @params
 // CHECK-SAME: %{{.*}}: memref<?x16xf64> {{{.*}}weft.name = "A"}
 // CHECK-SAME: %{{.*}}: memref<?x16xf64> {{{.*}}weft.name = "B"}
-// CHECK-SAME: %{{.*}}: memref<?x?xf64> {{{.*}}weft.name = "C"}
+// The VLA's inner size is the parameter m:
+// CHECK-SAME: %{{.*}}: i32 {weft.decl = [[M:[0-9]+]] : i64, weft.name = "m"}
+// CHECK-SAME: %{{.*}}: memref<?x?xf64> {{{.*}}weft.name = "C", weft.vla_sizes = array<i64: [[M]]>}
 // CHECK: affine.load %{{.*}}[%[[I:.*]], %[[J:.*]]] : memref<?x16xf64>
 // CHECK: affine.load %{{.*}}[%[[I]], %[[J]]] : memref<?x16xf64>
 // CHECK: affine.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] : memref<?x?xf64>

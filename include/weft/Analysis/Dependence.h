@@ -1,0 +1,40 @@
+//===- Dependence.h - Loop-carried dependences, by Presburger arithmetic -*- C++ -*-===//
+//
+// Whether two accesses in a loop body can touch the same memory in two
+// different iterations of the loop, decided exactly with MLIR's Presburger
+// library where the subscripts and bounds are affine, after delinearizing
+// flattened subscripts (i*n + j with 0 <= j < n proven from the bounds), and
+// conservatively otherwise.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_DEPENDENCE_H
+#define WEFT_ANALYSIS_DEPENDENCE_H
+
+#include "weft/Analysis/LoopModel.h"
+
+namespace weft {
+
+/// The answer for one pair of accesses.
+struct Dependence {
+  enum Kind {
+    None,  ///< proven: never the same memory in two iterations
+    Exact, ///< proven: the same memory in two different iterations
+    May    ///< not disproven: something was unknown (reason in `why`)
+  } kind = None;
+  /// The access that comes first in the dependence (in the earlier
+  /// iteration), and the other.
+  const Access *first = nullptr, *second = nullptr;
+  /// The distance between the two iterations, in units of the loop's
+  /// induction variable, when it is the same for every instance.
+  std::optional<int64_t> distance;
+  std::string why;
+};
+
+/// Tests two accesses to the same memory root (Overlap::Same) for a
+/// dependence carried by `loop` (a counted loop).
+Dependence testDependence(const Access &a, const Access &b,
+                          const LoopInfo &loop, mlir::ModuleOp module);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_DEPENDENCE_H

@@ -1,0 +1,145 @@
+//===- LoopModel.h - Loops, their accesses, and what calls do -------*- C++ -*-===//
+//
+// What the dependence test works on: each loop's iteration domain, and every
+// memory access in a loop body with its subscripts as polynomials, including
+// the element ranges that calls touch through their pointer arguments
+// (summarized from the callee's own body, or known for the C math library).
+// Whatever cannot be described this way is a "blocker": a reason the loop
+// stays sequential.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_LOOPMODEL_H
+#define WEFT_ANALYSIS_LOOPMODEL_H
+
+#include "weft/Analysis/Memory.h"
+#include "weft/Analysis/Polynomial.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Location.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+/// Options of the analysis (pass options of weft-detect-parallel-loops).
+struct AnalysisOptions {
+  /// Run floating-point + and * reductions in parallel even when the file's
+  /// flags do not allow reassociation.
+  bool fpReductions = false;
+  /// Treat the C math library as impure when it may set errno.
+  bool mathErrnoImpure = false;
+};
+
+/// A loop and its iteration domain: lower bounds (iv >= each), exclusive
+/// upper bounds (iv < each), and the step. An opaque loop has no iv.
+struct LoopInfo {
+  mlir::Operation *op = nullptr;
+  mlir::Value iv;
+  llvm::SmallVector<Poly> lbs, ubs;
+  int64_t step = 1;
+  bool counted() const { return (bool)iv; }
+};
+
+/// The domain of a counted loop (affine.for, scf.for); for other ops an info
+/// without an iv.
+LoopInfo loopInfoOf(mlir::Operation *op);
+
+/// Is op one of weft's loops (affine.for, scf.for, weft.opaque_loop)?
+bool isLoop(mlir::Operation *op);
+
+/// One subscript: a point, a range [lo, hi] (a call touches several
+/// elements), or unknown.
+struct Subscript {
+  std::optional<Poly> lo, hi; ///< hi == lo for a point
+  bool known() const { return lo && hi; }
+  static Subscript point(Poly p) { return {p, p}; }
+  static Subscript unknown() { return {}; }
+};
+
+/// One access to memory inside a loop body.
+struct Access {
+  mlir::Operation *op = nullptr; ///< the load/store, call or effects op
+  mlir::Value memref;            ///< the accessed memref (maybe a view), a
+                                 ///< !weft.ptr, or null for a global
+  mlir::StringAttr globalSymbol; ///< a global a callee touches
+  bool isWrite = false;
+  llvm::SmallVector<Subscript> subs; ///< one per dimension of memref
+  std::string text;                  ///< the C spelling
+  mlir::LocationAttr loc;
+  /// Loops around the access, outermost first, from the function down.
+  llvm::SmallVector<LoopInfo> loops;
+};
+
+/// A reason a loop cannot be parallel regardless of its accesses.
+struct Blocker {
+  mlir::Operation *op;
+  std::string reason;
+};
+
+/// What a function does to memory its callers can see, read off its body.
+struct CallSummary {
+  /// Touches memory in ways no access list can describe: the reason.
+  std::string unknown;
+  /// Accesses through pointer parameter `param`, with subscripts over the
+  /// callee's scalar parameters (block arguments), and to globals.
+  struct Effect {
+    int param = -1;             ///< pointer parameter, or -1 for a global
+    mlir::StringAttr global;    ///< the global's symbol when param == -1
+    bool isWrite = false;
+    llvm::SmallVector<Subscript> subs;
+  };
+  llvm::SmallVector<Effect> effects;
+  bool pure() const { return unknown.empty() && effects.empty(); }
+};
+
+/// Summaries of the functions of one module, computed on demand.
+class CallSummaries {
+public:
+  CallSummaries(mlir::ModuleOp module, const AnalysisOptions &options);
+  /// The summary of a call to `callee` (by name).
+  const CallSummary &get(llvm::StringRef callee);
+
+private:
+  CallSummary compute(llvm::StringRef callee);
+  mlir::ModuleOp module;
+  const AnalysisOptions &options;
+  bool mathErrno;
+  llvm::StringMap<CallSummary> cache;
+  llvm::StringMap<bool> inProgress;
+};
+
+/// Everything a loop body does: its accesses and its blockers.
+struct LoopBody {
+  std::vector<Access> accesses;
+  llvm::SmallVector<Blocker> blockers;
+};
+
+/// Collects the accesses and blockers of `loop`'s body (and of everything
+/// nested in it).
+LoopBody collectBody(mlir::Operation *loop, CallSummaries &summaries);
+
+/// The loops around op (outermost first), up to the enclosing function.
+llvm::SmallVector<LoopInfo> enclosingLoops(mlir::Operation *op);
+
+/// The range [lo, hi] that a polynomial takes over the iterations of
+/// `loops` (innermost eliminated first), as polynomials in what is not an
+/// induction variable of those loops; nothing if it cannot be bounded.
+std::optional<std::pair<Poly, Poly>>
+rangeOver(const Poly &p, llvm::ArrayRef<LoopInfo> loops);
+
+/// The memory an access touches: its base and the views on the way.
+MemPath pathOf(const Access &a, mlir::ModuleOp module);
+
+/// The C spelling of an op's access (its NameLoc), or "".
+std::string accessText(mlir::Operation *op);
+
+/// The subscripts of an affine or memref load/store.
+llvm::SmallVector<Subscript> subscriptsOf(mlir::Operation *access);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_LOOPMODEL_H

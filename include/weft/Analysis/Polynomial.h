@@ -1,0 +1,82 @@
+//===- Polynomial.h - Subscripts and bounds as integer polynomials -*- C++ -*-===//
+//
+// A subscript or a loop bound in weft's model is computed either by an affine
+// map (affine.load, affine.for) or by arith ops on index values (memref.load,
+// scf.for). The analysis reads both into one form: a polynomial with integer
+// coefficients over SSA values ("atoms": induction variables, parameters,
+// loaded values). Degree 2 is enough for flattened subscripts (i*n + j); a
+// product of two non-constant polynomials of higher degree, a division, a
+// modulo or anything else unknown makes the form unknown.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_POLYNOMIAL_H
+#define WEFT_ANALYSIS_POLYNOMIAL_H
+
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/ValueRange.h"
+#include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <map>
+#include <optional>
+
+namespace weft {
+
+/// A product of atoms (sorted; empty for the constant monomial).
+using Monomial = llvm::SmallVector<mlir::Value, 2>;
+
+/// Orders monomials, so that a polynomial has a canonical form.
+struct MonomialLess {
+  bool operator()(const Monomial &a, const Monomial &b) const;
+};
+
+/// Σ coefficient × monomial.
+class Poly {
+public:
+  Poly() = default;
+  static Poly constant(int64_t c);
+  static Poly atom(mlir::Value v);
+
+  /// The largest degree of a monomial (0 for a constant).
+  unsigned degree() const;
+  bool isConstant() const { return degree() == 0; }
+  int64_t constantTerm() const;
+  /// The coefficient of a single atom (degree 1), 0 if absent.
+  int64_t coefficient(mlir::Value atom) const;
+  /// Every atom that occurs.
+  llvm::SmallVector<mlir::Value> atoms() const;
+
+  const std::map<Monomial, int64_t, MonomialLess> &terms() const {
+    return terms_;
+  }
+
+  /// Arithmetic; each fails (nullopt) on overflow or a degree above 2.
+  std::optional<Poly> plus(const Poly &o, int64_t scale = 1) const;
+  std::optional<Poly> times(const Poly &o) const;
+  std::optional<Poly> scaled(int64_t k) const;
+
+  bool operator==(const Poly &o) const { return terms_ == o.terms_; }
+
+private:
+  std::map<Monomial, int64_t, MonomialLess> terms_; // no zero coefficients
+};
+
+/// Reads the polynomial an index or integer value computes, following
+/// constants, casts, add/sub/mul and affine.apply. A value it cannot follow
+/// (a load, a division, a product of degree 3) becomes an atom of its own:
+/// one SSA value always has one value, so this is exact, only less precise.
+Poly polyOf(mlir::Value v);
+
+/// The polynomials of an affine map's results applied to operands.
+std::optional<llvm::SmallVector<Poly>>
+polysOfMap(mlir::AffineMap map, mlir::ValueRange operands);
+
+/// The polynomial of one affine expression over the given operand forms.
+std::optional<Poly> polyOfExpr(mlir::AffineExpr e,
+                               llvm::ArrayRef<Poly> dims,
+                               llvm::ArrayRef<Poly> syms);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_POLYNOMIAL_H

@@ -1,0 +1,50 @@
+//===- Scalars.h - Private, last-private and reduction variables ----*- C++ -*-===//
+//
+// A scalar variable that a loop writes (a memory cell defined before the
+// loop) keeps the loop sequential unless each iteration can have its own
+// copy: when every read in an iteration follows a write in that iteration
+// (private; last-private when the value is used after the loop), or when
+// every access is an update `s = s op x` of one associative operator
+// (a reduction).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_SCALARS_H
+#define WEFT_ANALYSIS_SCALARS_H
+
+#include "weft/Analysis/LoopModel.h"
+
+namespace weft {
+
+/// What a scalar cell written in a loop is to that loop.
+struct ScalarRole {
+  enum Kind { Private, LastPrivate, Reduction, Carried } kind = Carried;
+  BaseInfo cell;
+  /// Reduction: "add", "mul", "min", "max", "and", "or" or "xor".
+  std::string op;
+  bool isFloat = false;
+  /// Reduction: false when a parallel result may round differently (a
+  /// floating-point + or *, fmin/fmax): allowed only with reassociation.
+  bool exact = true;
+  /// Carried: why the value flows between iterations.
+  std::string why;
+  /// An access to point a note at, and what it does there.
+  mlir::Operation *witness = nullptr;
+  std::string witnessText;
+};
+
+/// Classifies every scalar cell that `loop` writes. `accesses` are the loop
+/// body's (collectBody).
+llvm::SmallVector<ScalarRole> classifyScalars(mlir::Operation *loop,
+                                              llvm::ArrayRef<Access> accesses,
+                                              mlir::ModuleOp module);
+
+/// Is the cell's value read after `loop` (or in a later iteration of a loop
+/// around it)?
+bool isLiveAfter(const BaseInfo &cell, mlir::Operation *loop);
+
+/// Is the access op reading or writing this cell?
+bool touchesCell(const Access &a, const BaseInfo &cell, mlir::ModuleOp module);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_SCALARS_H

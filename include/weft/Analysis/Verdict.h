@@ -1,0 +1,83 @@
+//===- Verdict.h - A loop's verdict, as attributes on the loop -----*- C++ -*-===//
+//
+// The detection pass writes, and the later passes and the rewriter read, what
+// weft decided about each loop. The attributes are the contract
+// (docs/analysis.md): they round-trip through .mlir files, so every pass can
+// be tested alone.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_VERDICT_H
+#define WEFT_ANALYSIS_VERDICT_H
+
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+/// A C variable named in a verdict.
+struct VarRef {
+  int64_t decl = -1;
+  std::string name;
+};
+
+/// One term of a polynomial over C variables: coef × vars[0] × vars[1]...
+struct Term {
+  int64_t coef = 0;
+  llvm::SmallVector<int64_t, 2> vars; ///< decl ids
+  bool operator==(const Term &o) const {
+    return coef == o.coef && vars == o.vars;
+  }
+};
+using CPoly = llvm::SmallVector<Term>;
+
+/// The elements of one memory base a parallel loop touches, for a run-time
+/// overlap check: base + [min(lo), max(hi)] elements of elemSize bytes.
+struct GuardSide {
+  VarRef base;
+  int64_t elemSize = 1;
+  llvm::SmallVector<CPoly> lo, hi;
+};
+
+/// A run-time check that two bases do not overlap.
+struct Guard {
+  GuardSide a, b;
+};
+
+struct Reduction {
+  VarRef var;
+  std::string op; ///< add mul min max and or xor
+  bool isFloat = false;
+};
+
+struct Verdict {
+  bool parallel = false;
+  bool candidate = false;
+  std::string reason;                      ///< why not, when sequential
+  llvm::SmallVector<mlir::Location> notes; ///< accesses the reason names
+  llvm::SmallVector<std::string> noteTexts;
+  llvm::SmallVector<VarRef> privates, lastprivates;
+  llvm::SmallVector<Reduction> reductions;
+  std::vector<Guard> guards;
+  /// The C counter is declared outside the loop and read after it.
+  bool counterLive = false;
+};
+
+/// Writes the verdict's attributes on a loop (replacing earlier ones).
+void writeVerdict(mlir::Operation *loop, const Verdict &v);
+
+/// Reads a loop's verdict, if it has one.
+std::optional<Verdict> readVerdict(mlir::Operation *loop);
+
+/// The remark text for a verdict ("loop parallelized: ..." or "loop not
+/// parallelized: ...").
+std::string remarkText(const Verdict &v);
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_VERDICT_H

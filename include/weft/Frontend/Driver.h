@@ -1,0 +1,57 @@
+//===- Driver.h - What weft-translate and the plugin share ---------*- C++ -*-===//
+//
+// The translation as a library: weft's pragmas, the pass pipeline over an
+// imported module, and the per-loop report. weft-translate and the clang
+// plugin are thin front ends over it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_FRONTEND_DRIVER_H
+#define WEFT_FRONTEND_DRIVER_H
+
+#include "weft/Frontend/CImport.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class Preprocessor;
+class SourceManager;
+} // namespace clang
+
+namespace weft {
+
+/// The options every front end takes (docs/weft-translate.md).
+struct TranslateOptions {
+  /// all, missed, passed or none.
+  std::string remarks = "all";
+  bool fpReductions = false;
+  /// pure or impure.
+  std::string mathErrno = "pure";
+  std::vector<std::string> skip;
+  /// Write the per-loop report here (JSON), if not empty.
+  std::string reportPath;
+};
+
+/// Checks option values; returns an error naming the bad one.
+llvm::Error validate(const TranslateOptions &options);
+
+/// Registers `#pragma weft sequential`, `#pragma weft assume_no_alias` and
+/// (when OpenMP is off, so that clang ignores them) `#pragma omp`, recording
+/// each into `out`.
+void registerPragmas(clang::Preprocessor &pp, std::vector<LoopPragma> &out);
+
+/// Runs weft's passes on an imported module. Remarks go to the MLIR
+/// diagnostic engine of the module's context.
+mlir::LogicalResult runPipeline(mlir::ModuleOp module,
+                                const TranslateOptions &options);
+
+/// Writes the JSON report of every loop's verdict (docs/report.md).
+llvm::Error writeReport(llvm::StringRef path, const ImportedModule &imported,
+                        const clang::SourceManager &sm);
+
+} // namespace weft
+
+#endif // WEFT_FRONTEND_DRIVER_H

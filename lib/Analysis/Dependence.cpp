@@ -1,0 +1,444 @@
+//===- Dependence.cpp - Loop-carried dependences, by Presburger arithmetic ----===//
+//
+// For two accesses A and B in the body of loop L, the question is whether
+// some iteration vector of A and some of B, in the same iteration of every
+// loop around L but in different iterations of L, touch the same element.
+// Each is one Presburger problem over:
+//   - the induction variables of the loops from L inward, one copy per access;
+//   - the induction variables of the loops around L, shared;
+//   - values defined before L, shared (one value for the whole loop);
+//   - values computed inside L (loads, products of degree 3, ...), one free
+//     copy per access: they may differ between iterations;
+// with each loop's bounds, equal subscripts, and iv_A < iv_B (then iv_B <
+// iv_A). What cannot be expressed is dropped, which only adds solutions: the
+// answer is then "may", never "none".
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Dependence.h"
+
+#include "mlir/Analysis/Presburger/IntegerRelation.h"
+#include "mlir/Analysis/Presburger/PresburgerSpace.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace weft;
+using mlir::presburger::IntegerPolyhedron;
+using mlir::presburger::PresburgerSpace;
+
+namespace {
+constexpr int kShared = 2;
+
+/// A linear constraint over named columns: Σ coef·col + constant.
+struct Row {
+  std::map<unsigned, int64_t> coef;
+  int64_t constant = 0;
+};
+
+/// A Presburger problem under construction.
+class System {
+public:
+  System(Operation *loop) : loop(loop) {}
+
+  /// The column of an atom, for instance 0 (A) or 1 (B).
+  unsigned column(Value v, int inst) {
+    int which = isShared(v) ? kShared : inst;
+    auto key = std::make_pair(v.getAsOpaquePointer(), which);
+    auto it = cols.find(key);
+    if (it != cols.end())
+      return it->second;
+    return cols[key] = numCols++;
+  }
+  unsigned fresh() { return numCols++; }
+
+  /// The row of a polynomial of degree <= 1 for an instance; nothing for a
+  /// product.
+  std::optional<Row> rowOf(const Poly &p, int inst) {
+    Row r;
+    for (auto &[m, c] : p.terms()) {
+      if (m.empty())
+        r.constant += c;
+      else if (m.size() == 1)
+        r.coef[column(m[0], inst)] += c;
+      else
+        return std::nullopt;
+    }
+    return r;
+  }
+
+  void eq(Row r) { eqs.push_back(std::move(r)); }
+  void ge(Row r) { ges.push_back(std::move(r)); } ///< r >= 0
+
+  static Row minus(const Row &a, const Row &b) {
+    Row r = a;
+    for (auto &[c, v] : b.coef)
+      r.coef[c] -= v;
+    r.constant -= b.constant;
+    return r;
+  }
+  static Row plusConst(Row r, int64_t k) {
+    r.constant += k;
+    return r;
+  }
+
+  /// Is the conjunction of the constraints (and the extra ones) free of
+  /// integer solutions? On success with a sample, fills `sample`.
+  bool empty(ArrayRef<Row> extraEqs, ArrayRef<Row> extraGes,
+             SmallVectorImpl<int64_t> *sample = nullptr) const {
+    IntegerPolyhedron poly(PresburgerSpace::getSetSpace(numCols));
+    auto dense = [&](const Row &r) {
+      SmallVector<int64_t> v(numCols + 1, 0);
+      for (auto &[c, k] : r.coef)
+        v[c] += k;
+      v[numCols] = r.constant;
+      return v;
+    };
+    for (const Row &r : eqs)
+      poly.addEquality(dense(r));
+    for (const Row &r : extraEqs)
+      poly.addEquality(dense(r));
+    for (const Row &r : ges)
+      poly.addInequality(dense(r));
+    for (const Row &r : extraGes)
+      poly.addInequality(dense(r));
+    if (!sample)
+      return poly.isIntegerEmpty();
+    auto s = poly.findIntegerSample();
+    if (!s)
+      return true;
+    sample->clear();
+    for (const auto &x : *s)
+      sample->push_back(int64_t(x));
+    return false;
+  }
+
+  Operation *loop;
+  bool approx = false;
+  std::string approxWhy;
+
+private:
+  bool isShared(Value v) {
+    // Induction variables of loops around L, and values defined before L.
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (isLoop(owner))
+        return owner != loop && !loop->isAncestor(owner) &&
+               owner->isAncestor(loop);
+    }
+    return !isDefinedInside(v, loop);
+  }
+
+  std::map<std::pair<void *, int>, unsigned> cols;
+  unsigned numCols = 0;
+  std::vector<Row> eqs, ges;
+};
+
+/// Adds a loop's domain for an instance.
+void addDomain(System &s, const LoopInfo &l, int inst) {
+  if (!l.counted())
+    return;
+  Row iv;
+  iv.coef[s.column(l.iv, inst)] = 1;
+  for (const Poly &lb : l.lbs) {
+    if (auto r = s.rowOf(lb, inst))
+      s.ge(System::minus(iv, *r)); // iv - lb >= 0
+    else
+      s.approx = true;
+  }
+  for (const Poly &ub : l.ubs) {
+    if (auto r = s.rowOf(ub, inst))
+      s.ge(System::plusConst(System::minus(*r, iv), -1)); // ub - 1 - iv >= 0
+    else
+      s.approx = true;
+  }
+  if (l.step > 1 && l.lbs.size() == 1) {
+    if (auto lb = s.rowOf(l.lbs[0], inst)) {
+      unsigned q = s.fresh(); // iv = lb + step * q, q >= 0
+      Row r = System::minus(iv, *lb);
+      r.coef[q] -= l.step;
+      s.eq(r);
+      Row qge;
+      qge.coef[q] = 1;
+      s.ge(qge);
+    }
+  }
+}
+
+/// Adds the domains of the loops around an access: those around L once
+/// (shared), L and the ones inside per instance.
+void addDomains(System &s, const Access &a, int inst, bool withOuter) {
+  for (const LoopInfo &l : a.loops) {
+    bool outer = l.op != s.loop && l.op->isAncestor(s.loop);
+    if (outer && !withOuter)
+      continue;
+    addDomain(s, l, outer ? kShared : inst);
+  }
+}
+
+/// p as e1 * sym + e0, with e1 and e0 of degree <= 1.
+std::optional<std::pair<Poly, Poly>> splitBy(const Poly &p, Value sym) {
+  Poly e1, e0;
+  for (auto &[m, c] : p.terms()) {
+    auto it = llvm::find(m, sym);
+    if (it != m.end()) {
+      Monomial rest(m.begin(), it);
+      rest.append(std::next(it), m.end());
+      Poly t = Poly::constant(c);
+      for (Value v : rest)
+        t = *t.times(Poly::atom(v));
+      auto n = e1.plus(t);
+      if (!n)
+        return std::nullopt;
+      e1 = *n;
+    } else {
+      Poly t = Poly::constant(c);
+      for (Value v : m)
+        t = *t.times(Poly::atom(v));
+      auto n = e0.plus(t);
+      if (!n)
+        return std::nullopt;
+      e0 = *n;
+    }
+  }
+  if (e1.degree() > 1 || e0.degree() > 1)
+    return std::nullopt;
+  return std::make_pair(e1, e0);
+}
+
+/// Proves 0 <= e0 <= sym - 1 over an access's domain.
+bool provesInRange(System &base, const Access &a, int inst, const Poly &e0,
+                   Value sym) {
+  System s(base.loop);
+  addDomains(s, a, inst, /*withOuter=*/true);
+  auto r = s.rowOf(e0, inst);
+  auto m = s.rowOf(Poly::atom(sym), inst);
+  if (!r || !m)
+    return false;
+  // e0 <= -1 must be impossible, and e0 - sym >= 0 too.
+  Row neg = System::plusConst(System::minus(Row(), *r), -1);
+  if (!s.empty({}, {neg}))
+    return false;
+  return s.empty({}, {System::minus(*r, *m)});
+}
+
+/// The signature of a path's views: kinds and byte ranges.
+bool sameViews(const MemPath &a, const MemPath &b) {
+  if (a.views.size() != b.views.size())
+    return false;
+  for (size_t i = 0; i < a.views.size(); ++i)
+    if (a.views[i].kind != b.views[i].kind ||
+        a.views[i].offset != b.views[i].offset ||
+        a.views[i].size != b.views[i].size)
+      return false;
+  return true;
+}
+
+/// The byte range an all-field path selects within its root element.
+std::optional<std::pair<int64_t, int64_t>> fieldBytes(const MemPath &p) {
+  if (p.views.empty())
+    return std::nullopt;
+  int64_t off = 0;
+  for (const ViewStep &v : p.views) {
+    if (v.kind != ViewStep::Field)
+      return std::nullopt;
+    off += v.offset;
+  }
+  return std::make_pair(off, off + p.views.front().size);
+}
+
+/// Static row-major strides of a memref, or nothing.
+std::optional<SmallVector<int64_t>> strides(Value memref) {
+  auto t = dyn_cast<MemRefType>(memref.getType());
+  if (!t)
+    return std::nullopt;
+  SmallVector<int64_t> s(t.getRank(), 1);
+  for (int64_t d = t.getRank() - 2; d >= 0; --d) {
+    if (t.isDynamicDim(d + 1))
+      return std::nullopt;
+    s[d] = s[d + 1] * t.getDimSize(d + 1);
+  }
+  return s;
+}
+
+/// The subscripts of two accesses to one root, made comparable dimension by
+/// dimension; `independent` when their views cannot overlap.
+void comparable(const Access &a, const MemPath &pa, const Access &b,
+                const MemPath &pb, SmallVectorImpl<Subscript> &da,
+                SmallVectorImpl<Subscript> &db, bool &independent,
+                System &s) {
+  independent = false;
+  if (sameViews(pa, pb) && a.subs.size() == b.subs.size()) {
+    da.assign(a.subs.begin(), a.subs.end());
+    db.assign(b.subs.begin(), b.subs.end());
+    return;
+  }
+  auto ba = fieldBytes(pa), bb = fieldBytes(pb);
+  auto rootRank = [](const MemPath &p) -> int64_t {
+    auto t = dyn_cast<MemRefType>(p.root.base.getType());
+    return t ? t.getRank() : 0;
+  };
+  if (ba && bb) {
+    if (ba->second <= bb->first || bb->second <= ba->first) {
+      independent = true; // different fields
+      return;
+    }
+    // Overlapping fields of a union, or nested views: the elements.
+    int64_t r = rootRank(pa);
+    if ((int64_t)a.subs.size() >= r && (int64_t)b.subs.size() >= r) {
+      da.assign(a.subs.begin(), a.subs.begin() + r);
+      db.assign(b.subs.begin(), b.subs.begin() + r);
+    }
+    s.approx = true;
+    s.approxWhy = "overlapping fields";
+    return;
+  }
+  // A flat view against the array itself: compare linear offsets.
+  auto flatOnly = [](const MemPath &p) {
+    return p.views.size() == 1 && p.views[0].kind == ViewStep::Flat;
+  };
+  const Access *flat = nullptr, *direct = nullptr;
+  if (flatOnly(pa) && pb.views.empty())
+    flat = &a, direct = &b;
+  else if (flatOnly(pb) && pa.views.empty())
+    flat = &b, direct = &a;
+  if (flat && flat->subs.size() == 1) {
+    auto st = strides(direct->memref);
+    Subscript lin = Subscript::point(Poly());
+    bool ok = st && st->size() == direct->subs.size();
+    for (size_t d = 0; ok && d < direct->subs.size(); ++d) {
+      const Subscript &x = direct->subs[d];
+      if (!x.known() || !(*x.lo == *x.hi)) {
+        ok = false;
+        break;
+      }
+      auto t = x.lo->scaled((*st)[d]);
+      auto n = t ? lin.lo->plus(*t) : std::nullopt;
+      if (!n) {
+        ok = false;
+        break;
+      }
+      lin = Subscript::point(*n);
+    }
+    if (ok) {
+      if (flat == &a) {
+        da.push_back(a.subs[0]);
+        db.push_back(lin);
+      } else {
+        da.push_back(lin);
+        db.push_back(b.subs[0]);
+      }
+      return;
+    }
+  }
+  s.approx = true;
+  s.approxWhy = "different views of the same memory";
+}
+} // namespace
+
+Dependence weft::testDependence(const Access &a, const Access &b,
+                                const LoopInfo &loop, ModuleOp module) {
+  Dependence dep;
+  MemPath pa = pathOf(a, module), pb = pathOf(b, module);
+  System s(loop.op);
+  SmallVector<Subscript> da, db;
+  bool independent = false;
+  comparable(a, pa, b, pb, da, db, independent, s);
+  if (independent)
+    return dep;
+
+  addDomains(s, a, 0, /*withOuter=*/true);
+  addDomains(s, b, 1, /*withOuter=*/false);
+
+  for (size_t d = 0; d < da.size(); ++d) {
+    const Subscript &x = da[d], &y = db[d];
+    if (!x.known() || !y.known()) {
+      s.approx = true;
+      s.approxWhy = "a subscript weft cannot read";
+      continue;
+    }
+    bool pointX = *x.lo == *x.hi, pointY = *y.lo == *y.hi;
+    // Flattened subscripts: delinearize when the bounds prove it exact.
+    if ((x.lo->degree() > 1 || y.lo->degree() > 1) && pointX && pointY) {
+      bool done = false;
+      for (Value sym : x.lo->atoms()) {
+        if (isDefinedInside(sym, loop.op))
+          continue;
+        auto sx = splitBy(*x.lo, sym), sy = splitBy(*y.lo, sym);
+        if (!sx || !sy)
+          continue;
+        if (!provesInRange(s, a, 0, sx->second, sym) ||
+            !provesInRange(s, b, 1, sy->second, sym))
+          continue;
+        auto r1 = s.rowOf(sx->first, 0), r2 = s.rowOf(sy->first, 1);
+        auto r3 = s.rowOf(sx->second, 0), r4 = s.rowOf(sy->second, 1);
+        if (!r1 || !r2 || !r3 || !r4)
+          continue;
+        s.eq(System::minus(*r1, *r2));
+        s.eq(System::minus(*r3, *r4));
+        done = true;
+        break;
+      }
+      if (!done) {
+        s.approx = true;
+        s.approxWhy = "a flattened subscript weft cannot delinearize";
+      }
+      continue;
+    }
+    // Points and ranges: t_A in [lo_A, hi_A], t_B in [lo_B, hi_B], t_A = t_B.
+    auto lx = s.rowOf(*x.lo, 0), hx = s.rowOf(*x.hi, 0);
+    auto ly = s.rowOf(*y.lo, 1), hy = s.rowOf(*y.hi, 1);
+    if (!lx || !hx || !ly || !hy) {
+      s.approx = true;
+      s.approxWhy = "a subscript weft cannot read";
+      continue;
+    }
+    if (pointX && pointY) {
+      s.eq(System::minus(*lx, *ly));
+      continue;
+    }
+    unsigned t = s.fresh();
+    Row tr;
+    tr.coef[t] = 1;
+    s.ge(System::minus(tr, *lx));
+    s.ge(System::minus(*hx, tr));
+    s.ge(System::minus(tr, *ly));
+    s.ge(System::minus(*hy, tr));
+  }
+
+  // Different iterations of L: iv_A < iv_B, then iv_B < iv_A.
+  Row ivA, ivB;
+  ivA.coef[s.column(loop.iv, 0)] = 1;
+  ivB.coef[s.column(loop.iv, 1)] = 1;
+  Row aFirst = System::plusConst(System::minus(ivB, ivA), -1);
+  Row bFirst = System::plusConst(System::minus(ivA, ivB), -1);
+  SmallVector<int64_t> sample;
+  bool forward = !s.empty({}, {aFirst}, &sample);
+  int64_t ivAv = 0, ivBv = 0;
+  unsigned ca = s.column(loop.iv, 0), cb = s.column(loop.iv, 1);
+  if (forward) {
+    dep.first = &a;
+    dep.second = &b;
+    ivAv = sample[ca];
+    ivBv = sample[cb];
+  } else if (!s.empty({}, {bFirst}, &sample)) {
+    dep.first = &b;
+    dep.second = &a;
+    ivAv = sample[cb];
+    ivBv = sample[ca];
+  } else {
+    return dep; // proven independent
+  }
+  dep.kind = s.approx ? Dependence::May : Dependence::Exact;
+  dep.why = s.approxWhy;
+  // Is the distance the same for every instance?
+  int64_t d = ivBv - ivAv;
+  Row diff = forward ? System::minus(ivB, ivA) : System::minus(ivA, ivB);
+  bool uniform = s.empty({}, {System::plusConst(diff, -d - 1),
+                              forward ? aFirst : bFirst}) &&
+                 s.empty({}, {System::plusConst(System::minus(Row(), diff),
+                                                d - 1),
+                              forward ? aFirst : bFirst});
+  if (uniform && !s.approx)
+    dep.distance = d;
+  return dep;
+}

@@ -1,0 +1,342 @@
+//===- LoopModel.cpp - Loops, their accesses, and blockers -------------------===//
+//
+// See LoopModel.h. The walk over a loop body visits every op nested in it: an
+// op that touches memory is an access, a call is its callee's summary mapped
+// to the call's arguments, and any op whose effects neither describes is a
+// blocker with its reason. Nothing is skipped silently.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/LoopModel.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace weft;
+
+bool weft::isLoop(Operation *op) {
+  return isa<affine::AffineForOp, scf::ForOp, OpaqueLoopOp>(op);
+}
+
+LoopInfo weft::loopInfoOf(Operation *op) {
+  LoopInfo info;
+  info.op = op;
+  if (auto f = dyn_cast<affine::AffineForOp>(op)) {
+    info.iv = f.getInductionVar();
+    info.step = f.getStepAsInt();
+    auto addAll = [](AffineMap map, ValueRange operands,
+                     SmallVectorImpl<Poly> &out) {
+      SmallVector<Poly> dims, syms;
+      for (unsigned i = 0; i < map.getNumDims(); ++i)
+        dims.push_back(polyOf(operands[i]));
+      for (unsigned i = 0; i < map.getNumSymbols(); ++i)
+        syms.push_back(polyOf(operands[map.getNumDims() + i]));
+      for (AffineExpr e : map.getResults())
+        if (auto p = polyOfExpr(e, dims, syms))
+          out.push_back(*p);
+    };
+    addAll(f.getLowerBoundMap(), f.getLowerBoundOperands(), info.lbs);
+    addAll(f.getUpperBoundMap(), f.getUpperBoundOperands(), info.ubs);
+    return info;
+  }
+  if (auto f = dyn_cast<scf::ForOp>(op)) {
+    info.iv = f.getInductionVar();
+    info.lbs.push_back(polyOf(f.getLowerBound()));
+    info.ubs.push_back(polyOf(f.getUpperBound()));
+    auto step = getConstantIntValue(f.getStep());
+    info.step = step && *step > 0 ? *step : 1;
+    return info;
+  }
+  return info;
+}
+
+SmallVector<LoopInfo> weft::enclosingLoops(Operation *op) {
+  SmallVector<LoopInfo> out;
+  for (Operation *p = op->getParentOp(); p && !isa<func::FuncOp>(p);
+       p = p->getParentOp())
+    if (isLoop(p))
+      out.push_back(loopInfoOf(p));
+  std::reverse(out.begin(), out.end());
+  return out;
+}
+
+MemPath weft::pathOf(const Access &a, ModuleOp module) {
+  if (a.globalSymbol) {
+    MemPath p;
+    p.root = globalInfo(module, a.globalSymbol);
+    return p;
+  }
+  return memPathOf(a.memref);
+}
+
+std::string weft::accessText(Operation *op) {
+  if (auto n = dyn_cast<NameLoc>(op->getLoc()))
+    return n.getName().str();
+  return "";
+}
+
+SmallVector<Subscript> weft::subscriptsOf(Operation *access) {
+  SmallVector<Subscript> subs;
+  auto fromMap = [&](AffineMap map, ValueRange operands) {
+    SmallVector<Poly> dims, syms;
+    for (unsigned i = 0; i < map.getNumDims(); ++i)
+      dims.push_back(polyOf(operands[i]));
+    for (unsigned i = 0; i < map.getNumSymbols(); ++i)
+      syms.push_back(polyOf(operands[map.getNumDims() + i]));
+    for (AffineExpr e : map.getResults()) {
+      auto p = polyOfExpr(e, dims, syms);
+      subs.push_back(p ? Subscript::point(*p) : Subscript::unknown());
+    }
+  };
+  if (auto l = dyn_cast<affine::AffineLoadOp>(access))
+    fromMap(l.getAffineMap(), l.getMapOperands());
+  else if (auto s = dyn_cast<affine::AffineStoreOp>(access))
+    fromMap(s.getAffineMap(), s.getMapOperands());
+  else if (auto l = dyn_cast<memref::LoadOp>(access))
+    for (Value i : l.getIndices())
+      subs.push_back(Subscript::point(polyOf(i)));
+  else if (auto s = dyn_cast<memref::StoreOp>(access))
+    for (Value i : s.getIndices())
+      subs.push_back(Subscript::point(polyOf(i)));
+  return subs;
+}
+
+/// Eliminates the loops' induction variables from p, innermost first,
+/// choosing at each step the bound that minimizes (or maximizes) p.
+static std::optional<Poly> extreme(Poly p, ArrayRef<LoopInfo> loops,
+                                   bool maximize) {
+  for (const LoopInfo &l : llvm::reverse(loops)) {
+    if (!l.counted())
+      continue;
+    // p = c * iv + rest, with iv in no product.
+    int64_t c = 0;
+    for (auto &[m, coef] : p.terms()) {
+      if (!llvm::is_contained(m, l.iv))
+        continue;
+      if (m.size() != 1)
+        return std::nullopt;
+      c = coef;
+    }
+    if (c == 0)
+      continue;
+    bool useUpper = (c > 0) == maximize;
+    if (useUpper ? l.ubs.empty() : l.lbs.empty())
+      return std::nullopt;
+    // iv >= lbs[0]; iv <= ubs[0] - 1 (each a safe side of max/min bounds).
+    Poly bound = useUpper ? *l.ubs[0].plus(Poly::constant(-1)) : l.lbs[0];
+    auto rest = p.plus(Poly::atom(l.iv), -c);
+    if (!rest)
+      return std::nullopt;
+    auto scaled = bound.scaled(c);
+    if (!scaled)
+      return std::nullopt;
+    auto next = rest->plus(*scaled);
+    if (!next)
+      return std::nullopt;
+    p = *next;
+  }
+  return p;
+}
+
+std::optional<std::pair<Poly, Poly>> weft::rangeOver(const Poly &p,
+                                                     ArrayRef<LoopInfo> loops) {
+  auto lo = extreme(p, loops, false);
+  auto hi = extreme(p, loops, true);
+  if (!lo || !hi)
+    return std::nullopt;
+  return std::make_pair(*lo, *hi);
+}
+
+//===----------------------------------------------------------------------===//
+// Collecting a loop body
+//===----------------------------------------------------------------------===//
+
+/// The reason an effects op blocks parallelization, or "" if it is an
+/// ordinary access (an initializer, a bitfield).
+static std::string blockReason(EffectsOp op) {
+  StringRef kind = op.getKind();
+  if (kind == "init" || kind == "bitfield")
+    return "";
+  if (kind == "volatile")
+    return "a volatile access (" + op.getReason().str() +
+           ") must keep its order";
+  if (kind == "atomic")
+    return "an atomic operation: the code already synchronizes threads";
+  if (kind == "openmp")
+    return "already parallel: it uses OpenMP";
+  if (kind == "asm")
+    return "inline assembly, whose effects weft does not know";
+  if (kind == "setjmp")
+    return op.getReason().str();
+  if (kind == "call")
+    return "a call through a function pointer, whose effects weft does not "
+           "know";
+  return op.getReason().str();
+}
+
+/// Maps a callee's summary effect to the caller's memory, for a call.
+static void mapEffect(const CallSummary::Effect &e, CallOp call,
+                      std::vector<Access> &out, Operation *root) {
+  Access a;
+  a.op = call;
+  a.isWrite = e.isWrite;
+  a.loc = call.getLoc();
+  a.loops = enclosingLoops(call);
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  // Callee atoms are its block arguments: substitute the call's arguments.
+  DenseMap<Value, Poly> subst;
+  if (callee && !callee.isExternal())
+    for (auto [formal, actual] :
+         llvm::zip(callee.getArguments(), call.getArgs()))
+      if (actual.getType().isIntOrIndex())
+        subst[formal] = polyOf(actual);
+  auto substitute = [&](const std::optional<Poly> &p) -> std::optional<Poly> {
+    if (!p)
+      return std::nullopt;
+    Poly r;
+    for (auto &[m, c] : p->terms()) {
+      Poly term = Poly::constant(c);
+      for (Value v : m) {
+        auto it = subst.find(v);
+        if (it == subst.end())
+          return std::nullopt; // not in terms of scalar parameters
+        auto t = term.times(it->second);
+        if (!t)
+          return std::nullopt;
+        term = *t;
+      }
+      auto s = r.plus(term);
+      if (!s)
+        return std::nullopt;
+      r = *s;
+    }
+    return r;
+  };
+  SmallVector<Subscript> calleeSubs;
+  for (const Subscript &s : e.subs)
+    calleeSubs.push_back({substitute(s.lo), substitute(s.hi)});
+
+  if (e.param < 0) {
+    // A global the callee touches: find the caller's view of it, or stand
+    // for it with the callee's own get_global (same symbol, same memory).
+    a.memref = Value();
+    a.text = e.global.str() + " (in " + call.getCallee().str() + ")";
+    a.globalSymbol = e.global;
+    a.subs = calleeSubs;
+    out.push_back(a);
+    return;
+  }
+  Value ptr = call.getArgs()[e.param];
+  a.text = accessText(call);
+  if (a.text.empty())
+    a.text = call.getCallee().str() + "(...)";
+  if (auto addr = ptr.getDefiningOp<AddrOp>()) {
+    a.memref = addr.getBase();
+    auto rank = cast<MemRefType>(a.memref.getType()).getRank();
+    SmallVector<Value> idx(addr.getIndices());
+    if ((int64_t)idx.size() - 1 + (int64_t)calleeSubs.size() == rank) {
+      for (size_t d = 0; d + 1 < idx.size(); ++d)
+        a.subs.push_back(Subscript::point(polyOf(idx[d])));
+      Poly last = polyOf(idx.back());
+      Subscript first = calleeSubs.empty() ? Subscript::point(Poly())
+                                           : calleeSubs[0];
+      Subscript s;
+      if (first.lo && first.hi) {
+        s.lo = last.plus(*first.lo);
+        s.hi = last.plus(*first.hi);
+      }
+      a.subs.push_back(s);
+      for (size_t d = 1; d < calleeSubs.size(); ++d)
+        a.subs.push_back(calleeSubs[d]);
+    } else {
+      // The callee sees the memory as another shape: anywhere in the base.
+      a.subs.assign(rank, Subscript::unknown());
+    }
+  } else {
+    // A pointer the caller does not resolve: the access is to it.
+    a.memref = ptr;
+  }
+  out.push_back(a);
+}
+
+LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
+  LoopBody body;
+  loop->walk([&](Operation *op) {
+    if (op == loop)
+      return;
+    Location l = op->getLoc();
+    if (isa<affine::AffineLoadOp, memref::LoadOp, affine::AffineStoreOp,
+            memref::StoreOp>(op)) {
+      Access a;
+      a.op = op;
+      a.isWrite = isa<affine::AffineStoreOp, memref::StoreOp>(op);
+      a.memref = a.isWrite ? op->getOperand(1) : op->getOperand(0);
+      a.subs = subscriptsOf(op);
+      a.text = accessText(op);
+      a.loc = l;
+      a.loops = enclosingLoops(op);
+      body.accesses.push_back(a);
+      return;
+    }
+    if (auto e = dyn_cast<EffectsOp>(op)) {
+      std::string why = blockReason(e);
+      if (!why.empty()) {
+        body.blockers.push_back({op, why});
+        return;
+      }
+      auto whole = [&](Value m, bool write) {
+        Access a;
+        a.op = op;
+        a.isWrite = write;
+        a.memref = m;
+        if (auto mt = dyn_cast<MemRefType>(m.getType()))
+          a.subs.assign(mt.getRank(), Subscript::unknown());
+        a.text = e.getReason().str();
+        a.loc = l;
+        a.loops = enclosingLoops(op);
+        body.accesses.push_back(a);
+      };
+      for (Value m : e.getReads())
+        whole(m, false);
+      for (Value m : e.getWrites())
+        whole(m, true);
+      if (e.getUnknownReads() || e.getUnknownWrites())
+        body.blockers.push_back({op, e.getReason().str()});
+      return;
+    }
+    if (auto call = dyn_cast<CallOp>(op)) {
+      const CallSummary &s = summaries.get(call.getCallee());
+      if (!s.unknown.empty()) {
+        body.blockers.push_back(
+            {op, "it calls " + call.getCallee().str() + ", " + s.unknown});
+        return;
+      }
+      for (const CallSummary::Effect &e : s.effects)
+        mapEffect(e, call, body.accesses, loop);
+      return;
+    }
+    if (isa<BreakOp, ReturnOp, GotoOp, LabelOp, ContinueOp, YieldOp,
+            ConditionOp>(op))
+      return;
+    // Any other op: pure, a fresh allocation, or something weft cannot see.
+    if (isPure(op) || isa<memref::AllocaOp, BaseOp, FieldOp, FlatOp, AddrOp,
+                          PtrAddOp, OpaqueValueOp, SwitchOp, OpaqueLoopOp,
+                          memref::GetGlobalOp>(op) ||
+        op->hasTrait<OpTrait::IsTerminator>() ||
+        isa<affine::AffineForOp, scf::ForOp, scf::IfOp, affine::AffineIfOp>(
+            op))
+      return;
+    if (auto mem = dyn_cast<MemoryEffectOpInterface>(op))
+      if (mem.hasNoEffect())
+        return;
+    body.blockers.push_back(
+        {op, "an operation weft does not model (" +
+                 op->getName().getStringRef().str() + ")"});
+  });
+  return body;
+}

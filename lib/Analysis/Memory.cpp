@@ -1,0 +1,154 @@
+//===- Memory.cpp - Memory bases, views and alias classes --------------------===//
+//
+// See Memory.h and docs/ir.md ("Alias classes").
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Memory.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace weft;
+
+bool weft::isDefinedInside(Value v, Operation *op) {
+  Region *r = v.getParentRegion();
+  return r && op->isProperAncestor(r->getParentOp()) ||
+         (r && r->getParentOp() == op);
+}
+
+/// Reads weft.alias, weft.escapes, weft.decl and weft.name from a dictionary
+/// of attributes (an op's, or a function argument's).
+static void readAttrs(BaseInfo &info, DictionaryAttr attrs) {
+  if (!attrs)
+    return;
+  if (auto a = attrs.getAs<AliasKindAttr>("weft.alias"))
+    info.kind = a.getValue();
+  info.escapes = (bool)attrs.get("weft.escapes");
+  if (auto d = attrs.getAs<IntegerAttr>("weft.decl"))
+    info.decl = d.getInt();
+  if (auto n = attrs.getAs<StringAttr>("weft.name"))
+    info.name = n.str();
+}
+
+static BaseInfo baseInfoOf(Value base) {
+  BaseInfo info;
+  info.base = base;
+  if (auto mt = dyn_cast<MemRefType>(base.getType()))
+    info.isCell = mt.getRank() == 0;
+  if (auto arg = dyn_cast<BlockArgument>(base)) {
+    if (auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())) {
+      info.kind = AliasKind::pointer;
+      readAttrs(info, fn.getArgAttrDict(arg.getArgNumber()));
+    }
+    return info;
+  }
+  Operation *def = base.getDefiningOp();
+  if (auto b = dyn_cast<BaseOp>(def)) {
+    info.kind = b.getAlias();
+    info.name = b.getName().str();
+    readAttrs(info, def->getAttrDictionary());
+    // An object behind a pointer we know nothing of may be reached again.
+    info.escapes = info.escapes || info.kind != AliasKind::object ||
+                   (bool)b.getPtr();
+    return info;
+  }
+  if (auto get = dyn_cast<memref::GetGlobalOp>(def)) {
+    BaseInfo g = globalInfo(def, get.getNameAttr().getAttr());
+    g.base = base;
+    g.isCell = info.isCell;
+    return g;
+  }
+  if (isa<memref::AllocaOp, memref::AllocOp>(def)) {
+    info.kind = AliasKind::object;
+    readAttrs(info, def->getAttrDictionary());
+    return info;
+  }
+  // Anything else (a memref from an op weft does not know): may be anything.
+  info.kind = AliasKind::pointer;
+  info.escapes = true;
+  return info;
+}
+
+BaseInfo weft::globalInfo(Operation *from, StringAttr symbol) {
+  BaseInfo info;
+  info.kind = AliasKind::object;
+  info.symbol = symbol;
+  auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+      from, FlatSymbolRefAttr::get(symbol));
+  if (global) {
+    readAttrs(info, global->getAttrDictionary());
+    info.isCell = global.getType().getRank() == 0;
+  } else {
+    info.escapes = true;
+  }
+  if (info.name.empty())
+    info.name = symbol.str();
+  return info;
+}
+
+MemPath weft::memPathOf(Value memref) {
+  MemPath path;
+  Value v = memref;
+  for (;;) {
+    Operation *def = v.getDefiningOp();
+    if (auto f = dyn_cast_or_null<FieldOp>(def)) {
+      path.views.push_back(
+          {ViewStep::Field, (int64_t)f.getOffset(), (int64_t)f.getSize(),
+           f.getBase()});
+      v = f.getBase();
+      continue;
+    }
+    if (auto f = dyn_cast_or_null<FlatOp>(def)) {
+      path.views.push_back({ViewStep::Flat, 0, 0, f.getBase()});
+      v = f.getBase();
+      continue;
+    }
+    break;
+  }
+  path.root = baseInfoOf(v);
+  return path;
+}
+
+Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop) {
+  // A base computed inside the loop (a pointer loaded or advanced in its
+  // body) may be different memory in every iteration.
+  auto fresh = [&](const BaseInfo &x) {
+    return isDefinedInside(x.base, loop) &&
+           isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
+               x.base.getDefiningOp());
+  };
+  auto varies = [&](const BaseInfo &x) {
+    return x.base && isDefinedInside(x.base, loop) && !fresh(x) &&
+           !x.base.getDefiningOp<memref::GetGlobalOp>();
+  };
+  bool sameGlobal = a.symbol && a.symbol == b.symbol;
+  if (sameGlobal || (a.base && a.base == b.base))
+    return varies(a) ? Overlap::Unknown : Overlap::Same;
+  // Objects created in the loop body are new in every iteration: distinct
+  // from everything that outlives the iteration.
+  if (fresh(a) || fresh(b))
+    return Overlap::Never;
+  // A restrict parameter overlaps nothing but what is based on it. A pointer
+  // weft does not resolve may be computed from it (copied, incremented), so
+  // only other parameters and named objects are known to be distinct.
+  auto unresolved = [](const BaseInfo &x) {
+    return x.kind != AliasKind::object &&
+           !(x.base && isa<BlockArgument>(x.base));
+  };
+  if ((a.kind == AliasKind::restrict && !unresolved(b)) ||
+      (b.kind == AliasKind::restrict && !unresolved(a)))
+    return Overlap::Never;
+  bool aObj = a.kind == AliasKind::object, bObj = b.kind == AliasKind::object;
+  if (aObj && bObj)
+    return Overlap::Never; // two named objects
+  if (aObj && !a.escapes)
+    return Overlap::Never;
+  if (bObj && !b.escapes)
+    return Overlap::Never;
+  if (varies(a) || varies(b))
+    return Overlap::Unknown;
+  return Overlap::Maybe;
+}

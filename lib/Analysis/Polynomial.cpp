@@ -1,0 +1,173 @@
+//===- Polynomial.cpp - Subscripts and bounds as integer polynomials --------===//
+//
+// See Polynomial.h. Widening casts are read as the identity: C programs
+// cannot rely on signed overflow, and an unsigned subscript that wraps past
+// its type indexes outside its object. Narrowing casts are not: they wrap
+// values that can be valid subscripts.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Polynomial.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace weft;
+
+bool MonomialLess::operator()(const Monomial &a, const Monomial &b) const {
+  if (a.size() != b.size())
+    return a.size() < b.size();
+  for (size_t i = 0; i < a.size(); ++i)
+    if (a[i] != b[i])
+      return a[i].getAsOpaquePointer() < b[i].getAsOpaquePointer();
+  return false;
+}
+
+Poly Poly::constant(int64_t c) {
+  Poly p;
+  if (c != 0)
+    p.terms_[{}] = c;
+  return p;
+}
+
+Poly Poly::atom(Value v) {
+  Poly p;
+  p.terms_[{v}] = 1;
+  return p;
+}
+
+unsigned Poly::degree() const {
+  unsigned d = 0;
+  for (auto &[m, c] : terms_)
+    d = std::max<unsigned>(d, m.size());
+  return d;
+}
+
+int64_t Poly::constantTerm() const {
+  auto it = terms_.find({});
+  return it == terms_.end() ? 0 : it->second;
+}
+
+int64_t Poly::coefficient(Value atom) const {
+  auto it = terms_.find({atom});
+  return it == terms_.end() ? 0 : it->second;
+}
+
+SmallVector<Value> Poly::atoms() const {
+  SmallVector<Value> out;
+  for (auto &[m, c] : terms_)
+    for (Value v : m)
+      if (!llvm::is_contained(out, v))
+        out.push_back(v);
+  return out;
+}
+
+std::optional<Poly> Poly::plus(const Poly &o, int64_t scale) const {
+  Poly r = *this;
+  for (auto &[m, c] : o.terms_) {
+    int64_t t;
+    if (llvm::MulOverflow(c, scale, t))
+      return std::nullopt;
+    int64_t &slot = r.terms_[m];
+    if (llvm::AddOverflow(slot, t, slot))
+      return std::nullopt;
+    if (slot == 0)
+      r.terms_.erase(m);
+  }
+  return r;
+}
+
+std::optional<Poly> Poly::scaled(int64_t k) const {
+  return Poly().plus(*this, k);
+}
+
+std::optional<Poly> Poly::times(const Poly &o) const {
+  Poly r;
+  for (auto &[ma, ca] : terms_)
+    for (auto &[mb, cb] : o.terms_) {
+      if (ma.size() + mb.size() > 2)
+        return std::nullopt;
+      Monomial m(ma.begin(), ma.end());
+      m.append(mb.begin(), mb.end());
+      llvm::sort(m, [](Value x, Value y) {
+        return x.getAsOpaquePointer() < y.getAsOpaquePointer();
+      });
+      int64_t c;
+      if (llvm::MulOverflow(ca, cb, c))
+        return std::nullopt;
+      int64_t &slot = r.terms_[m];
+      if (llvm::AddOverflow(slot, c, slot))
+        return std::nullopt;
+      if (slot == 0)
+        r.terms_.erase(m);
+    }
+  return r;
+}
+
+std::optional<Poly> weft::polyOfExpr(AffineExpr e, ArrayRef<Poly> dims,
+                                     ArrayRef<Poly> syms) {
+  switch (e.getKind()) {
+  case AffineExprKind::Constant:
+    return Poly::constant(cast<AffineConstantExpr>(e).getValue());
+  case AffineExprKind::DimId:
+    return dims[cast<AffineDimExpr>(e).getPosition()];
+  case AffineExprKind::SymbolId:
+    return syms[cast<AffineSymbolExpr>(e).getPosition()];
+  case AffineExprKind::Add:
+  case AffineExprKind::Mul: {
+    auto bin = cast<AffineBinaryOpExpr>(e);
+    auto l = polyOfExpr(bin.getLHS(), dims, syms);
+    auto r = polyOfExpr(bin.getRHS(), dims, syms);
+    if (!l || !r)
+      return std::nullopt;
+    return e.getKind() == AffineExprKind::Add ? l->plus(*r) : l->times(*r);
+  }
+  default:
+    return std::nullopt; // floordiv, ceildiv, mod
+  }
+}
+
+std::optional<SmallVector<Poly>> weft::polysOfMap(AffineMap map,
+                                                  ValueRange operands) {
+  SmallVector<Poly> dims, syms;
+  for (unsigned i = 0; i < map.getNumDims(); ++i)
+    dims.push_back(polyOf(operands[i]));
+  for (unsigned i = 0; i < map.getNumSymbols(); ++i)
+    syms.push_back(polyOf(operands[map.getNumDims() + i]));
+  SmallVector<Poly> out;
+  for (AffineExpr e : map.getResults()) {
+    auto p = polyOfExpr(e, dims, syms);
+    if (!p)
+      return std::nullopt;
+    out.push_back(*p);
+  }
+  return out;
+}
+
+Poly weft::polyOf(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return Poly::atom(v);
+  if (auto c = getConstantIntValue(v))
+    return Poly::constant(*c);
+  std::optional<Poly> r;
+  // Widening casts keep the value. A truncation may wrap a value that is in
+  // range for the subscript (`table[(unsigned char)i]`): an atom.
+  if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
+          arith::ExtUIOp>(def)) {
+    r = polyOf(def->getOperand(0));
+  } else if (isa<arith::AddIOp>(def)) {
+    r = polyOf(def->getOperand(0)).plus(polyOf(def->getOperand(1)));
+  } else if (isa<arith::SubIOp>(def)) {
+    r = polyOf(def->getOperand(0)).plus(polyOf(def->getOperand(1)), -1);
+  } else if (isa<arith::MulIOp>(def)) {
+    r = polyOf(def->getOperand(0)).times(polyOf(def->getOperand(1)));
+  } else if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
+    auto polys = polysOfMap(apply.getAffineMap(), apply.getMapOperands());
+    if (polys && polys->size() == 1)
+      r = (*polys)[0];
+  }
+  return r ? *r : Poly::atom(v);
+}

@@ -1,0 +1,607 @@
+//===- Scalars.cpp - Private, last-private and reduction variables -----------===//
+//
+// See Scalars.h. The privatization test walks the loop body in order over
+// its structured regions, keeping whether the cell is surely written on every
+// path so far: a read where it is not is exposed to the previous iteration.
+// Writes inside a conditional, a switch or an inner loop are not sure; a
+// `continue` ends the iteration where it stands.
+//
+// Reductions are recognized on SSA use chains from each load of the cell to
+// a store into it. A min or max written as a comparison and a selection
+// (`if (x > m) m = x;`, `m = x > m ? x : m`) is exact even for floating
+// point: within a chunk and across chunks in order, it picks the same
+// element the sequential loop picks, ties and NaNs included.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Scalars.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace weft;
+
+static bool sameCell(const BaseInfo &a, const BaseInfo &b) {
+  if (a.symbol || b.symbol)
+    return a.symbol == b.symbol;
+  return a.base == b.base;
+}
+
+bool weft::touchesCell(const Access &a, const BaseInfo &cell,
+                       ModuleOp module) {
+  MemPath p = pathOf(a, module);
+  return p.views.empty() && sameCell(p.root, cell);
+}
+
+static bool isLoad(Operation *op) {
+  return isa<affine::AffineLoadOp, memref::LoadOp>(op);
+}
+static bool isStore(Operation *op) {
+  return isa<affine::AffineStoreOp, memref::StoreOp>(op);
+}
+static Value memrefOf(Operation *op) {
+  return isStore(op) ? op->getOperand(1) : op->getOperand(0);
+}
+
+/// Is op a load or store of the cell?
+static bool onCell(Operation *op, const BaseInfo &cell) {
+  if (!isLoad(op) && !isStore(op))
+    return false;
+  MemPath p = memPathOf(memrefOf(op));
+  return p.views.empty() && sameCell(p.root, cell);
+}
+
+//===----------------------------------------------------------------------===//
+// Write before read
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Flow {
+  const BaseInfo &cell;
+  Operation *exposed = nullptr; ///< the first read not surely preceded by a
+                                ///< write in the same iteration
+  bool allExitsWritten = true;  ///< written by every end of the iteration
+  int innerLoops = 0;           ///< depth of loops nested in the tested one
+
+  bool block(Block &b, bool written) {
+    for (Operation &op : b)
+      written = visit(&op, written);
+    return written;
+  }
+
+  bool visit(Operation *op, bool written) {
+    if (onCell(op, cell)) {
+      if (isStore(op))
+        return true;
+      if (!written && !exposed)
+        exposed = op;
+      return written;
+    }
+    if (auto e = dyn_cast<EffectsOp>(op)) {
+      for (Value r : e.getReads())
+        if (sameCell(memPathOf(r).root, cell) && !written && !exposed)
+          exposed = op;
+      for (Value w : e.getWrites())
+        if (sameCell(memPathOf(w).root, cell))
+          written = true;
+      return written;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      bool t = block(*ifOp.thenBlock(), written);
+      bool e = ifOp.elseBlock() ? block(*ifOp.elseBlock(), written) : written;
+      return t && e;
+    }
+    if (auto sw = dyn_cast<SwitchOp>(op)) {
+      block(sw.getBody().front(), written);
+      return written;
+    }
+    if (isLoop(op)) {
+      ++innerLoops;
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          block(b, written);
+      --innerLoops;
+      return written; // an inner loop may run no iteration
+    }
+    if (isa<ContinueOp>(op) && innerLoops == 0)
+      allExitsWritten &= written;
+    return written;
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// May op write memory (a store, a call, an effects op, or a region)?
+static bool mayWrite(Operation *op) {
+  return isStore(op) || isa<CallOp, EffectsOp>(op) || op->getNumRegions();
+}
+
+/// Do two values hold the same number: one value, or two loads of one
+/// address where the later one is reached from the earlier without anything
+/// that may write memory on the way (it may sit in a region nested after the
+/// earlier one, as `if (a[i] > m) m = a[i];` reads a[i] twice).
+static bool sameValue(Value a, Value b) {
+  if (a == b)
+    return true;
+  Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  if (!x || !y || x->getName() != y->getName() || !isLoad(x) ||
+      x->getOperands() != y->getOperands() ||
+      x->getAttrDictionary() != y->getAttrDictionary())
+    return false;
+  auto orderedFrom = [](Operation *first, Operation *later) {
+    Operation *anc = first->getBlock()->findAncestorOpInBlock(*later);
+    if (!anc || anc == first || anc->isBeforeInBlock(first))
+      return false;
+    for (Operation *op = first->getNextNode(); op != anc;
+         op = op->getNextNode())
+      if (mayWrite(op))
+        return false;
+    // Inside the nested regions: what precedes `later` in each block.
+    for (Operation *cur = later; cur != anc; cur = cur->getParentOp()) {
+      for (Operation *op = &cur->getBlock()->front(); op != cur;
+           op = op->getNextNode())
+        if (mayWrite(op))
+          return false;
+      if (!cur->getParentOp())
+        return false;
+    }
+    return true;
+  };
+  return orderedFrom(x, y) || orderedFrom(y, x);
+}
+
+/// The i1 a C condition tests: `(int)c != 0` is c (C turns a comparison
+/// into an int, and a condition back into a boolean).
+static Value truthOf(Value cond) {
+  for (;;) {
+    auto ne = cond.getDefiningOp<arith::CmpIOp>();
+    if (!ne || ne.getPredicate() != arith::CmpIPredicate::ne)
+      return cond;
+    auto zero = getConstantIntValue(ne.getRhs());
+    auto ext = ne.getLhs().getDefiningOp<arith::ExtUIOp>();
+    if (!zero || *zero != 0 || !ext || !ext.getIn().getType().isInteger(1))
+      return cond;
+    cond = ext.getIn();
+  }
+}
+
+/// The reduction operator of an arith op, or "".
+static StringRef opClass(Operation *op) {
+  if (isa<arith::AddFOp, arith::SubFOp, arith::AddIOp, arith::SubIOp>(op))
+    return "add";
+  if (isa<arith::MulFOp, arith::MulIOp>(op))
+    return "mul";
+  if (isa<arith::AndIOp>(op))
+    return "and";
+  if (isa<arith::OrIOp>(op))
+    return "or";
+  if (isa<arith::XOrIOp>(op))
+    return "xor";
+  return "";
+}
+
+static bool isCast(Operation *op) {
+  return isa<arith::ExtFOp, arith::TruncFOp, arith::ExtSIOp, arith::ExtUIOp,
+             arith::TruncIOp>(op);
+}
+
+/// From a comparison of `acc` with `x`, the operator that keeps the greater
+/// or the smaller of the two when the comparison holds and `x` is chosen.
+static StringRef minMaxOf(Operation *cmp, Value acc, Value x) {
+  bool accFirst;
+  if (sameValue(cmp->getOperand(0), acc) && sameValue(cmp->getOperand(1), x))
+    accFirst = true;
+  else if (sameValue(cmp->getOperand(1), acc) &&
+           sameValue(cmp->getOperand(0), x))
+    accFirst = false;
+  else
+    return "";
+  bool greater; // x chosen when x > acc (or x >= acc)
+  if (auto c = dyn_cast<arith::CmpFOp>(cmp)) {
+    switch (c.getPredicate()) {
+    case arith::CmpFPredicate::OGT:
+    case arith::CmpFPredicate::OGE:
+    case arith::CmpFPredicate::UGT:
+    case arith::CmpFPredicate::UGE:
+      greater = !accFirst;
+      break;
+    case arith::CmpFPredicate::OLT:
+    case arith::CmpFPredicate::OLE:
+    case arith::CmpFPredicate::ULT:
+    case arith::CmpFPredicate::ULE:
+      greater = accFirst;
+      break;
+    default:
+      return "";
+    }
+  } else if (auto c = dyn_cast<arith::CmpIOp>(cmp)) {
+    switch (c.getPredicate()) {
+    case arith::CmpIPredicate::sgt:
+    case arith::CmpIPredicate::sge:
+    case arith::CmpIPredicate::ugt:
+    case arith::CmpIPredicate::uge:
+      greater = !accFirst;
+      break;
+    case arith::CmpIPredicate::slt:
+    case arith::CmpIPredicate::sle:
+    case arith::CmpIPredicate::ult:
+    case arith::CmpIPredicate::ule:
+      greater = accFirst;
+      break;
+    default:
+      return "";
+    }
+  } else {
+    return "";
+  }
+  return greater ? "max" : "min";
+}
+
+namespace {
+/// Matches every load and store of a cell in a loop against reduction
+/// patterns.
+struct ReductionMatcher {
+  const BaseInfo &cell;
+  SmallVector<Operation *> loads, stores;
+  llvm::SetVector<Operation *> used; // loads consumed by a matched update
+  std::string op;
+  bool isFloat = false, exact = true;
+
+  bool agree(StringRef k) {
+    if (op.empty())
+      op = k.str();
+    return op == k;
+  }
+
+  /// Is v computed from a load of the cell?
+  bool derived(Value v, int depth = 0) {
+    Operation *d = v.getDefiningOp();
+    if (!d || depth > 64)
+      return false;
+    if (onCell(d, cell))
+      return true;
+    for (Value o : d->getOperands())
+      if (derived(o, depth + 1))
+        return true;
+    // Values yielded by regions (an scf.if's result) flow from inside.
+    for (Region &r : d->getRegions())
+      for (Block &b : r)
+        if (Operation *t = b.getTerminator())
+          for (Value o : t->getOperands())
+            if (derived(o, depth + 1))
+              return true;
+    return false;
+  }
+
+  /// The load of the cell at the end of an accumulator chain from v, or null.
+  Operation *chainLoad(Value v, StringRef k) {
+    for (;;) {
+      Operation *d = v.getDefiningOp();
+      if (!d || !v.hasOneUse())
+        return nullptr;
+      if (onCell(d, cell) && isLoad(d))
+        return d;
+      if (isCast(d)) {
+        v = d->getOperand(0);
+        continue;
+      }
+      if (opClass(d) != k)
+        return nullptr;
+      Value lhs = d->getOperand(0), rhs = d->getOperand(1);
+      bool dl = derived(lhs), dr = derived(rhs);
+      if (dl == dr)
+        return nullptr; // both or neither from the accumulator
+      if (dr && isa<arith::SubFOp, arith::SubIOp>(d))
+        return nullptr; // x - acc is not a reduction
+      isFloat |= isa<FloatType>(d->getResult(0).getType());
+      v = dl ? lhs : rhs;
+    }
+  }
+
+  bool matchStore(Operation *st) {
+    Value v = st->getOperand(0);
+    // Peel casts back to the operator (s += x in a wider type).
+    while (Operation *d = v.getDefiningOp()) {
+      if (!isCast(d) || !v.hasOneUse())
+        break;
+      v = d->getOperand(0);
+    }
+    Operation *d = v.getDefiningOp();
+    if (!d)
+      return false;
+    // s = s op x (op chains: s = s + a + b).
+    if (StringRef k = opClass(d); !k.empty()) {
+      if (!agree(k))
+        return false;
+      if (!v.hasOneUse())
+        return false;
+      // chainLoad needs the one use to be this store: start from operands.
+      Value lhs = d->getOperand(0), rhs = d->getOperand(1);
+      bool dl = derived(lhs), dr = derived(rhs);
+      if (dl == dr || (dr && isa<arith::SubFOp, arith::SubIOp>(d)))
+        return false;
+      isFloat |= isa<FloatType>(d->getResult(0).getType());
+      if (isFloat && k != "add" && k != "mul")
+        return false;
+      exact &= !isFloat;
+      Operation *ld = chainLoad(dl ? lhs : rhs, k);
+      if (!ld)
+        return false;
+      used.insert(ld);
+      return true;
+    }
+    // m = cmp(x, m) ? x : m
+    if (auto sel = dyn_cast<arith::SelectOp>(d)) {
+      Operation *cmp = truthOf(sel.getCondition()).getDefiningOp();
+      if (!cmp)
+        return false;
+      Value t = sel.getTrueValue(), f = sel.getFalseValue();
+      // One arm is the accumulator, the other is x.
+      bool tAcc = derived(t), fAcc = derived(f);
+      if (tAcc == fAcc)
+        return false;
+      Value acc = tAcc ? t : f, x = tAcc ? f : t;
+      Operation *accLoad = acc.getDefiningOp();
+      if (!accLoad || !onCell(accLoad, cell))
+        return false;
+      StringRef k = minMaxOf(cmp, acc, x);
+      if (k.empty())
+        return false;
+      if (!tAcc) {
+        // x chosen when cmp holds: k as computed.
+      } else {
+        k = k == "max" ? "min" : "max"; // x chosen when cmp fails
+      }
+      if (!agree(k) || derived(x))
+        return false;
+      isFloat |= isa<FloatType>(x.getType());
+      markCompareLoads(cmp);
+      used.insert(accLoad);
+      return true;
+    }
+    // fmax(m, x), fmin(m, x)
+    if (auto call = dyn_cast<CallOp>(d)) {
+      StringRef name = call.getCallee();
+      StringRef k = name.starts_with("fmax") ? "max"
+                    : name.starts_with("fmin") ? "min"
+                                               : "";
+      if (k.empty() || call.getArgs().size() != 2 || !agree(k))
+        return false;
+      Value a = call.getArgs()[0], b = call.getArgs()[1];
+      Operation *la = a.getDefiningOp(), *lb = b.getDefiningOp();
+      Operation *ld = la && onCell(la, cell) ? la
+                      : lb && onCell(lb, cell) ? lb
+                                               : nullptr;
+      Value x = ld == la ? b : a;
+      if (!ld || derived(x) || !ld->getResult(0).hasOneUse())
+        return false;
+      isFloat = true;
+      exact = false; // fmax's choice between +0 and -0 is unspecified
+      used.insert(ld);
+      return true;
+    }
+    // if (cmp(x, m)) m = x;
+    if (auto ifOp = dyn_cast<scf::IfOp>(st->getParentOp())) {
+      if (st->getBlock() != ifOp.thenBlock() || ifOp.elseBlock())
+        return false;
+      Operation *cmp = truthOf(ifOp.getCondition()).getDefiningOp();
+      if (!cmp)
+        return false;
+      Value x = st->getOperand(0);
+      if (derived(x))
+        return false;
+      for (Value o : cmp->getOperands()) {
+        Operation *ld = o.getDefiningOp();
+        if (!ld || !onCell(ld, cell) || !isLoad(ld))
+          continue;
+        StringRef k = minMaxOf(cmp, o, x);
+        if (k.empty() || !agree(k))
+          return false;
+        isFloat |= isa<FloatType>(x.getType());
+        used.insert(ld);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Is a comparison's result only used as the condition of a select or an
+  /// if (possibly through C's int round trip)?
+  static bool onlyTested(Value c) {
+    for (Operation *u : c.getUsers()) {
+      if (isa<arith::SelectOp, scf::IfOp>(u))
+        continue;
+      if (isa<arith::ExtUIOp>(u)) {
+        for (Operation *u2 : u->getResult(0).getUsers())
+          if (!isa<arith::CmpIOp>(u2) || truthOf(u2->getResult(0)) != c ||
+              !onlyTested(u2->getResult(0)))
+            return false;
+        continue;
+      }
+      return false;
+    }
+    return true;
+  }
+
+  /// The loads of the cell a comparison reads are part of the update.
+  void markCompareLoads(Operation *cmp) {
+    for (Value o : cmp->getOperands())
+      if (Operation *ld = o.getDefiningOp(); ld && onCell(ld, cell))
+        used.insert(ld);
+  }
+
+  bool run() {
+    if (stores.empty())
+      return false;
+    for (Operation *st : stores)
+      if (!matchStore(st))
+        return false;
+    // Every read of the cell must belong to an update, and be read by
+    // nothing else.
+    for (Operation *ld : loads) {
+      if (!used.contains(ld))
+        return false;
+      for (Operation *user : ld->getResult(0).getUsers()) {
+        if (isa<arith::CmpFOp, arith::CmpIOp>(user)) {
+          if (!onlyTested(user->getResult(0)))
+            return false;
+          continue;
+        }
+        if (!opClass(user).empty() || isCast(user) ||
+            isa<arith::SelectOp, CallOp>(user) || isStore(user))
+          continue;
+        return false;
+      }
+    }
+    return true;
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Liveness after the loop
+//===----------------------------------------------------------------------===//
+
+bool weft::isLiveAfter(const BaseInfo &cell, Operation *loop) {
+  if (cell.symbol || cell.escapes)
+    return true;
+  auto fn = loop->getParentOfType<func::FuncOp>();
+  if (!fn)
+    return true;
+  bool unstructured = false;
+  fn.walk([&](Operation *op) {
+    if (isa<GotoOp, LabelOp>(op))
+      unstructured = true;
+  });
+  if (unstructured)
+    return true;
+  // Program order of the (structured) function; the loop's last op.
+  DenseMap<Operation *, unsigned> order;
+  unsigned n = 0;
+  fn.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = n++; });
+  unsigned loopEnd = order[loop];
+  loop->walk([&](Operation *op) { loopEnd = std::max(loopEnd, order[op]); });
+  bool live = false;
+  fn.walk([&](Operation *op) {
+    if (live || loop->isAncestor(op))
+      return;
+    bool reads = onCell(op, cell) && isLoad(op);
+    if (auto e = dyn_cast<EffectsOp>(op))
+      for (Value r : e.getReads())
+        reads |= sameCell(memPathOf(r).root, cell);
+    if (!reads)
+      return;
+    if (order[op] > loopEnd) {
+      live = true;
+      return;
+    }
+    // Read in a loop around the tested one: it sees the value next time.
+    for (Operation *p = loop->getParentOp(); p && p != fn; p = p->getParentOp())
+      if (isLoop(p) && p->isAncestor(op))
+        live = true;
+  });
+  return live;
+}
+
+//===----------------------------------------------------------------------===//
+// Classification
+//===----------------------------------------------------------------------===//
+
+SmallVector<ScalarRole> weft::classifyScalars(Operation *loop,
+                                              ArrayRef<Access> accesses,
+                                              ModuleOp module) {
+  // The cells the loop accesses, in first-access order.
+  SmallVector<BaseInfo> cells;
+  for (const Access &a : accesses) {
+    MemPath p = pathOf(a, module);
+    if (!p.views.empty() || !p.root.isCell)
+      continue;
+    // A cell declared inside the loop body is new in every iteration.
+    if (p.root.base && isDefinedInside(p.root.base, loop) &&
+        !p.root.base.getDefiningOp<memref::GetGlobalOp>())
+      continue;
+    if (llvm::none_of(cells,
+                      [&](const BaseInfo &c) { return sameCell(c, p.root); }))
+      cells.push_back(p.root);
+  }
+
+  SmallVector<ScalarRole> roles;
+  for (const BaseInfo &cell : cells) {
+    bool written = false, viaCall = false;
+    Operation *witness = nullptr;
+    for (const Access &a : accesses)
+      if (touchesCell(a, cell, module)) {
+        if (a.isWrite)
+          written = true;
+        if (isa<CallOp>(a.op))
+          viaCall = true;
+        if (!witness)
+          witness = a.op;
+      }
+    if (!written)
+      continue; // read-only: each iteration reads the same value
+    ScalarRole role;
+    role.cell = cell;
+    role.witness = witness;
+    role.witnessText = cell.name + " used here";
+    if (viaCall) {
+      role.why = "the loop calls a function that uses " +
+                 std::string(cell.symbol ? "the global " : "") + cell.name;
+      roles.push_back(role);
+      continue;
+    }
+    if (cell.escapes && !cell.symbol) {
+      role.why = "the address of " + cell.name +
+                 " is taken, so pointers may read it between iterations";
+      roles.push_back(role);
+      continue;
+    }
+
+    Flow flow{cell};
+    Region &body = loop->getRegions().back();
+    bool end = flow.block(body.front(), false);
+    flow.allExitsWritten &= end;
+    if (!flow.exposed) {
+      bool live = isLiveAfter(cell, loop);
+      if (!live) {
+        role.kind = ScalarRole::Private;
+      } else if (flow.allExitsWritten) {
+        role.kind = ScalarRole::LastPrivate;
+      } else {
+        role.why = cell.name + " is assigned in only some iterations and "
+                               "used after the loop";
+        role.witnessText = cell.name + " assigned here";
+      }
+      roles.push_back(role);
+      continue;
+    }
+
+    ReductionMatcher m{cell};
+    loop->walk([&](Operation *op) {
+      if (op == loop || !onCell(op, cell))
+        return;
+      (isStore(op) ? m.stores : m.loads).push_back(op);
+    });
+    if (m.run()) {
+      role.kind = ScalarRole::Reduction;
+      role.op = m.op;
+      role.isFloat = m.isFloat;
+      role.exact = m.exact;
+      roles.push_back(role);
+      continue;
+    }
+    role.witness = flow.exposed;
+    role.witnessText = cell.name + " read here";
+    role.why = cell.name + " carries a value from one iteration to the next";
+    roles.push_back(role);
+  }
+  return roles;
+}

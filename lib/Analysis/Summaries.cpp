@@ -1,0 +1,193 @@
+//===- Summaries.cpp - What a call does to its caller's memory ---------------===//
+//
+// A function defined in the file is summarized from its own body: the element
+// ranges it reads and writes through its pointer parameters and in globals,
+// as polynomials in its scalar parameters. Calls are then accesses like any
+// other. The C math library is known: pure, except where it may set errno
+// and the caller asked to care (design.md: by default, libm calls count as
+// pure; the assumption is documented in docs/analysis.md and an option turns
+// it off). Everything else external is unknown, with the reason.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/LoopModel.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace weft;
+
+/// libm functions that neither read nor write memory (with their f and l
+/// variants), and whether they may set errno.
+static const struct {
+  const char *name;
+  bool errno_;
+} mathFunctions[] = {
+    {"acos", true},   {"asin", true},     {"atan", false},   {"atan2", true},
+    {"cos", true},    {"sin", true},      {"tan", true},     {"cosh", true},
+    {"sinh", true},   {"tanh", false},    {"acosh", true},   {"asinh", false},
+    {"atanh", true},  {"exp", true},      {"exp2", true},    {"expm1", true},
+    {"log", true},    {"log10", true},    {"log2", true},    {"log1p", true},
+    {"logb", true},   {"ilogb", true},    {"pow", true},     {"sqrt", true},
+    {"cbrt", false},  {"hypot", true},    {"erf", false},    {"erfc", true},
+    {"tgamma", true}, {"ceil", false},    {"floor", false},  {"round", false},
+    {"lround", true}, {"llround", true},  {"trunc", false},  {"rint", false},
+    {"lrint", true},  {"llrint", true},   {"nearbyint", false},
+    {"fmod", true},   {"remainder", true}, {"fabs", false},  {"fmin", false},
+    {"fmax", false},  {"fdim", true},     {"fma", true},     {"copysign", false},
+    {"ldexp", true},  {"scalbn", true},   {"scalbln", true}, {"nextafter", true},
+    {"nexttoward", true},
+};
+
+/// Is `name` a libm function (or its float/long double variant)? Sets
+/// `setsErrno`.
+static bool isMathFunction(StringRef name, bool &setsErrno) {
+  for (const auto &f : mathFunctions) {
+    StringRef base(f.name);
+    if (name == base ||
+        (name.size() == base.size() + 1 && name.starts_with(base) &&
+         (name.back() == 'f' || name.back() == 'l'))) {
+      setsErrno = f.errno_;
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Why a known external function cannot be summarized, or "" when it is not
+/// one weft recognizes.
+static std::string knownExternal(StringRef name) {
+  static const llvm::StringSet<> io = {
+      "printf",  "fprintf", "vprintf", "vfprintf", "puts",   "fputs",
+      "putchar", "fputc",   "putc",    "fwrite",   "fread",  "fgets",
+      "fgetc",   "getc",    "getchar", "scanf",    "fscanf", "sscanf",
+      "fopen",   "fclose",  "fflush",  "perror",   "write",  "read",
+      "sprintf", "snprintf", "vsnprintf", "open", "close", "fseek", "ftell"};
+  if (io.contains(name))
+    return "which does I/O, whose order matters";
+  if (name == "rand" || name == "srand" || name == "random" ||
+      name == "srandom" || name == "drand48" || name == "lgamma" ||
+      name == "lgammaf" || name == "lgammal" || name == "strtok")
+    return "which keeps hidden state between calls";
+  if (name.starts_with("pthread_") || name.starts_with("omp_") ||
+      name.starts_with("thrd_") || name.starts_with("mtx_") ||
+      name.starts_with("cnd_") || name.starts_with("weft_"))
+    return "which means the code is already parallel";
+  if (name == "malloc" || name == "calloc" || name == "realloc" ||
+      name == "free" || name == "aligned_alloc" || name == "posix_memalign")
+    return "which allocates memory";
+  if (name == "exit" || name == "abort" || name == "_Exit" ||
+      name == "assert" || name == "__assert_fail")
+    return "which may end the program";
+  return "";
+}
+
+CallSummaries::CallSummaries(ModuleOp module, const AnalysisOptions &options)
+    : module(module), options(options), mathErrno(true) {
+  if (auto flags = module->getAttrOfType<DictionaryAttr>("weft.flags"))
+    if (auto e = flags.getAs<BoolAttr>("math_errno"))
+      mathErrno = e.getValue();
+}
+
+const CallSummary &CallSummaries::get(StringRef callee) {
+  auto it = cache.find(callee);
+  if (it != cache.end())
+    return it->second;
+  if (inProgress.lookup(callee)) {
+    static CallSummary recursive{"which is recursive", {}};
+    return recursive;
+  }
+  inProgress[callee] = true;
+  CallSummary s = compute(callee);
+  inProgress.erase(callee);
+  return cache[callee] = std::move(s);
+}
+
+/// The range of one subscript over the callee's loops, in terms of its
+/// scalar parameters only; unknown otherwise.
+static Subscript calleeRange(const Subscript &s, ArrayRef<LoopInfo> loops,
+                             func::FuncOp fn) {
+  if (!s.known())
+    return Subscript::unknown();
+  auto lo = rangeOver(*s.lo, loops);
+  auto hi = rangeOver(*s.hi, loops);
+  if (!lo || !hi)
+    return Subscript::unknown();
+  Subscript r{lo->first, hi->second};
+  for (const Poly &p : {*r.lo, *r.hi})
+    for (Value v : p.atoms()) {
+      auto arg = dyn_cast<BlockArgument>(v);
+      if (!arg || arg.getOwner()->getParentOp() != fn)
+        return Subscript::unknown();
+    }
+  return r;
+}
+
+CallSummary CallSummaries::compute(StringRef callee) {
+  CallSummary s;
+  auto fn = module.lookupSymbol<func::FuncOp>(callee);
+  if (!fn) {
+    s.unknown = "which the file does not declare";
+    return s;
+  }
+  bool setsErrno = false;
+  if (isMathFunction(callee, setsErrno)) {
+    if (setsErrno && mathErrno && options.mathErrnoImpure)
+      s.unknown = "which may set errno (libm calls count as impure with "
+                  "--math-errno=impure)";
+    return s;
+  }
+  if (callee == "abs" || callee == "labs" || callee == "llabs")
+    return s;
+  if (fn.isExternal()) {
+    std::string why = knownExternal(callee);
+    s.unknown = !why.empty() ? why
+                             : "whose effects weft does not know (it is not "
+                               "defined in this file)";
+    return s;
+  }
+
+  LoopBody body = collectBody(fn, *this);
+  if (!body.blockers.empty()) {
+    // Say what the callee does, not what its own callee does.
+    s.unknown = "which contains " + body.blockers[0].reason;
+    if (isa<CallOp>(body.blockers[0].op))
+      s.unknown = "which " + body.blockers[0].reason.substr(3); // "calls ..."
+    return s;
+  }
+  for (const Access &a : body.accesses) {
+    MemPath path = pathOf(a, module);
+    const BaseInfo &root = path.root;
+    // The callee's own locals are not the caller's business.
+    if (root.base && !isa<BlockArgument>(root.base) &&
+        isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
+            root.base.getDefiningOp()))
+      continue;
+    CallSummary::Effect e;
+    e.isWrite = a.isWrite;
+    if (root.symbol) {
+      e.global = root.symbol;
+    } else if (auto arg = dyn_cast_or_null<BlockArgument>(root.base);
+               arg && arg.getOwner()->getParentOp() == fn) {
+      e.param = arg.getArgNumber();
+    } else {
+      s.unknown = std::string("which ") + (a.isWrite ? "writes" : "reads") +
+                  " memory through a pointer weft does not follow (" +
+                  (a.text.empty() ? "?" : a.text) + ")";
+      s.effects.clear();
+      return s;
+    }
+    if (!path.views.empty() || !a.memref) {
+      // Through a view: the summary keeps the whole parameter (or global).
+      auto mt = a.memref ? dyn_cast<MemRefType>(root.base.getType())
+                         : MemRefType();
+      e.subs.assign(mt ? mt.getRank() : a.subs.size(), Subscript::unknown());
+    } else {
+      for (const Subscript &sub : a.subs)
+        e.subs.push_back(calleeRange(sub, a.loops, fn));
+    }
+    s.effects.push_back(e);
+  }
+  return s;
+}

@@ -1,0 +1,205 @@
+//===- Verdict.cpp - A loop's verdict, as attributes on the loop ------------===//
+//
+// See Verdict.h and docs/analysis.md ("Verdict attributes").
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Verdict.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+
+using namespace mlir;
+using namespace weft;
+
+static const char *const kAttrs[] = {
+    "weft.verdict",   "weft.reason",     "weft.candidate", "weft.conflicts",
+    "weft.privates",  "weft.lastprivates", "weft.reductions", "weft.guards",
+    "weft.counter_live"};
+
+static Attribute varAttr(Builder &b, const VarRef &v) {
+  return b.getDictionaryAttr({b.getNamedAttr("decl", b.getI64IntegerAttr(v.decl)),
+                              b.getNamedAttr("name", b.getStringAttr(v.name))});
+}
+
+static VarRef readVar(DictionaryAttr d) {
+  VarRef v;
+  if (auto x = d.getAs<IntegerAttr>("decl"))
+    v.decl = x.getInt();
+  if (auto x = d.getAs<StringAttr>("name"))
+    v.name = x.str();
+  return v;
+}
+
+static Attribute polyAttr(Builder &b, const CPoly &p) {
+  SmallVector<Attribute> terms;
+  for (const Term &t : p) {
+    SmallVector<int64_t> v{t.coef};
+    v.append(t.vars.begin(), t.vars.end());
+    terms.push_back(b.getDenseI64ArrayAttr(v));
+  }
+  return b.getArrayAttr(terms);
+}
+
+static CPoly readPoly(ArrayAttr a) {
+  CPoly p;
+  for (Attribute t : a) {
+    auto v = cast<DenseI64ArrayAttr>(t).asArrayRef();
+    Term term;
+    term.coef = v[0];
+    term.vars.append(v.begin() + 1, v.end());
+    p.push_back(term);
+  }
+  return p;
+}
+
+static Attribute sideAttr(Builder &b, const GuardSide &s) {
+  SmallVector<Attribute> lo, hi;
+  for (const CPoly &p : s.lo)
+    lo.push_back(polyAttr(b, p));
+  for (const CPoly &p : s.hi)
+    hi.push_back(polyAttr(b, p));
+  return b.getDictionaryAttr(
+      {b.getNamedAttr("base", varAttr(b, s.base)),
+       b.getNamedAttr("elem_size", b.getI64IntegerAttr(s.elemSize)),
+       b.getNamedAttr("lo", b.getArrayAttr(lo)),
+       b.getNamedAttr("hi", b.getArrayAttr(hi))});
+}
+
+static GuardSide readSide(DictionaryAttr d) {
+  GuardSide s;
+  s.base = readVar(d.getAs<DictionaryAttr>("base"));
+  s.elemSize = d.getAs<IntegerAttr>("elem_size").getInt();
+  for (Attribute p : d.getAs<ArrayAttr>("lo"))
+    s.lo.push_back(readPoly(cast<ArrayAttr>(p)));
+  for (Attribute p : d.getAs<ArrayAttr>("hi"))
+    s.hi.push_back(readPoly(cast<ArrayAttr>(p)));
+  return s;
+}
+
+void weft::writeVerdict(Operation *loop, const Verdict &v) {
+  for (const char *name : kAttrs)
+    loop->removeAttr(name);
+  Builder b(loop->getContext());
+  loop->setAttr("weft.verdict",
+                b.getStringAttr(v.parallel ? "parallel" : "sequential"));
+  if (v.candidate)
+    loop->setAttr("weft.candidate", b.getUnitAttr());
+  if (!v.reason.empty())
+    loop->setAttr("weft.reason", b.getStringAttr(v.reason));
+  if (!v.parallel) {
+    if (!v.notes.empty()) {
+      SmallVector<Attribute> notes;
+      for (size_t i = 0; i < v.notes.size(); ++i)
+        notes.push_back(b.getDictionaryAttr(
+            {b.getNamedAttr("loc", v.notes[i]),
+             b.getNamedAttr("text", b.getStringAttr(v.noteTexts[i]))}));
+      loop->setAttr("weft.conflicts", b.getArrayAttr(notes));
+    }
+    return;
+  }
+  auto vars = [&](ArrayRef<VarRef> list) {
+    SmallVector<Attribute> out;
+    for (const VarRef &r : list)
+      out.push_back(varAttr(b, r));
+    return b.getArrayAttr(out);
+  };
+  if (!v.privates.empty())
+    loop->setAttr("weft.privates", vars(v.privates));
+  if (!v.lastprivates.empty())
+    loop->setAttr("weft.lastprivates", vars(v.lastprivates));
+  if (!v.reductions.empty()) {
+    SmallVector<Attribute> out;
+    for (const Reduction &r : v.reductions)
+      out.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("decl", b.getI64IntegerAttr(r.var.decl)),
+           b.getNamedAttr("name", b.getStringAttr(r.var.name)),
+           b.getNamedAttr("op", b.getStringAttr(r.op)),
+           b.getNamedAttr("float", b.getBoolAttr(r.isFloat))}));
+    loop->setAttr("weft.reductions", b.getArrayAttr(out));
+  }
+  if (!v.guards.empty()) {
+    SmallVector<Attribute> out;
+    for (const Guard &g : v.guards)
+      out.push_back(b.getDictionaryAttr({b.getNamedAttr("a", sideAttr(b, g.a)),
+                                         b.getNamedAttr("b", sideAttr(b, g.b))}));
+    loop->setAttr("weft.guards", b.getArrayAttr(out));
+  }
+  if (v.counterLive)
+    loop->setAttr("weft.counter_live", b.getUnitAttr());
+}
+
+std::optional<Verdict> weft::readVerdict(Operation *loop) {
+  auto verdict = loop->getAttrOfType<StringAttr>("weft.verdict");
+  if (!verdict)
+    return std::nullopt;
+  Verdict v;
+  v.parallel = verdict.getValue() == "parallel";
+  v.candidate = loop->hasAttr("weft.candidate");
+  if (auto r = loop->getAttrOfType<StringAttr>("weft.reason"))
+    v.reason = r.str();
+  if (auto c = loop->getAttrOfType<ArrayAttr>("weft.conflicts"))
+    for (Attribute a : c) {
+      auto d = cast<DictionaryAttr>(a);
+      v.notes.push_back(cast<LocationAttr>(d.get("loc")));
+      v.noteTexts.push_back(d.getAs<StringAttr>("text").str());
+    }
+  auto vars = [&](StringRef name, SmallVectorImpl<VarRef> &out) {
+    if (auto a = loop->getAttrOfType<ArrayAttr>(name))
+      for (Attribute x : a)
+        out.push_back(readVar(cast<DictionaryAttr>(x)));
+  };
+  vars("weft.privates", v.privates);
+  vars("weft.lastprivates", v.lastprivates);
+  if (auto a = loop->getAttrOfType<ArrayAttr>("weft.reductions"))
+    for (Attribute x : a) {
+      auto d = cast<DictionaryAttr>(x);
+      Reduction r;
+      r.var = readVar(d);
+      r.op = d.getAs<StringAttr>("op").str();
+      r.isFloat = d.getAs<BoolAttr>("float").getValue();
+      v.reductions.push_back(r);
+    }
+  if (auto a = loop->getAttrOfType<ArrayAttr>("weft.guards"))
+    for (Attribute x : a) {
+      auto d = cast<DictionaryAttr>(x);
+      v.guards.push_back({readSide(d.getAs<DictionaryAttr>("a")),
+                          readSide(d.getAs<DictionaryAttr>("b"))});
+    }
+  v.counterLive = loop->hasAttr("weft.counter_live");
+  return v;
+}
+
+static const char *opSymbol(StringRef op) {
+  if (op == "add")
+    return "+";
+  if (op == "mul")
+    return "*";
+  if (op == "and")
+    return "&";
+  if (op == "or")
+    return "|";
+  if (op == "xor")
+    return "^";
+  return op == "min" ? "min" : "max";
+}
+
+std::string weft::remarkText(const Verdict &v) {
+  if (!v.parallel || !v.candidate)
+    return "loop not parallelized: " + v.reason;
+  SmallVector<std::string> parts;
+  for (const Reduction &r : v.reductions)
+    parts.push_back(r.var.name + " is a " + opSymbol(r.op) + " reduction");
+  for (const VarRef &r : v.lastprivates)
+    parts.push_back(r.name + " is last-private");
+  for (const VarRef &r : v.privates)
+    parts.push_back(r.name + " is private");
+  for (const Guard &g : v.guards)
+    parts.push_back("a run-time check that " + g.a.base.name + " and " +
+                    g.b.base.name + " do not overlap");
+  std::string text = "loop parallelized: ";
+  if (parts.empty())
+    return text + "its iterations are independent";
+  for (size_t i = 0; i < parts.size(); ++i)
+    text += (i ? "; " : "") + parts[i];
+  return text;
+}

@@ -1,0 +1,616 @@
+//===- DetectParallelLoops.cpp - Which loops can run in parallel -------------===//
+//
+// weft-detect-parallel-loops: gives every loop a verdict (docs/analysis.md).
+// A loop is parallel only when it is proven so: nothing in its body escapes
+// the analysis, every scalar it writes is private, last-private or a
+// reduction, and no two accesses touch the same memory in two iterations,
+// where accesses through pointers that may alias get a run-time overlap check
+// instead. Every other loop gets the reason, with the accesses involved.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Dependence.h"
+#include "weft/Analysis/LoopModel.h"
+#include "weft/Analysis/Scalars.h"
+#include "weft/Analysis/Verdict.h"
+#include "weft/Dialect/Weft/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringSet.h"
+
+#define DEBUG_TYPE "weft-detect-parallel-loops"
+
+namespace weft {
+#define GEN_PASS_DEF_DETECTPARALLELLOOPS
+#include "weft/Dialect/Weft/Transforms/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+/// Beyond this many pairs of accesses, a loop is left sequential: the test
+/// is quadratic, and such loops are rare (the corpus in test/Corpus has none
+/// with more than a few hundred accesses).
+static constexpr size_t kMaxPairs = 20000;
+
+/// "line:col" of a location, for remarks.
+static std::string where(Location l) {
+  if (auto n = dyn_cast<NameLoc>(l))
+    l = n.getChildLoc();
+  if (auto f = dyn_cast<FileLineColLoc>(l))
+    return std::to_string(f.getLine()) + ":" + std::to_string(f.getColumn());
+  return "?";
+}
+
+static std::string textOf(const Access &a) {
+  if (!a.text.empty())
+    return a.text;
+  if (auto call = dyn_cast<CallOp>(a.op))
+    return "memory " + call.getCallee().str() + " touches";
+  return "memory";
+}
+
+/// The C counter's name and how one step of the loop's induction variable
+/// moves it (negative for a normalized decreasing loop).
+static std::pair<std::string, int64_t> counterOf(Operation *loop) {
+  std::string name = "i";
+  if (auto n = loop->getAttrOfType<StringAttr>("weft.iv_name"))
+    name = n.str();
+  int64_t scale = 1;
+  if (auto s = loop->getAttrOfType<IntegerAttr>("weft.c_step"))
+    scale = s.getInt();
+  return {name, scale};
+}
+
+/// The remark for a dependence: which access, which iterations.
+static std::string describe(const Dependence &d, Operation *loop) {
+  auto [name, scale] = counterOf(loop);
+  const Access &f = *d.first, &s = *d.second;
+  const char *fk = f.isWrite ? "written" : "read";
+  const char *sk = s.isWrite ? (f.isWrite ? "written again" : "written")
+                             : "read";
+  std::string later;
+  if (d.distance) {
+    int64_t c = *d.distance * scale;
+    later = "iteration " + name + (c >= 0 ? "+" : "-") +
+            std::to_string(c >= 0 ? c : -c);
+  }
+  std::string text = textOf(f);
+  if (d.kind == Dependence::Exact && d.distance)
+    return text + " " + fk + " in iteration " + name + " is " + sk + " in " +
+           later;
+  std::string msg = text + " " + fk + " in one iteration " +
+                    (d.kind == Dependence::Exact ? "is " : "may be ") + sk +
+                    " in another";
+  if (textOf(s) != text)
+    msg += " (as " + textOf(s) + ")";
+  if (!d.why.empty())
+    msg += ": " + d.why;
+  return msg;
+}
+
+namespace {
+/// Maps the atoms of a guard's polynomials to C variables, if it can.
+struct AtomNames {
+  Operation *loop;
+  DenseMap<Operation *, unsigned> order;
+
+  explicit AtomNames(Operation *loop) : loop(loop) {
+    auto fn = loop->getParentOfType<func::FuncOp>();
+    unsigned n = 0;
+    fn.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = n++; });
+  }
+
+  /// The C variable whose value at the loop's entry the atom is.
+  std::optional<VarRef> declOf(Value v) {
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      // The counter of a loop around this one: a C variable in scope where
+      // the check runs (not for a normalized decreasing loop, whose
+      // induction variable is not the counter).
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (isLoop(owner) && owner != loop && owner->isAncestor(loop)) {
+        auto decl = owner->getAttrOfType<IntegerAttr>("weft.counter");
+        auto name = owner->getAttrOfType<StringAttr>("weft.iv_name");
+        if (!decl || !name || owner->hasAttr("weft.c_step"))
+          return std::nullopt;
+        return VarRef{decl.getInt(), name.str()};
+      }
+      auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+      if (!fn)
+        return std::nullopt;
+      auto d = fn.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                "weft.decl");
+      auto nm = fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                "weft.name");
+      if (!d || !nm)
+        return std::nullopt;
+      return VarRef{d.getInt(), nm.str()};
+    }
+    Operation *ld = v.getDefiningOp();
+    if (!ld || !isa<affine::AffineLoadOp, memref::LoadOp>(ld))
+      return std::nullopt;
+    MemPath p = memPathOf(ld->getOperand(0));
+    if (!p.views.empty() || !p.root.isCell || p.root.decl < 0 ||
+        p.root.escapes)
+      return std::nullopt;
+    // The cell must not change between the read and the loop: then reading
+    // the variable at the loop gives the same number.
+    unsigned from = order.lookup(ld), to = order.lookup(loop);
+    bool changed = false;
+    loop->getParentOfType<func::FuncOp>().walk([&](Operation *op) {
+      unsigned o = order.lookup(op);
+      if (o <= from || o >= to || changed)
+        return;
+      if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
+        MemPath q = memPathOf(op->getOperand(1));
+        if (q.root.base == p.root.base)
+          changed = true;
+      }
+      if (isa<CallOp, EffectsOp>(op) && p.root.symbol)
+        changed = true;
+    });
+    if (changed)
+      return std::nullopt;
+    return VarRef{p.root.decl, p.root.name};
+  }
+
+  std::optional<CPoly> convert(const Poly &p) {
+    CPoly out;
+    for (auto &[m, c] : p.terms()) {
+      Term t;
+      t.coef = c;
+      for (Value v : m) {
+        auto d = declOf(v);
+        if (!d)
+          return std::nullopt;
+        t.vars.push_back(d->decl);
+        names[d->decl] = d->name;
+      }
+      out.push_back(t);
+    }
+    return out;
+  }
+
+  std::map<int64_t, std::string> names;
+};
+
+/// Size in bytes of one element of a memref.
+int64_t elemSizeOf(Type t) {
+  if (auto mt = dyn_cast<MemRefType>(t))
+    t = mt.getElementType();
+  if (auto st = dyn_cast<StructType>(t))
+    return st.getSize();
+  if (isa<PtrType>(t))
+    return 8;
+  if (t.isIntOrFloat())
+    return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
+  return 1;
+}
+
+/// The values of a polynomial at the vertices of its loops' box: where a
+/// polynomial that is linear in each induction variable (i*n + j) takes its
+/// least and greatest values. Fails when a bound depends on another of the
+/// loops (not a box) or an induction variable occurs squared.
+static bool corners(const Poly &p, ArrayRef<LoopInfo> loops,
+                    SmallVectorImpl<Poly> &out) {
+  SmallVector<const LoopInfo *> used;
+  for (const LoopInfo &l : loops) {
+    if (!l.counted() || !llvm::is_contained(p.atoms(), l.iv))
+      continue;
+    if (l.lbs.empty() || l.ubs.empty())
+      return false;
+    for (const LoopInfo &o : loops)
+      if (o.counted() && (llvm::is_contained(l.lbs[0].atoms(), o.iv) ||
+                          llvm::is_contained(l.ubs[0].atoms(), o.iv)))
+        return false;
+    used.push_back(&l);
+  }
+  if (used.size() > 4)
+    return false; // 16 corners at most
+  for (auto &[m, c] : p.terms())
+    for (size_t i = 0; i < m.size(); ++i)
+      for (size_t j = i + 1; j < m.size(); ++j)
+        if (m[i] == m[j])
+          for (const LoopInfo *l : used)
+            if (m[i] == l->iv)
+              return false;
+  for (unsigned mask = 0; mask < (1u << used.size()); ++mask) {
+    Poly q = p;
+    for (size_t k = 0; k < used.size(); ++k) {
+      const LoopInfo &l = *used[k];
+      Poly at = mask & (1u << k) ? *l.ubs[0].plus(Poly::constant(-1))
+                                 : l.lbs[0];
+      // Substitute iv := at in every monomial.
+      Poly r;
+      for (auto &[m, c] : q.terms()) {
+        Poly term = Poly::constant(c);
+        for (Value v : m) {
+          auto t = term.times(v == l.iv ? at : Poly::atom(v));
+          if (!t)
+            return false;
+          term = *t;
+        }
+        auto s = r.plus(term);
+        if (!s)
+          return false;
+        r = *s;
+      }
+      q = r;
+    }
+    out.push_back(q);
+  }
+  return true;
+}
+
+/// The elements of `root` that a loop's accesses touch, for a run-time
+/// check. Fails with the reason.
+std::optional<GuardSide> guardSide(const BaseInfo &root,
+                                   ArrayRef<const Access *> accesses,
+                                   const LoopInfo &loop, AtomNames &names,
+                                   ModuleOp module, std::string &why) {
+  GuardSide side;
+  if (root.decl < 0 || !root.base ||
+      !(isa<BlockArgument>(root.base) ||
+        root.base.getDefiningOp<memref::GetGlobalOp>() ||
+        root.base.getDefiningOp<memref::AllocaOp>())) {
+    why = "weft cannot name " + root.name + " in a run-time check";
+    return std::nullopt;
+  }
+  side.base = {root.decl, root.name};
+  auto rootType = dyn_cast<MemRefType>(root.base.getType());
+  if (!rootType) {
+    why = "weft cannot size " + root.name;
+    return std::nullopt;
+  }
+  side.elemSize = elemSizeOf(rootType);
+  // Row-major strides of the root, in elements; the inner dimensions of a
+  // VLA parameter are sized by other parameters (weft.vla_sizes).
+  SmallVector<int64_t> vlaSizes;
+  if (auto arg = dyn_cast<BlockArgument>(root.base))
+    if (auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
+      if (auto a = fn.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
+                                                          "weft.vla_sizes"))
+        vlaSizes.assign(a.asArrayRef().begin(), a.asArrayRef().end());
+  auto paramWithDecl = [&](int64_t decl) -> Value {
+    Value base = root.base;
+    auto fn = base.getParentRegion()->getParentOfType<func::FuncOp>();
+    for (BlockArgument arg : fn.getArguments())
+      if (auto d = fn.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                    "weft.decl");
+          d && d.getInt() == decl)
+        return arg;
+    return Value();
+  };
+  SmallVector<Poly> strides(rootType.getRank(), Poly::constant(1));
+  unsigned nextVla = 0;
+  SmallVector<Poly> sizes(rootType.getRank());
+  for (int64_t d = 1; d < rootType.getRank(); ++d) {
+    if (!rootType.isDynamicDim(d)) {
+      sizes[d] = Poly::constant(rootType.getDimSize(d));
+      continue;
+    }
+    Value size = nextVla < vlaSizes.size() && vlaSizes[nextVla] >= 0
+                     ? paramWithDecl(vlaSizes[nextVla])
+                     : Value();
+    ++nextVla;
+    if (!size) {
+      why = root.name + " has a dimension of a size weft cannot name";
+      return std::nullopt;
+    }
+    sizes[d] = Poly::atom(size);
+  }
+  for (int64_t d = rootType.getRank() - 2; d >= 0; --d) {
+    auto s = strides[d + 1].times(sizes[d + 1]);
+    if (!s) {
+      why = root.name + " has too many dimensions of variable size";
+      return std::nullopt;
+    }
+    strides[d] = *s;
+  }
+  for (const Access *a : accesses) {
+    MemPath p = pathOf(*a, module);
+    // Views keep the root's leading dimensions (fields) or flatten them.
+    size_t dims = rootType.getRank();
+    bool flat = !p.views.empty() && p.views.front().kind == ViewStep::Flat;
+    if (flat)
+      dims = 1;
+    if (a->subs.size() < dims) {
+      why = "weft cannot bound the elements " + textOf(*a) + " touches";
+      return std::nullopt;
+    }
+    Poly lo, hi;
+    for (size_t d = 0; d < dims; ++d) {
+      const Subscript &s = a->subs[d];
+      Poly stride = flat ? Poly::constant(1) : strides[d];
+      if (!s.known()) {
+        why = "weft cannot bound the elements " + textOf(*a) + " touches";
+        return std::nullopt;
+      }
+      auto l = s.lo->times(stride), h = s.hi->times(stride);
+      auto nl = l ? lo.plus(*l) : std::nullopt;
+      auto nh = h ? hi.plus(*h) : std::nullopt;
+      if (!nl || !nh) {
+        why = "weft cannot bound the elements " + textOf(*a) + " touches";
+        return std::nullopt;
+      }
+      lo = *nl;
+      hi = *nh;
+    }
+    // Eliminate the loop's and inner loops' induction variables.
+    SmallVector<LoopInfo> inner;
+    for (const LoopInfo &l : a->loops)
+      if (l.op == loop.op || loop.op->isAncestor(l.op))
+        inner.push_back(l);
+    SmallVector<Poly> los, his;
+    if (auto rl = rangeOver(lo, inner), rh = rangeOver(hi, inner); rl && rh) {
+      los.push_back(rl->first);
+      his.push_back(rh->second);
+    } else if (!corners(lo, inner, los) || !corners(hi, inner, his)) {
+      why = "weft cannot bound the elements " + textOf(*a) + " touches";
+      return std::nullopt;
+    }
+    for (auto [list, out] : {std::make_pair(&los, &side.lo),
+                             std::make_pair(&his, &side.hi)})
+      for (const Poly &p : *list) {
+        auto c = names.convert(p);
+        if (!c) {
+          why = "the elements " + textOf(*a) +
+                " touches depend on values weft cannot name in C";
+          return std::nullopt;
+        }
+        if (!llvm::is_contained(*out, *c))
+          out->push_back(*c);
+      }
+  }
+  return side;
+}
+
+struct DetectParallelLoops
+    : public weft::impl::DetectParallelLoopsBase<DetectParallelLoops> {
+  using DetectParallelLoopsBase::DetectParallelLoopsBase;
+
+  void runOnOperation() final;
+  Verdict analyze(Operation *loop, CallSummaries &summaries,
+                  const llvm::StringSet<> &skipped);
+
+  bool fpReassoc = false;
+};
+} // namespace
+
+Verdict DetectParallelLoops::analyze(Operation *loop,
+                                     CallSummaries &summaries,
+                                     const llvm::StringSet<> &skipped) {
+  ModuleOp module = getOperation();
+  Verdict v;
+  auto fail = [&](std::string why, LocationAttr at = {},
+                  std::string note = "") {
+    v.parallel = false;
+    v.reason = std::move(why);
+    if (at) {
+      v.notes.push_back(Location(at));
+      v.noteTexts.push_back(std::move(note));
+    }
+    return v;
+  };
+  auto fn = loop->getParentOfType<func::FuncOp>();
+  if (skipped.contains(fn.getName()))
+    return fail("the function " + fn.getName().str() +
+                " is excluded by --skip");
+  if (loop->hasAttr("weft.openmp"))
+    return fail("already parallel: it is inside an OpenMP directive");
+  if (loop->hasAttr("weft.pragma_sequential"))
+    return fail("#pragma weft sequential");
+  if (auto u = loop->getAttrOfType<StringAttr>("weft.uneditable"))
+    return fail(u.getValue() == "macro"
+                    ? "the loop comes from a macro expansion, which weft "
+                      "cannot rewrite"
+                    : "the loop is in an included file, which weft does not "
+                      "rewrite");
+  if (auto opaque = dyn_cast<OpaqueLoopOp>(loop))
+    return fail(opaque.getReason().str());
+
+  LoopInfo info = loopInfoOf(loop);
+  LoopBody body = collectBody(loop, summaries);
+  if (!body.blockers.empty()) {
+    const Blocker &b = body.blockers.front();
+    return fail("it contains " + b.reason, b.op->getLoc(), "here");
+  }
+  if (body.blockers.empty() && !body.accesses.empty()) {
+    // fall through
+  }
+
+  // Scalars first: every cell the loop writes needs a role.
+  for (const ScalarRole &r : classifyScalars(loop, body.accesses, module)) {
+    VarRef var{r.cell.decl, r.cell.name};
+    switch (r.kind) {
+    case ScalarRole::Carried:
+      return fail(r.why,
+                  r.witness ? LocationAttr(r.witness->getLoc()) : LocationAttr(),
+                  r.witnessText);
+    case ScalarRole::Private:
+      v.privates.push_back(var);
+      break;
+    case ScalarRole::LastPrivate:
+      v.lastprivates.push_back(var);
+      break;
+    case ScalarRole::Reduction:
+      if (!r.exact && !fpReassoc && !fpReductions)
+        return fail(r.cell.name + " is a floating-point " + r.op +
+                        " reduction: running it in parallel would change "
+                        "its rounding (allow that with -ffast-math, "
+                        "-fassociative-math or weft's --fp-reductions)",
+                    r.witness ? LocationAttr(r.witness->getLoc()) : LocationAttr(),
+                    r.cell.name + " updated here");
+      v.reductions.push_back({var, r.op, r.isFloat});
+      break;
+    }
+  }
+
+  // Memory: every pair of accesses, at least one a write, to bases that
+  // may be the same memory.
+  SmallVector<const Access *> mem;
+  for (const Access &a : body.accesses) {
+    MemPath p = pathOf(a, module);
+    if (p.views.empty() && p.root.isCell && !p.root.escapes)
+      continue; // scalars: classified above
+    mem.push_back(&a);
+  }
+  if (mem.size() * mem.size() / 2 > kMaxPairs)
+    return fail("it has too many memory accesses for weft to check (" +
+                std::to_string(mem.size()) + ")");
+  SmallVector<MemPath> paths;
+  for (const Access *a : mem)
+    paths.push_back(pathOf(*a, module));
+  bool assumeNoAlias = loop->hasAttr("weft.assume_no_alias") ||
+                       fn->hasAttr("weft.assume_no_alias");
+  // Pairs of distinct bases that need a run-time check.
+  SmallVector<std::pair<size_t, size_t>> checks;
+  for (size_t i = 0; i < mem.size(); ++i)
+    for (size_t j = i; j < mem.size(); ++j) {
+      const Access &a = *mem[i], &b = *mem[j];
+      if (!a.isWrite && !b.isWrite)
+        continue;
+      switch (overlapOf(paths[i].root, paths[j].root, loop)) {
+      case Overlap::Never:
+        continue;
+      case Overlap::Same: {
+        Dependence d = testDependence(a, b, info, module);
+        if (d.kind == Dependence::None)
+          continue;
+        return fail(describe(d, loop), d.second->loc,
+                    textOf(*d.second) +
+                        (d.second->isWrite ? " written here" : " read here"));
+      }
+      case Overlap::Maybe:
+        if (assumeNoAlias)
+          continue;
+        checks.push_back({i, j});
+        continue;
+      case Overlap::Unknown:
+        return fail(textOf(a) + " and " + textOf(b) +
+                        " may be the same memory in two iterations (" +
+                        (paths[i].root.base &&
+                                 isDefinedInside(paths[i].root.base, loop)
+                             ? paths[i].root.name
+                             : paths[j].root.name) +
+                        " is a pointer computed in the loop)",
+                    b.loc, textOf(b) + " here");
+      }
+    }
+
+  // One check per pair of bases, over all their accesses.
+  AtomNames names(loop);
+  SmallVector<std::pair<Value, Value>> done;
+  for (auto [ci, cj] : checks) {
+    size_t i = ci, j = cj;
+    // The side that is written first, so that remarks name it first.
+    bool iWrites = llvm::any_of(mem, [&](const Access *a) {
+      return a->isWrite && pathOf(*a, module).root.base == paths[i].root.base;
+    });
+    if (!iWrites)
+      std::swap(i, j);
+    Value ra = paths[i].root.base, rb = paths[j].root.base;
+    if (llvm::is_contained(done, std::make_pair(ra, rb)) ||
+        llvm::is_contained(done, std::make_pair(rb, ra)))
+      continue;
+    done.push_back({ra, rb});
+    auto accessesOf = [&](Value root) {
+      SmallVector<const Access *> out;
+      for (size_t k = 0; k < mem.size(); ++k)
+        if (paths[k].root.base == root)
+          out.push_back(mem[k]);
+      return out;
+    };
+    std::string why;
+    auto sa = guardSide(paths[i].root, accessesOf(ra), info, names, module,
+                        why);
+    auto sb = sa ? guardSide(paths[j].root, accessesOf(rb), info, names,
+                             module, why)
+                 : std::nullopt;
+    if (!sa || !sb)
+      return fail(paths[i].root.name + " and " + paths[j].root.name +
+                      " may overlap, and " + why,
+                  mem[j]->loc, textOf(*mem[j]) + " here");
+    v.guards.push_back({*sa, *sb});
+  }
+
+  // The C counter of the loop, when it is declared outside and used after.
+  if (auto counter = loop->getAttrOfType<IntegerAttr>("weft.counter")) {
+    // The importer stores the exit value into the counter's cell right after
+    // the loop; if that cell is read later, the counter is last-private.
+    for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
+      if (!isa<affine::AffineStoreOp, memref::StoreOp>(op))
+        continue;
+      MemPath p = memPathOf(op->getOperand(1));
+      if (p.root.decl == counter.getInt() && p.root.isCell) {
+        v.counterLive = isLiveAfter(p.root, op);
+        break;
+      }
+    }
+  }
+  v.parallel = true;
+  return v;
+}
+
+void DetectParallelLoops::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (auto flags = module->getAttrOfType<DictionaryAttr>("weft.flags"))
+    if (auto r = flags.getAs<BoolAttr>("fp_reassoc"))
+      fpReassoc = r.getValue();
+  if (mathErrno != "pure" && mathErrno != "impure") {
+    module.emitError("math-errno must be 'pure' or 'impure', not '")
+        << mathErrno << "'";
+    return signalPassFailure();
+  }
+  if (remarks != "all" && remarks != "missed" && remarks != "passed" &&
+      remarks != "none") {
+    module.emitError("remarks must be all, missed, passed or none, not '")
+        << remarks << "'";
+    return signalPassFailure();
+  }
+  AnalysisOptions options;
+  options.fpReductions = fpReductions;
+  options.mathErrnoImpure = mathErrno == "impure";
+  CallSummaries summaries(module, options);
+  llvm::StringSet<> skipped;
+  for (const std::string &s : skip)
+    skipped.insert(s);
+
+  // Verdicts, in program order.
+  std::vector<std::pair<Operation *, Verdict>> verdicts;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isLoop(op) && op->getParentOfType<func::FuncOp>())
+      verdicts.push_back({op, analyze(op, summaries, skipped)});
+  });
+  // The outermost parallel loop of each nest is the candidate.
+  DenseMap<Operation *, Verdict *> byOp;
+  for (auto &[op, v] : verdicts)
+    byOp[op] = &v;
+  for (auto &[op, v] : verdicts) {
+    if (!v.parallel)
+      continue;
+    Operation *outer = nullptr;
+    for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
+      if (auto it = byOp.find(p); it != byOp.end() && it->second->parallel)
+        outer = p;
+    if (!outer) {
+      v.candidate = true;
+      continue;
+    }
+    v.reason = "the loop at " + where(outer->getLoc()) +
+               " around it runs in parallel";
+  }
+  for (auto &[op, v] : verdicts) {
+    writeVerdict(op, v);
+    bool passed = v.parallel && v.candidate;
+    if (remarks == "none" || (remarks == "missed" && passed) ||
+        (remarks == "passed" && !passed))
+      continue;
+    InFlightDiagnostic d = mlir::emitRemark(op->getLoc(), remarkText(v));
+    for (size_t i = 0; i < v.notes.size(); ++i)
+      d.attachNote(v.notes[i]) << v.noteTexts[i];
+  }
+}

@@ -1,0 +1,199 @@
+//===- Driver.cpp - What weft-translate and the plugin share ------------------===//
+//
+// See Driver.h.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Frontend/Driver.h"
+
+#include "weft/Analysis/Verdict.h"
+#include "weft/Dialect/Weft/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Pass/PassManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace weft;
+
+llvm::Error weft::validate(const TranslateOptions &o) {
+  if (o.remarks != "all" && o.remarks != "missed" && o.remarks != "passed" &&
+      o.remarks != "none")
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--remarks must be all, missed, passed or none, not '" + o.remarks +
+            "'");
+  if (o.mathErrno != "pure" && o.mathErrno != "impure")
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--math-errno must be pure or impure, not '" + o.mathErrno + "'");
+  return llvm::Error::success();
+}
+
+namespace {
+/// Records `#pragma weft <kind>` and ignored `#pragma omp ...` lines.
+class WeftPragma : public clang::PragmaHandler {
+public:
+  WeftPragma(llvm::StringRef name, std::vector<LoopPragma> &out, bool omp)
+      : PragmaHandler(name), out(out), omp(omp) {}
+
+  void HandlePragma(clang::Preprocessor &pp, clang::PragmaIntroducer intro,
+                    clang::Token &tok) override {
+    clang::SourceManager &sm = pp.getSourceManager();
+    LoopPragma::Kind kind = LoopPragma::OpenMP;
+    if (!omp) {
+      llvm::StringRef word =
+          tok.is(clang::tok::identifier) ? tok.getIdentifierInfo()->getName()
+                                         : "";
+      if (word == "sequential") {
+        kind = LoopPragma::Sequential;
+      } else if (word == "assume_no_alias") {
+        kind = LoopPragma::AssumeNoAlias;
+      } else {
+        unsigned id = pp.getDiagnostics().getCustomDiagID(
+            clang::DiagnosticsEngine::Warning,
+            "unknown weft pragma '%0': expected 'sequential' or "
+            "'assume_no_alias'");
+        pp.Diag(tok.getLocation(), id) << word;
+        pp.DiscardUntilEndOfDirective();
+        return;
+      }
+    }
+    clang::SourceLocation at = sm.getExpansionLoc(intro.Loc);
+    pp.DiscardUntilEndOfDirective();
+    if (!sm.isInMainFile(at))
+      return;
+    LoopPragma p;
+    p.kind = kind;
+    p.begin = sm.getFileOffset(at);
+    llvm::StringRef text = sm.getBufferData(sm.getMainFileID());
+    size_t nl = text.find('\n', p.begin);
+    p.end = nl == llvm::StringRef::npos ? text.size() : nl;
+    out.push_back(p);
+  }
+
+private:
+  std::vector<LoopPragma> &out;
+  bool omp;
+};
+} // namespace
+
+void weft::registerPragmas(clang::Preprocessor &pp,
+                           std::vector<LoopPragma> &out) {
+  pp.AddPragmaHandler("weft", new WeftPragma("sequential", out, false));
+  pp.AddPragmaHandler("weft", new WeftPragma("assume_no_alias", out, false));
+  // Unknown words under `#pragma weft` are reported by a catch-all.
+  pp.AddPragmaHandler("weft", new WeftPragma("", out, false));
+  if (!pp.getLangOpts().OpenMP)
+    pp.AddPragmaHandler(new WeftPragma("omp", out, true));
+}
+
+LogicalResult weft::runPipeline(ModuleOp module,
+                                const TranslateOptions &options) {
+  PassManager pm(module.getContext());
+  DetectParallelLoopsOptions detect;
+  detect.fpReductions = options.fpReductions;
+  detect.mathErrno = options.mathErrno;
+  detect.remarks = options.remarks;
+  detect.skip = options.skip;
+  pm.addPass(createDetectParallelLoops(detect));
+  return pm.run(module);
+}
+
+/// Line and column of a location in the source.
+static std::pair<unsigned, unsigned> lineCol(Location l) {
+  if (auto n = dyn_cast<NameLoc>(l))
+    l = n.getChildLoc();
+  if (auto f = dyn_cast<FileLineColLoc>(l))
+    return {f.getLine(), f.getColumn()};
+  return {0, 0};
+}
+
+static const char *opSymbol(llvm::StringRef op) {
+  return op == "add"   ? "+"
+         : op == "mul" ? "*"
+         : op == "and" ? "&"
+         : op == "or"  ? "|"
+         : op == "xor" ? "^"
+         : op == "min" ? "min"
+                       : "max";
+}
+
+llvm::Error weft::writeReport(llvm::StringRef path,
+                              const ImportedModule &imported,
+                              const clang::SourceManager &sm) {
+  llvm::json::Array loops;
+  ModuleOp module = imported.module.get();
+  module->walk([&](Operation *op) {
+    auto id = op->getAttrOfType<IntegerAttr>("weft.loop_id");
+    if (!id)
+      return;
+    auto v = readVerdict(op);
+    llvm::json::Object o;
+    o["id"] = id.getInt();
+    if (auto fn = op->getParentOfType<func::FuncOp>())
+      o["function"] = fn.getName().str();
+    auto [line, col] = lineCol(op->getLoc());
+    o["line"] = line;
+    o["column"] = col;
+    if (auto opaque = dyn_cast<OpaqueLoopOp>(op))
+      o["kind"] = opaque.getKind().str();
+    else
+      o["kind"] = "for";
+    if (auto name = op->getAttrOfType<StringAttr>("weft.iv_name"))
+      o["counter"] = name.str();
+    if (!v) {
+      o["verdict"] = "unanalyzed";
+      loops.push_back(std::move(o));
+      return;
+    }
+    o["verdict"] = v->parallel && v->candidate ? "parallel" : "sequential";
+    o["parallelizable"] = v->parallel;
+    if (!(v->parallel && v->candidate))
+      o["reason"] = v->reason;
+    llvm::json::Array notes;
+    for (size_t i = 0; i < v->notes.size(); ++i) {
+      auto [nl, nc] = lineCol(v->notes[i]);
+      notes.push_back(llvm::json::Object{
+          {"line", nl}, {"column", nc}, {"text", v->noteTexts[i]}});
+    }
+    if (!notes.empty())
+      o["notes"] = std::move(notes);
+    auto names = [](llvm::ArrayRef<VarRef> vars) {
+      llvm::json::Array a;
+      for (const VarRef &r : vars)
+        a.push_back(r.name);
+      return a;
+    };
+    o["privates"] = names(v->privates);
+    o["lastprivates"] = names(v->lastprivates);
+    llvm::json::Array reds;
+    for (const Reduction &r : v->reductions)
+      reds.push_back(llvm::json::Object{{"variable", r.var.name},
+                                        {"op", opSymbol(r.op)},
+                                        {"float", r.isFloat}});
+    o["reductions"] = std::move(reds);
+    llvm::json::Array guards;
+    for (const Guard &g : v->guards)
+      guards.push_back(llvm::json::Object{
+          {"kind", "no-overlap"}, {"a", g.a.base.name}, {"b", g.b.base.name}});
+    o["guards"] = std::move(guards);
+    if (v->counterLive)
+      o["counter_lastprivate"] = true;
+    loops.push_back(std::move(o));
+  });
+  llvm::json::Object root{{"schema", "weft-report"},
+                          {"version", 1},
+                          {"loops", std::move(loops)}};
+  if (auto entry = sm.getFileEntryRefForID(sm.getMainFileID()))
+    root["file"] = entry->getName().str();
+  return llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+    os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+    return llvm::Error::success();
+  });
+}

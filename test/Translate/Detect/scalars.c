@@ -1,0 +1,158 @@
+// RUN: weft-translate %s --analyze --verify --
+// Scalars a loop writes: private, last-private (also a counter used after the
+// loop), reductions of every operator, and the ones that carry a value.
+
+// A temporary written before it is read in every iteration: private.
+// expected-remark@+3 {{loop parallelized: t is private}}
+void temporary(int n, float *restrict out, const float *restrict in) {
+  float t;
+  for (int i = 0; i < n; i++) {
+    t = in[i] * 2;
+    out[i] = t + 1;
+  }
+}
+
+// The same, used after the loop: last-private.
+// expected-remark@+3 {{loop parallelized: t is last-private}}
+float last_value(int n, float *restrict out, const float *restrict in) {
+  float t = 0;
+  for (int i = 0; i < n; i++) {
+    t = in[i] * 2;
+    out[i] = t;
+  }
+  return t;
+}
+
+// A C89 counter used after the loop is last-private too (its exit value).
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+int counter_after(int n, float *restrict out) {
+  int i;
+  for (i = 0; i < n; i++)
+    out[i] = 0;
+  return i;
+}
+
+// Integer reductions of every operator.
+// expected-remark@+3 {{loop parallelized: s is a + reduction; p is a * reduction; a is a & reduction; o is a | reduction; x is a ^ reduction}}
+int int_reductions(int n, const int *v) {
+  int s = 0, p = 1, a = -1, o = 0, x = 0;
+  for (int i = 0; i < n; i++) {
+    s += v[i];
+    p *= v[i];
+    a &= v[i];
+    o |= v[i];
+    x ^= v[i];
+  }
+  return s + p + a + o + x;
+}
+
+// Subtraction accumulates like addition.
+// expected-remark@+3 {{loop parallelized: s is a + reduction}}
+long subtract(int n, const long *v) {
+  long s = 100;
+  for (int i = 0; i < n; i++) {
+    s -= v[i];
+    s += 2 * v[i];
+  }
+  return s;
+}
+
+// Min and max, as `if` and as `?:`: exact even for floating point.
+// expected-remark@+3 {{loop parallelized: m is a max reduction; k is a min reduction}}
+float min_max(int n, const float *v) {
+  float m = -1e30f, k = 1e30f;
+  for (int i = 0; i < n; i++) {
+    if (v[i] > m)
+      m = v[i];
+    k = v[i] < k ? v[i] : k;
+  }
+  return m - k;
+}
+
+// `x = x op y` spelled out, and integer max with >=.
+// expected-remark@+3 {{loop parallelized: s is a + reduction; m is a max reduction}}
+int spelled(int n, const int *v) {
+  int s = 0, m = 0;
+  for (int i = 0; i < n; i++) {
+    s = s + v[i] * 3;
+    if (v[i] >= m)
+      m = v[i];
+  }
+  return s + m;
+}
+
+// A floating-point sum changes its rounding in parallel: refused without
+// permission (see fast-math.c for the permission).
+// expected-remark@+3 {{loop not parallelized: s is a floating-point add reduction: running it in parallel would change its rounding (allow that with -ffast-math, -fassociative-math or weft's --fp-reductions)}}
+double fsum(int n, const double *v) {
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s += v[i]; // expected-note {{s updated here}}
+  return s;
+}
+
+// Not a reduction: the running value is also stored (a prefix sum).
+// expected-remark@+3 {{loop not parallelized: s carries a value from one iteration to the next}}
+void prefix(int n, int *restrict out, const int *restrict v) {
+  int s = 0;
+  for (int i = 0; i < n; i++) {
+    s += v[i]; // expected-note {{s read here}}
+    out[i] = s;
+  }
+}
+
+// Not a reduction: two different operators on one variable.
+// expected-remark@+3 {{loop not parallelized: s carries a value from one iteration to the next}}
+int mixed(int n, const int *v) {
+  int s = 1;
+  for (int i = 0; i < n; i++) {
+    s += v[i]; // expected-note {{s read here}}
+    s *= 2;
+  }
+  return s;
+}
+
+// Assigned only in some iterations and used after the loop: the last
+// iteration that assigns it is not known in advance.
+// expected-remark@+3 {{loop not parallelized: last is assigned in only some iterations and used after the loop}}
+int conditional_last(int n, const int *v) {
+  int last = -1;
+  for (int i = 0; i < n; i++)
+    if (v[i] > 0)
+      last = i; // expected-note {{last assigned here}}
+  return last;
+}
+
+// ... but unused after it: private, and the loop runs in parallel.
+// expected-remark@+3 {{loop parallelized: t is private}}
+void conditional_private(int n, int *restrict out, const int *restrict v) {
+  int t;
+  for (int i = 0; i < n; i++) {
+    t = 0;
+    if (v[i] > 0)
+      t = v[i];
+    out[i] = t;
+  }
+}
+
+// A read before the write: the value comes from the previous iteration.
+// expected-remark@+3 {{loop not parallelized: prev carries a value from one iteration to the next}}
+void previous(int n, int *restrict out, const int *restrict v) {
+  int prev = 0;
+  for (int i = 0; i < n; i++) {
+    out[i] = v[i] - prev; // expected-note {{prev read here}}
+    prev = v[i];
+  }
+}
+
+// A scalar whose address is taken may be read through a pointer.
+void observe(int *);
+// expected-remark@+3 {{loop not parallelized: it contains it calls observe, whose effects weft does not know (it is not defined in this file)}}
+void address_taken(int n, int *out) {
+  int t;
+  for (int i = 0; i < n; i++) {
+    t = i;
+    observe(&t); // expected-note {{here}}
+    out[i] = t;
+  }
+}
