@@ -40,14 +40,37 @@ class System {
 public:
   System(Operation *loop) : loop(loop) {}
 
-  /// The column of an atom, for instance 0 (A) or 1 (B).
+  /// The column of an atom, for instance 0 (A) or 1 (B). A value computed
+  /// inside the loop (not an induction variable) gets a free column per
+  /// instance: any answer that uses it is only a "may".
   unsigned column(Value v, int inst) {
-    int which = isShared(v) ? kShared : inst;
+    bool shared = isShared(v);
+    if (!shared && !isInductionVar(v)) {
+      approx = true;
+      if (approxWhy.empty())
+        approxWhy = "the subscript depends on values computed in the loop";
+    }
+    int which = shared ? kShared : inst;
     auto key = std::make_pair(v.getAsOpaquePointer(), which);
     auto it = cols.find(key);
     if (it != cols.end())
       return it->second;
     return cols[key] = numCols++;
+  }
+
+  /// A product of values fixed for the loop (n*m, or an outer counter times
+  /// a row length) is one unknown number: a shared column of its own.
+  std::optional<unsigned> productColumn(const Monomial &m) {
+    for (Value v : m)
+      if (!isShared(v))
+        return std::nullopt;
+    SmallVector<void *> key;
+    for (Value v : m)
+      key.push_back(v.getAsOpaquePointer());
+    auto it = products.find(key);
+    if (it != products.end())
+      return it->second;
+    return products[key] = numCols++;
   }
   unsigned fresh() { return numCols++; }
 
@@ -60,6 +83,8 @@ public:
         r.constant += c;
       else if (m.size() == 1)
         r.coef[column(m[0], inst)] += c;
+      else if (auto col = productColumn(m))
+        r.coef[*col] += c;
       else
         return std::nullopt;
     }
@@ -116,7 +141,15 @@ public:
   bool approx = false;
   std::string approxWhy;
 
+  bool isInductionVar(Value v) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    return arg && isLoop(arg.getOwner()->getParentOp());
+  }
+
 private:
+  std::map<SmallVector<void *>, unsigned> products;
+
+public:
   bool isShared(Value v) {
     // Induction variables of loops around L, and values defined before L.
     if (auto arg = dyn_cast<BlockArgument>(v)) {
@@ -128,6 +161,7 @@ private:
     return !isDefinedInside(v, loop);
   }
 
+private:
   std::map<std::pair<void *, int>, unsigned> cols;
   unsigned numCols = 0;
   std::vector<Row> eqs, ges;
@@ -274,7 +308,8 @@ void comparable(const Access &a, const MemPath &pa, const Access &b,
   }
   auto ba = fieldBytes(pa), bb = fieldBytes(pb);
   auto rootRank = [](const MemPath &p) -> int64_t {
-    auto t = dyn_cast<MemRefType>(p.root.base.getType());
+    auto t = p.root.base ? dyn_cast<MemRefType>(p.root.base.getType())
+                         : MemRefType();
     return t ? t.getRank() : 0;
   };
   if (ba && bb) {
@@ -358,7 +393,15 @@ Dependence weft::testDependence(const Access &a, const Access &b,
     }
     bool pointX = *x.lo == *x.hi, pointY = *y.lo == *y.hi;
     // Flattened subscripts: delinearize when the bounds prove it exact.
-    if ((x.lo->degree() > 1 || y.lo->degree() > 1) && pointX && pointY) {
+    auto nonlinear = [&](const Poly &p) {
+      for (auto &[m, c] : p.terms())
+        if (m.size() > 1 && llvm::any_of(m, [&](Value v) {
+              return !s.isShared(v);
+            }))
+          return true;
+      return false;
+    };
+    if ((nonlinear(*x.lo) || nonlinear(*y.lo)) && pointX && pointY) {
       bool done = false;
       for (Value sym : x.lo->atoms()) {
         if (isDefinedInside(sym, loop.op))

@@ -239,7 +239,19 @@ static void mapEffect(const CallSummary::Effect &e, CallOp call,
     a.memref = addr.getBase();
     auto rank = cast<MemRefType>(a.memref.getType()).getRank();
     SmallVector<Value> idx(addr.getIndices());
-    if ((int64_t)idx.size() - 1 + (int64_t)calleeSubs.size() == rank) {
+    if (idx.empty()) {
+      // The address of a scalar object (&x): the callee touches x itself
+      // when it stays at element 0, and who knows what otherwise.
+      bool atZero = llvm::all_of(calleeSubs, [](const Subscript &s) {
+        return s.known() && s.lo->isConstant() && s.lo->constantTerm() == 0 &&
+               s.hi->isConstant() && s.hi->constantTerm() == 0;
+      });
+      if (!atZero) {
+        a.memref = ptr; // unresolved memory
+        a.subs.clear();
+      }
+    } else if ((int64_t)idx.size() - 1 + (int64_t)calleeSubs.size() ==
+               rank) {
       for (size_t d = 0; d + 1 < idx.size(); ++d)
         a.subs.push_back(Subscript::point(polyOf(idx[d])));
       Poly last = polyOf(idx.back());

@@ -14,6 +14,8 @@ using namespace mlir;
 using namespace weft;
 
 bool weft::isDefinedInside(Value v, Operation *op) {
+  if (!v)
+    return false; // a global a callee touches: defined nowhere here
   Region *r = v.getParentRegion();
   return r && op->isProperAncestor(r->getParentOp()) ||
          (r && r->getParentOp() == op);
@@ -116,7 +118,7 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop) {
   // A base computed inside the loop (a pointer loaded or advanced in its
   // body) may be different memory in every iteration.
   auto fresh = [&](const BaseInfo &x) {
-    return isDefinedInside(x.base, loop) &&
+    return x.base && isDefinedInside(x.base, loop) &&
            isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
                x.base.getDefiningOp());
   };

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Import a body of real C with weft-translate: no crash allowed.
+"""Import and analyze a body of real C with weft-translate: no crash allowed.
 
 Fetches Debian 12 source packages of numerical, audio, image and compression
 code (cached under the work directory), prepares the few that need a
-configure step, and imports every .c file with `weft-translate --emit-mlir`,
+configure step, and imports and analyzes every .c file with
+`weft-translate --analyze --emit-mlir`,
 together with every C file of this repository. A file Clang rejects (a
 fragment meant to be #included, a platform file) is counted, not failed; an
 import that crashes, hangs or produces a module that does not verify is a
 failure. Reports how many loops import as affine.for, scf.for and
-weft.opaque_loop, and why the opaque ones are opaque.
+weft.opaque_loop, why the opaque ones are opaque, and how many loops weft
+would run in parallel.
 
 Usage: test/Corpus/corpus.py --weft-translate build/bin/weft-translate
                              [--work DIR] [--report FILE] [--junit FILE]
@@ -112,7 +114,8 @@ def import_one(tool, path, flags, outdir):
     out = os.path.join(outdir,
                        hashlib.sha1(path.encode()).hexdigest()[:16] + ".mlir")
     try:
-        p = subprocess.run([tool, path, "--emit-mlir", "-o", out, "--"] + flags,
+        p = subprocess.run([tool, path, "--analyze", "--emit-mlir",
+                            "--remarks=none", "-o", out, "--"] + flags,
                            capture_output=True, text=True, timeout=120)
         rc, err = p.returncode, p.stderr
     except subprocess.TimeoutExpired:
@@ -135,6 +138,7 @@ def normalize(reason):
 
 
 def count_loops(text, stats):
+    stats["parallel"] += len(re.findall(r"weft\.candidate", text))
     stats["affine.for"] += len(re.findall(r"\baffine\.for\b", text))
     stats["scf.for"] += len(re.findall(r"\bscf\.for\b", text))
     for m in re.finditer(r'weft\.opaque_loop \{kind = "(\w+)", reason = "([^"]*)"',
@@ -202,12 +206,14 @@ def main():
                                      total["rejected by clang"],
                                      total["failed"]), "",
              "| source | files | imported | rejected by clang | failures | "
-             "affine.for | scf.for | opaque |", "|---|---|---|---|---|---|---|---|"]
+             "affine.for | scf.for | opaque | parallelized |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for g in sorted(per_group):
         st = per_group[g]
-        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d |" % (
+        lines.append("| %s | %d | %d | %d | %d | %d | %d | %d | %d |" % (
             g, st["files"], st["imported"], st["rejected by clang"],
-            st["failed"], st["affine.for"], st["scf.for"], st["opaque"]))
+            st["failed"], st["affine.for"], st["scf.for"], st["opaque"],
+            st["parallel"]))
     loops = total["affine.for"] + total["scf.for"] + total["opaque"]
     lines += ["", "%d loops: %d affine.for (%.0f%%), %d scf.for (%.0f%%), "
               "%d opaque (%.0f%%)" % (

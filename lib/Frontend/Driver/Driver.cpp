@@ -13,6 +13,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Pass/PassManager.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -83,6 +84,40 @@ private:
 };
 } // namespace
 
+namespace {
+/// Sees every `#pragma omp` line when OpenMP is off: clang's parser installs
+/// its own handler for those (to ignore them), so a handler of ours would be
+/// replaced; a preprocessor callback is not.
+class OpenMPLines : public clang::PPCallbacks {
+public:
+  OpenMPLines(clang::SourceManager &sm, std::vector<LoopPragma> &out)
+      : sm(sm), out(out) {}
+  void PragmaDirective(clang::SourceLocation loc,
+                       clang::PragmaIntroducerKind) override {
+    clang::SourceLocation at = sm.getExpansionLoc(loc);
+    if (!sm.isInMainFile(at))
+      return;
+    llvm::StringRef text = sm.getBufferData(sm.getMainFileID());
+    unsigned begin = sm.getFileOffset(at);
+    size_t nl = text.find('\n', begin);
+    llvm::StringRef line = text.slice(begin, nl);
+    llvm::SmallVector<llvm::StringRef, 3> words;
+    line.split(words, ' ', 2, /*KeepEmpty=*/false);
+    if (words.size() < 2 || words[0] != "#pragma" || words[1] != "omp")
+      return;
+    LoopPragma p;
+    p.kind = LoopPragma::OpenMP;
+    p.begin = begin;
+    p.end = nl == llvm::StringRef::npos ? text.size() : nl;
+    out.push_back(p);
+  }
+
+private:
+  clang::SourceManager &sm;
+  std::vector<LoopPragma> &out;
+};
+} // namespace
+
 void weft::registerPragmas(clang::Preprocessor &pp,
                            std::vector<LoopPragma> &out) {
   pp.AddPragmaHandler("weft", new WeftPragma("sequential", out, false));
@@ -90,7 +125,8 @@ void weft::registerPragmas(clang::Preprocessor &pp,
   // Unknown words under `#pragma weft` are reported by a catch-all.
   pp.AddPragmaHandler("weft", new WeftPragma("", out, false));
   if (!pp.getLangOpts().OpenMP)
-    pp.AddPragmaHandler(new WeftPragma("omp", out, true));
+    pp.addPPCallbacks(
+        std::make_unique<OpenMPLines>(pp.getSourceManager(), out));
 }
 
 LogicalResult weft::runPipeline(ModuleOp module,

@@ -1,0 +1,9 @@
+// An unknown weft pragma is a clang warning, and changes nothing.
+// RUN: weft-translate %s --analyze -- 2>&1 | FileCheck %s
+// CHECK: pragma-unknown.c:[[@LINE+2]]:14: warning: unknown weft pragma 'fast': expected 'sequential' or 'assume_no_alias'
+// CHECK: remark: loop parallelized
+#pragma weft fast
+void f(int n, float *restrict a) {
+  for (int i = 0; i < n; i++)
+    a[i] = 0;
+}
