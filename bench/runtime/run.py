@@ -42,7 +42,7 @@ def build(builddir):
     lib = os.path.join(rt, "libweft.a")
     inc = os.path.join(ROOT, "runtime", "include")
     bins = {}
-    for kind in ("forkjoin", "idleburn"):
+    for kind in ("forkjoin", "idleburn", "wakeup"):
         src_omp = os.path.join(HERE, "omp_%s.c" % kind)
         src_weft = os.path.join(HERE, "weft_%s.c" % kind)
         b = {}
@@ -102,6 +102,12 @@ FRAME_RUNTIMES = ["sequential"] + RUNTIMES
 FRAME_KEYS = ["frame_ms_median", "frame_ms_p90", "cpu_ms_per_s", "checksum"]
 FJ_KEYS = ["parallel_for_us", "barrier_us", "after_idle_0.1ms_us",
            "after_idle_1ms_us", "after_idle_10ms_us", "after_idle_300ms_us"]
+# libweft only: the same regions with the work estimate weft's generated code
+# puts in the loop descriptor.
+EST_KEYS = ["est_after_idle_0.1ms_us", "est_after_idle_1ms_us",
+            "est_after_idle_10ms_us", "est_after_idle_300ms_us"]
+WAKE_KEYS = ["wake_after_0.1ms_us", "wake_after_1ms_us", "wake_after_10ms_us",
+             "wake_after_300ms_us"]
 
 
 def main():
@@ -114,6 +120,7 @@ def main():
     ap.add_argument("--out", default=HERE)
     args = ap.parse_args()
 
+    os.makedirs(args.out, exist_ok=True)
     bins = build(args.build)
     results = {"forkjoin": {}, "idleburn": {}, "spin_sweep": {}}
     for name, threads, taskset, reps in CASES:
@@ -125,8 +132,18 @@ def main():
             print("  %s: round %d/%d" % (name, r + 1, args.rounds),
                   file=sys.stderr)
         results["forkjoin"][name] = {
-            rt: {k: median_of(rows[rt], k) for k in FJ_KEYS} for rt in RUNTIMES}
+            rt: {k: median_of(rows[rt], k) for k in FJ_KEYS + EST_KEYS}
+            for rt in RUNTIMES}
         results["forkjoin"][name]["raw"] = rows
+
+    wake = {rt: [] for rt in RUNTIMES}
+    for r in range(max(2, args.rounds // 2)):
+        for rt in RUNTIMES:
+            wake[rt].append(parse(sh([bins["wakeup"][rt]], env_for(rt, 2))))
+        print("  wake-up: round %d" % (r + 1), file=sys.stderr)
+    results["wakeup"] = {rt: {k: median_of(wake[rt], k) for k in WAKE_KEYS}
+                         for rt in RUNTIMES}
+    results["wakeup"]["raw"] = wake
 
     burn = {rt: [] for rt in RUNTIMES}
     for r in range(max(2, args.rounds // 2)):
@@ -174,6 +191,18 @@ def report(res):
             m = fj[name][rt]
             print("| %s | %s | %s |" % (name, rt, " | ".join(
                 "%.2f" % m[k] for k in FJ_KEYS)))
+    w = fj["2 threads"]["libweft"]
+    print("\n## libweft with the work estimate of generated code (2 threads, median us)\n")
+    print("| after 0.1 ms | after 1 ms | after 10 ms | after 300 ms |")
+    print("|---|---|---|---|")
+    print("| %s |" % " | ".join("%.2f" % w[k] for k in EST_KEYS))
+    print("\n## Wake-up latency: a region that needs every thread, after idle "
+          "(median us until the second thread starts)\n")
+    print("| runtime | after 0.1 ms | after 1 ms | after 10 ms | after 300 ms |")
+    print("|---|---|---|---|---|")
+    for rt in RUNTIMES:
+        print("| %s | %s |" % (rt, " | ".join(
+            "%.2f" % res["wakeup"][rt][k] for k in WAKE_KEYS)))
     print("\n## CPU burned per idle second after a region (median ms)\n")
     print("| runtime | ms |\n|---|---|")
     for rt in RUNTIMES:
@@ -201,10 +230,14 @@ def report(res):
         ("hot fork/join <= 1/2 of libgomp", w["parallel_for_us"],
          g["parallel_for_us"] / 2),
         ("barrier <= libgomp", w["barrier_us"], g["barrier_us"]),
-        ("after 10 ms idle <= libomp", w["after_idle_10ms_us"],
-         k["after_idle_10ms_us"]),
-        ("after 300 ms idle <= libomp", w["after_idle_300ms_us"],
-         k["after_idle_300ms_us"]),
+        ("after 10 ms idle <= libomp (generated code: with estimate)",
+         w["est_after_idle_10ms_us"], k["after_idle_10ms_us"]),
+        ("after 300 ms idle <= libomp (generated code: with estimate)",
+         w["est_after_idle_300ms_us"], k["after_idle_300ms_us"]),
+        ("after 10 ms idle <= libomp (hand-written call, no estimate)",
+         w["after_idle_10ms_us"], k["after_idle_10ms_us"]),
+        ("after 300 ms idle <= libomp (hand-written call, no estimate)",
+         w["after_idle_300ms_us"], k["after_idle_300ms_us"]),
         ("CPU per idle second <= libgomp", res["idleburn"]["libweft"],
          res["idleburn"]["libgomp"]),
     ]

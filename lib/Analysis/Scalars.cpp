@@ -193,9 +193,10 @@ static bool isCast(Operation *op) {
              arith::TruncIOp>(op);
 }
 
-/// From a comparison of `acc` with `x`, the operator that keeps the greater
-/// or the smaller of the two when the comparison holds and `x` is chosen.
-static StringRef minMaxOf(Operation *cmp, Value acc, Value x) {
+/// From a comparison of `acc` with `x`, the predicate P such that the
+/// comparison is `x P acc`: "gt", "ge", "lt" or "le"; "" for anything else
+/// (==, !=, unordered float predicates).
+static StringRef selectionOf(Operation *cmp, Value acc, Value x) {
   bool accFirst;
   if (sameValue(cmp->getOperand(0), acc) && sameValue(cmp->getOperand(1), x))
     accFirst = true;
@@ -204,61 +205,63 @@ static StringRef minMaxOf(Operation *cmp, Value acc, Value x) {
     accFirst = false;
   else
     return "";
-  bool greater; // x chosen when x > acc (or x >= acc)
+  StringRef p; // as `operand0 p operand1`
   if (auto c = dyn_cast<arith::CmpFOp>(cmp)) {
+    // Only the ordered predicates that C's < <= > >= produce: an unordered
+    // one selects NaNs, and a selection that takes NaNs is not associative.
     switch (c.getPredicate()) {
-    case arith::CmpFPredicate::OGT:
-    case arith::CmpFPredicate::OGE:
-    case arith::CmpFPredicate::UGT:
-    case arith::CmpFPredicate::UGE:
-      greater = !accFirst;
-      break;
-    case arith::CmpFPredicate::OLT:
-    case arith::CmpFPredicate::OLE:
-    case arith::CmpFPredicate::ULT:
-    case arith::CmpFPredicate::ULE:
-      greater = accFirst;
-      break;
-    default:
-      return "";
+    case arith::CmpFPredicate::OGT: p = "gt"; break;
+    case arith::CmpFPredicate::OGE: p = "ge"; break;
+    case arith::CmpFPredicate::OLT: p = "lt"; break;
+    case arith::CmpFPredicate::OLE: p = "le"; break;
+    default: return "";
     }
   } else if (auto c = dyn_cast<arith::CmpIOp>(cmp)) {
     switch (c.getPredicate()) {
-    case arith::CmpIPredicate::sgt:
-    case arith::CmpIPredicate::sge:
-    case arith::CmpIPredicate::ugt:
-    case arith::CmpIPredicate::uge:
-      greater = !accFirst;
-      break;
-    case arith::CmpIPredicate::slt:
-    case arith::CmpIPredicate::sle:
-    case arith::CmpIPredicate::ult:
-    case arith::CmpIPredicate::ule:
-      greater = accFirst;
-      break;
-    default:
-      return "";
+    case arith::CmpIPredicate::sgt: case arith::CmpIPredicate::ugt: p = "gt"; break;
+    case arith::CmpIPredicate::sge: case arith::CmpIPredicate::uge: p = "ge"; break;
+    case arith::CmpIPredicate::slt: case arith::CmpIPredicate::ult: p = "lt"; break;
+    case arith::CmpIPredicate::sle: case arith::CmpIPredicate::ule: p = "le"; break;
+    default: return "";
     }
   } else {
     return "";
   }
-  return greater ? "max" : "min";
+  if (!accFirst)
+    return p;
+  // `acc p x` is `x p' acc`.
+  return p == "gt" ? "lt" : p == "ge" ? "le" : p == "lt" ? "gt" : "ge";
+}
+
+/// The predicate that holds exactly when `x P acc` does not, for integers.
+static StringRef negated(StringRef p) {
+  return p == "gt" ? "le" : p == "ge" ? "lt" : p == "lt" ? "ge" : "gt";
+}
+
+static StringRef minMaxOfPred(StringRef p) {
+  return p.empty() ? "" : p[0] == 'g' ? "max" : "min";
 }
 
 namespace {
 /// Matches every load and store of a cell in a loop against reduction
 /// patterns.
 struct ReductionMatcher {
+  explicit ReductionMatcher(const BaseInfo &cell) : cell(cell) {}
   const BaseInfo &cell;
   SmallVector<Operation *> loads, stores;
   llvm::SetVector<Operation *> used; // loads consumed by a matched update
   std::string op;
+  /// min and max: x replaces the accumulator when `x pred acc` ("gt", "ge",
+  /// "lt", "le"), or "call" for fmin and fmax.
+  std::string pred;
   bool isFloat = false, exact = true;
 
-  bool agree(StringRef k) {
-    if (op.empty())
+  bool agree(StringRef k, StringRef p = "") {
+    if (op.empty()) {
       op = k.str();
-    return op == k;
+      pred = p.str();
+    }
+    return op == k && pred == p;
   }
 
   /// Is v computed from a load of the cell?
@@ -352,15 +355,17 @@ struct ReductionMatcher {
       Operation *accLoad = acc.getDefiningOp();
       if (!accLoad || !onCell(accLoad, cell))
         return false;
-      StringRef k = minMaxOf(cmp, acc, x);
-      if (k.empty())
+      StringRef p = selectionOf(cmp, acc, x);
+      if (p.empty())
         return false;
-      if (!tAcc) {
-        // x chosen when cmp holds: k as computed.
-      } else {
-        k = k == "max" ? "min" : "max"; // x chosen when cmp fails
+      if (tAcc) {
+        // x chosen when the comparison fails: fine for integers; for floats
+        // the negation of an ordered comparison also holds for NaN.
+        if (isa<FloatType>(x.getType()))
+          return false;
+        p = negated(p);
       }
-      if (!agree(k) || derived(x))
+      if (!agree(minMaxOfPred(p), p) || derived(x))
         return false;
       isFloat |= isa<FloatType>(x.getType());
       markCompareLoads(cmp);
@@ -373,7 +378,7 @@ struct ReductionMatcher {
       StringRef k = name.starts_with("fmax") ? "max"
                     : name.starts_with("fmin") ? "min"
                                                : "";
-      if (k.empty() || call.getArgs().size() != 2 || !agree(k))
+      if (k.empty() || call.getArgs().size() != 2 || !agree(k, "call"))
         return false;
       Value a = call.getArgs()[0], b = call.getArgs()[1];
       Operation *la = a.getDefiningOp(), *lb = b.getDefiningOp();
@@ -402,8 +407,8 @@ struct ReductionMatcher {
         Operation *ld = o.getDefiningOp();
         if (!ld || !onCell(ld, cell) || !isLoad(ld))
           continue;
-        StringRef k = minMaxOf(cmp, o, x);
-        if (k.empty() || !agree(k))
+        StringRef p = selectionOf(cmp, o, x);
+        if (p.empty() || !agree(minMaxOfPred(p), p))
           return false;
         isFloat |= isa<FloatType>(x.getType());
         used.insert(ld);
@@ -584,7 +589,7 @@ SmallVector<ScalarRole> weft::classifyScalars(Operation *loop,
       continue;
     }
 
-    ReductionMatcher m{cell};
+    ReductionMatcher m(cell);
     loop->walk([&](Operation *op) {
       if (op == loop || !onCell(op, cell))
         return;
@@ -593,6 +598,7 @@ SmallVector<ScalarRole> weft::classifyScalars(Operation *loop,
     if (m.run()) {
       role.kind = ScalarRole::Reduction;
       role.op = m.op;
+      role.pred = m.pred;
       role.isFloat = m.isFloat;
       role.exact = m.exact;
       roles.push_back(role);

@@ -109,12 +109,16 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
     loop->setAttr("weft.lastprivates", vars(v.lastprivates));
   if (!v.reductions.empty()) {
     SmallVector<Attribute> out;
-    for (const Reduction &r : v.reductions)
-      out.push_back(b.getDictionaryAttr(
-          {b.getNamedAttr("decl", b.getI64IntegerAttr(r.var.decl)),
-           b.getNamedAttr("name", b.getStringAttr(r.var.name)),
-           b.getNamedAttr("op", b.getStringAttr(r.op)),
-           b.getNamedAttr("float", b.getBoolAttr(r.isFloat))}));
+    for (const Reduction &r : v.reductions) {
+      SmallVector<NamedAttribute> fields{
+          b.getNamedAttr("decl", b.getI64IntegerAttr(r.var.decl)),
+          b.getNamedAttr("name", b.getStringAttr(r.var.name)),
+          b.getNamedAttr("op", b.getStringAttr(r.op)),
+          b.getNamedAttr("float", b.getBoolAttr(r.isFloat))};
+      if (!r.pred.empty())
+        fields.push_back(b.getNamedAttr("pred", b.getStringAttr(r.pred)));
+      out.push_back(b.getDictionaryAttr(fields));
+    }
     loop->setAttr("weft.reductions", b.getArrayAttr(out));
   }
   if (!v.guards.empty()) {
@@ -157,6 +161,8 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
       r.var = readVar(d);
       r.op = d.getAs<StringAttr>("op").str();
       r.isFloat = d.getAs<BoolAttr>("float").getValue();
+      if (auto p = d.getAs<StringAttr>("pred"))
+        r.pred = p.str();
       v.reductions.push_back(r);
     }
   if (auto a = loop->getAttrOfType<ArrayAttr>("weft.guards"))

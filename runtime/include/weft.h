@@ -89,11 +89,25 @@ typedef struct weft_loop {
   double cost0;      ///< cost of iteration k is cost0 + cost1 * k (linear
   double cost1;      ///<   shape only; any unit, only ratios matter)
   double work_ns;    ///< estimated sequential time of the whole loop in ns,
-                     ///<   0 if unknown; sets the chunk count
+                     ///<   0 if unknown; sets the chunk count, and a loop
+                     ///<   known to be shorter than waking a sleeping member
+                     ///<   (WEFT_WAKE_WORTH_NS) does not wake one
   uint32_t region_id;///< stable id of the loop in its file (traces)
   int32_t line;      ///< source line of the loop (traces)
   const char *file;  ///< source file of the loop (traces), may be NULL
 } weft_loop_t;
+
+/// Loops whose work is below this many nanoseconds do not wake sleeping
+/// team members: a futex wake of an idle CPU costs the forking thread ~10 us on
+/// the 2-vCPU KVM machine of bench/runtime (a region after 10 ms of idle takes
+/// 11-14 us with a sleeping worker, 1.2 us with a spinning one), and more on a
+/// phone waking a core from a deep idle state. The work is work_ns when the
+/// descriptor has it. Without it, a loop cut into at least 8 chunks per
+/// member is measured by the caller's first chunk (sleepers are then woken
+/// one chunk late); any other loop wakes them at once. Members that are
+/// still spinning take part as usual; the caller takes the chunks of the
+/// others.
+#define WEFT_WAKE_WORTH_NS 20000.0
 
 /// A loop body: runs normalized iterations [lo, hi) as chunk `chunk`.
 typedef void (*weft_body_fn)(void *ctx, int64_t lo, int64_t hi, int64_t chunk);

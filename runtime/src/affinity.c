@@ -52,8 +52,7 @@ void weft_affinity_plan(weft_team_t *team, int bind) {
 
 void weft_affinity_worker(weft_member_t *m) {
   if (m->cpu >= 0 && pin_to(m->cpu) != 0)
-    atomic_fetch_add_explicit(&m->counters->pin_failures, 1,
-                              memory_order_relaxed);
+    weft_count(&m->counters->pin_failures, 1);
 }
 
 void weft_affinity_owner(weft_team_t *team) {
@@ -69,9 +68,9 @@ void weft_affinity_owner(weft_team_t *team) {
     return;
   weft_counters_t *c = team->members[0].counters;
   if (pin_to(team->members[0].cpu) != 0) {
-    atomic_fetch_add_explicit(&c->pin_failures, 1, memory_order_relaxed);
+    weft_count(&c->pin_failures, 1);
     return;
   }
-  atomic_fetch_add_explicit(&c->migrations, 1, memory_order_relaxed);
+  weft_count(&c->migrations, 1);
   sched_setaffinity(0, sizeof mine, &mine);
 }

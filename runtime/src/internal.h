@@ -139,9 +139,21 @@ typedef struct WEFT_ALIGNED weft_counters {
 
 extern weft_counters_t weft_counters[WEFT_MAX_TEAM];
 
+/// Adds to one of a member's own counters. Only the thread that is that
+/// member writes them (ownership of member 0 passes with acquire and
+/// release), so a load and a store do: a locked add would, on x86, also wait
+/// for the store that opened the region to reach the other cores.
+static inline void weft_count(_Atomic uint64_t *c, uint64_t n) {
+  atomic_store_explicit(c, atomic_load_explicit(c, memory_order_relaxed) + n,
+                        memory_order_relaxed);
+}
+
 /// One team member. Member 0 is whichever thread owns the team.
 typedef struct WEFT_ALIGNED weft_member {
   _Atomic uint64_t run; /* this member's chunks; others steal from its end */
+  /* 1 while this worker is inside a region. In the member's own line, which
+     it touches anyway to take its run, so entering costs no extra miss. */
+  _Atomic uint32_t inside;
   weft_counters_t *counters;
   struct weft_team *team;
   pthread_t thread;
@@ -169,13 +181,14 @@ typedef struct weft_team {
     weft_spmd_fn spmd_fn;
     void *spmd_ctx;
     weft_fpenv_t fpenv;
+    /* The region's loop (kind FOR), in the same line: a worker reads one
+       line to learn everything about the region. */
+    weft_share_t share;
   } fork;
-  weft_share_t share; /* the region's loop (kind FOR) */
   /* Workers blocked on epoch. */
   WEFT_ALIGNED _Atomic uint32_t sleepers;
-  /* Join line: chunks or members still pending, and workers inside. */
+  /* Join line: chunks or members still pending. */
   WEFT_ALIGNED _Atomic int64_t pending;
-  _Atomic uint32_t busy;
   _Atomic uint32_t join_word;     /* futex word the owner waits on */
   _Atomic uint32_t join_sleepers; /* 1 while the owner blocks on join_word */
   /* Barrier line. */
@@ -208,6 +221,10 @@ typedef struct weft_tls {
 } weft_tls_t;
 
 extern _Thread_local weft_tls_t weft_tls;
+
+/// Waits until no worker is inside a region (the owner calls it before it
+/// rewrites the fork line and the share for a new region).
+void weft_team_drain(weft_team_t *team);
 
 /// Runs one work-shared loop as member `me` of `team`: its own run first,
 /// then whole chunks stolen from the tail of the others'. Returns the number

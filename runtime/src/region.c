@@ -18,6 +18,11 @@
 #include <limits.h>
 #include <sched.h>
 
+/// Without a work estimate, sleepers are woken after the owner's first
+/// chunk (and only if the loop looks long enough) when every member has at
+/// least this many chunks: a sleeper then starts at most 1/8 of its run late.
+#define WEFT_DEFER_CHUNKS_PER_MEMBER 8
+
 static void run_chunk(const weft_share_t *share, int64_t c) {
   int64_t lo, hi;
   weft_grid_bounds(&share->grid, c, &lo, &hi);
@@ -74,10 +79,9 @@ int64_t weft_share_work(weft_team_t *team, const weft_share_t *share, int me) {
     }
   }
   weft_counters_t *c = members[me].counters;
-  atomic_fetch_add_explicit(&c->chunks, (uint64_t)done, memory_order_relaxed);
+  weft_count(&c->chunks, (uint64_t)done);
   if (steals)
-    atomic_fetch_add_explicit(&c->steals, (uint64_t)steals,
-                              memory_order_relaxed);
+    weft_count(&c->steals, (uint64_t)steals);
   return done;
 }
 
@@ -94,26 +98,42 @@ int64_t weft_run_serial(const weft_loop_t *loop, weft_body_fn body,
   return g.chunks;
 }
 
-/// Sets every member's run for a loop with this tag. Returns how many
-/// members other than `skip` have a non-empty run.
+/// Sets every member's run for a loop with this tag, except that the
+/// owner's first chunk is taken out of its run and returned in *first (-1
+/// if it has none): the owner runs it without an atomic operation, while
+/// the store that opens the region is still on its way to the other cores.
+/// Returns how many workers have a non-empty run.
 static int assign_runs(weft_team_t *team, const weft_share_t *share,
-                       int skip) {
+                       int64_t *first) {
   int busy = 0;
+  *first = -1;
   for (int t = 0; t < team->size; t++) {
     int64_t b = weft_split_start(share->grid.chunks, team->prefix, team->size,
                                  t);
     int64_t e = weft_split_start(share->grid.chunks, team->prefix, team->size,
                                  t + 1);
+    if (t == 0 && e > b)
+      *first = b++;
     atomic_store_explicit(&team->members[t].run,
                           weft_run_pack(share->tag, (uint32_t)b, (uint32_t)e),
                           memory_order_relaxed);
-    busy += t != skip && e > b;
+    busy += t != 0 && e > b;
   }
   return busy;
 }
 
-/// Publishes the region written into team->fork and team->share, and wakes
+/// Publishes the region written into team->fork (and its share), and wakes
 /// up to `wake` sleeping workers.
+///
+/// A loop (kind FOR) publishes with a release store and reads the sleeper
+/// count without a store-load fence, so that the owner does not stall until
+/// the spinning workers have given up the fork line: its store drains while
+/// it runs its own chunks (bench/runtime: the fence was most of a hot fork).
+/// The price is that a worker going to sleep at that very moment may miss
+/// this wake-up. A loop does not need it: members that finish take whole
+/// chunks from the others, so the owner alone finishes the region, and the
+/// next fork sees the sleeper and wakes it. An SPMD region needs every
+/// member, and keeps the full handshake.
 static void fork_region(weft_team_t *team, int kind, int64_t pending,
                         int wake) {
   weft_counters_t *c = team->members[0].counters;
@@ -121,37 +141,42 @@ static void fork_region(weft_team_t *team, int kind, int64_t pending,
   weft_fpenv_get(&team->fork.fpenv);
   atomic_store_explicit(&team->pending, pending, memory_order_relaxed);
   uint32_t e = atomic_load_explicit(&team->fork.epoch, memory_order_relaxed);
-  atomic_store_explicit(&team->fork.epoch, weft_epoch_next(e),
-                        memory_order_seq_cst);
-  if (wake > 0 && weft_wake(&team->fork.epoch, &team->sleepers, wake))
-    atomic_fetch_add_explicit(&c->wakes, 1, memory_order_relaxed);
-  atomic_fetch_add_explicit(&c->regions, 1, memory_order_relaxed);
+  int woke;
+  if (kind == WEFT_KIND_FOR) {
+    atomic_store_explicit(&team->fork.epoch, weft_epoch_next(e),
+                          memory_order_release);
+    woke = wake > 0 &&
+           atomic_load_explicit(&team->sleepers, memory_order_relaxed) != 0 &&
+           weft_futex_wake(&team->fork.epoch, wake) >= 0;
+  } else {
+    atomic_store_explicit(&team->fork.epoch, weft_epoch_next(e),
+                          memory_order_seq_cst);
+    woke = wake > 0 && weft_wake(&team->fork.epoch, &team->sleepers, wake);
+  }
+  if (woke)
+    weft_count(&c->wakes, 1);
+  weft_count(&c->regions, 1);
 }
 
-/// Waits until nothing is pending, closes the region, and waits for the
-/// workers still inside it to leave.
+/// Waits until nothing is pending and closes the region. Workers that are
+/// still inside it have found nothing left to run (every chunk is done) and
+/// are on their way out; the next fork waits for them (weft_team_drain)
+/// before it reuses the region's state, so the owner returns at once.
 static void join_region(weft_team_t *team) {
   uint64_t blocks = 0;
   uint32_t jw = atomic_load_explicit(&team->join_word, memory_order_seq_cst);
   while (atomic_load_explicit(&team->pending, memory_order_acquire) != 0)
     jw = weft_wait_change(&team->join_word, jw, &team->join_sleepers,
                           &team->policy, &blocks);
+  /* Close. The store-load fence that orders this store before the owner
+     looks at the members' `inside` flags is in weft_team_drain(), at the
+     next fork: by then the store has usually drained and the fence is
+     cheap. */
   uint32_t e = atomic_load_explicit(&team->fork.epoch, memory_order_relaxed);
   atomic_store_explicit(&team->fork.epoch, e & ~WEFT_EPOCH_OPEN,
-                        memory_order_seq_cst);
-  /* Workers inside have found nothing left, or are about to notice the region
-     is closed: this wait is a few instructions long unless one of them was
-     preempted, so yield rather than block. */
-  for (int spins = 0;
-       atomic_load_explicit(&team->busy, memory_order_seq_cst) != 0; spins++) {
-    if (spins < 256)
-      weft_cpu_relax();
-    else
-      sched_yield();
-  }
+                        memory_order_release);
   if (blocks)
-    atomic_fetch_add_explicit(&team->members[0].counters->blocks, blocks,
-                              memory_order_relaxed);
+    weft_count(&team->members[0].counters->blocks, blocks);
 }
 
 static void enter_owner(weft_team_t *team) {
@@ -177,7 +202,8 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
   weft_team_t *team = weft_team_acquire();
   if (!team)
     return weft_run_serial(loop, body, ctx);
-  weft_share_t *share = &team->share;
+  weft_team_drain(team);
+  weft_share_t *share = &team->fork.share;
   weft_grid_init(&share->grid, loop);
   if (team->size == 1 || share->grid.chunks == 1) {
     weft_team_release();
@@ -186,11 +212,41 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
   share->body = body;
   share->ctx = ctx;
   share->tag = ++team->seq;
-  int wake = assign_runs(team, share, 0);
-  fork_region(team, WEFT_KIND_FOR, share->grid.chunks, wake);
+  int64_t first;
+  int wake = assign_runs(team, share, &first);
+  /* A sleeping worker costs the owner a system call to wake (~10 us on the
+     bench machine, more on a phone's idle core). Wake sleepers only for a
+     loop worth that: by its work estimate, or without one, when the loop
+     has enough chunks that a sleeper starting one chunk late loses little,
+     by how long the owner's first chunk takes. Meanwhile the sleepers'
+     chunks stay stealable, so the owner alone can finish a short loop. */
+  int defer = 0;
+  if (wake > 0 &&
+      atomic_load_explicit(&team->sleepers, memory_order_relaxed) != 0) {
+    if (loop->work_ns > 0)
+      wake = loop->work_ns < WEFT_WAKE_WORTH_NS ? 0 : wake;
+    else
+      defer = first >= 0 && share->grid.chunks >=
+                                (int64_t)WEFT_DEFER_CHUNKS_PER_MEMBER *
+                                    team->size;
+  }
+  fork_region(team, WEFT_KIND_FOR, share->grid.chunks, defer ? 0 : wake);
 
   enter_owner(team);
-  int64_t done = weft_share_work(team, share, 0);
+  int64_t done = 0;
+  if (first >= 0) {
+    uint64_t t0 = defer ? weft_now_ns() : 0;
+    run_chunk(share, first);
+    weft_count(&team->members[0].counters->chunks, 1);
+    done = 1;
+    if (defer && (double)(weft_now_ns() - t0) *
+                         (double)(share->grid.chunks - 1) >=
+                     WEFT_WAKE_WORTH_NS) {
+      weft_futex_wake(&team->fork.epoch, wake);
+      weft_count(&team->members[0].counters->wakes, 1);
+    }
+  }
+  done += weft_share_work(team, share, 0);
   if (done)
     atomic_fetch_sub_explicit(&team->pending, done, memory_order_acq_rel);
   join_region(team);
@@ -219,6 +275,7 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
     weft_tls.spmd = outer_spmd;
     return;
   }
+  weft_team_drain(team);
   team->fork.spmd_fn = fn;
   team->fork.spmd_ctx = ctx;
   team->ws_base = team->seq + 1;
@@ -246,15 +303,15 @@ void weft_barrier(void) {
     atomic_store_explicit(&team->bar_count, 0, memory_order_relaxed);
     atomic_store_explicit(&team->bar_gen, gen + 1, memory_order_seq_cst);
     if (weft_wake(&team->bar_gen, &team->bar_sleepers, INT_MAX))
-      atomic_fetch_add_explicit(&c->wakes, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&c->barriers, 1, memory_order_relaxed);
+      weft_count(&c->wakes, 1);
+    weft_count(&c->barriers, 1);
     return;
   }
   uint64_t blocks = 0;
   weft_wait_change(&team->bar_gen, gen, &team->bar_sleepers, &team->policy,
                    &blocks);
   if (blocks)
-    atomic_fetch_add_explicit(&c->blocks, blocks, memory_order_relaxed);
+    weft_count(&c->blocks, blocks);
 }
 
 int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void *ctx) {

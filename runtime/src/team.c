@@ -44,28 +44,27 @@ static void *worker_main(void *arg) {
     uint32_t e = weft_wait_change(&team->fork.epoch, seen, &team->sleepers,
                                   &team->policy, &blocks);
     if (blocks)
-      atomic_fetch_add_explicit(&m->counters->blocks, blocks,
-                                memory_order_relaxed);
+      weft_count(&m->counters->blocks, blocks);
     seen = e;
     if (!(e & WEFT_EPOCH_OPEN))
       continue; /* a region closed before we looked: wait for the next */
     /* Enter, then check that the epoch is still the open one we saw; the
-       owner closes a region by changing the epoch and then waits for `busy`
-       to drain before it reuses the region's state (both sides seq_cst). */
-    atomic_fetch_add_explicit(&team->busy, 1, memory_order_seq_cst);
+       owner closes a region by changing the epoch, and waits for `inside` to
+       clear before it reuses the region's state (both sides seq_cst). */
+    atomic_store_explicit(&m->inside, 1, memory_order_seq_cst);
     if (atomic_load_explicit(&team->fork.epoch, memory_order_seq_cst) != e) {
-      atomic_fetch_sub_explicit(&team->busy, 1, memory_order_release);
+      atomic_store_explicit(&m->inside, 0, memory_order_release);
       continue;
     }
     int kind = team->fork.kind;
     if (kind == WEFT_KIND_EXIT) {
-      atomic_fetch_sub_explicit(&team->busy, 1, memory_order_release);
+      atomic_store_explicit(&m->inside, 0, memory_order_release);
       break;
     }
     weft_fpenv_set(&team->fork.fpenv);
     weft_tls.in_region = 1;
     if (kind == WEFT_KIND_FOR) {
-      int64_t done = weft_share_work(team, &team->share, m->index);
+      int64_t done = weft_share_work(team, &team->fork.share, m->index);
       if (done)
         weft_team_finish(team, m, done);
     } else {
@@ -76,7 +75,7 @@ static void *worker_main(void *arg) {
       weft_team_finish(team, m, 1);
     }
     weft_tls.in_region = 0;
-    atomic_fetch_sub_explicit(&team->busy, 1, memory_order_release);
+    atomic_store_explicit(&m->inside, 0, memory_order_release);
   }
   return NULL;
 }
@@ -89,7 +88,7 @@ void weft_team_finish(weft_team_t *team, weft_member_t *m, int64_t done) {
     return;
   atomic_fetch_add_explicit(&team->join_word, 1, memory_order_seq_cst);
   if (weft_wake(&team->join_word, &team->join_sleepers, 1))
-    atomic_fetch_add_explicit(&m->counters->wakes, 1, memory_order_relaxed);
+    weft_count(&m->counters->wakes, 1);
 }
 
 /*===--- Creation and destruction ----------------------------------------===*/
@@ -182,7 +181,26 @@ static weft_team_t *team_create(const weft_config_t *cfg) {
   return team;
 }
 
+void weft_team_drain(weft_team_t *team) {
+  /* Pairs with the worker's seq_cst store of `inside` and load of the epoch:
+     either the worker sees the region closed, or we see it inside. */
+  atomic_thread_fence(memory_order_seq_cst);
+  /* Workers inside a closed region only look for chunks that are all taken
+     and leave: a few instructions, unless one was preempted there, so yield
+     rather than block. */
+  for (int t = 1; t < team->size; t++)
+    for (int spins = 0; atomic_load_explicit(&team->members[t].inside,
+                                             memory_order_seq_cst) != 0;
+         spins++) {
+      if (spins < 256)
+        weft_cpu_relax();
+      else
+        sched_yield();
+    }
+}
+
 static void team_destroy(weft_team_t *team) {
+  weft_team_drain(team);
   team->fork.kind = WEFT_KIND_EXIT;
   uint32_t e = atomic_load_explicit(&team->fork.epoch, memory_order_relaxed);
   atomic_store_explicit(&team->fork.epoch, weft_epoch_next(e),

@@ -21,6 +21,9 @@ struct ScalarRole {
   BaseInfo cell;
   /// Reduction: "add", "mul", "min", "max", "and", "or" or "xor".
   std::string op;
+  /// Reduction by min or max: x replaces the accumulator when `x pred acc`
+  /// ("gt", "ge", "lt", "le"), or "call" for fmin and fmax.
+  std::string pred;
   bool isFloat = false;
   /// Reduction: false when a parallel result may round differently (a
   /// floating-point + or *, fmin/fmax): allowed only with reassociation.

@@ -52,6 +52,9 @@ struct Guard {
 struct Reduction {
   VarRef var;
   std::string op; ///< add mul min max and or xor
+  /// min and max: x replaces the accumulator when `x pred acc` ("gt", "ge",
+  /// "lt", "le"), or "call" for fmin and fmax; empty otherwise.
+  std::string pred;
   bool isFloat = false;
 };
 

@@ -12,6 +12,8 @@
 //===----------------------------------------------------------------------===//
 #include "ImportInternals.h"
 
+#include "llvm/ADT/SetVector.h"
+
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
 
 using namespace mlir;
@@ -319,6 +321,72 @@ static bool onlyBlanksAndComments(llvm::StringRef t) {
   return true;
 }
 
+/// The C variables a loop reads or writes that are declared outside it, in
+/// order of first use: what an outlined copy of the loop must be given
+/// (docs/ir.md, "Loops").
+static void setFreeVars(Importer &im, Operation *op, const clang::Stmt *s) {
+  llvm::DenseSet<const clang::VarDecl *> inside;
+  llvm::SetVector<const clang::VarDecl *> used;
+  std::function<void(const clang::Stmt *)> walk;
+  // The sizes of variably modified types (in declarations, casts, sizeof)
+  // read variables too.
+  auto walkType = [&](clang::QualType qt) {
+    for (const clang::Type *t = qt.getTypePtrOrNull();
+         t && t->isVariablyModifiedType();) {
+      if (const auto *vla = dyn_cast<clang::VariableArrayType>(t)) {
+        walk(vla->getSizeExpr());
+        t = vla->getElementType().getTypePtr();
+      } else if (const auto *at = dyn_cast<clang::ArrayType>(t)) {
+        t = at->getElementType().getTypePtr();
+      } else if (const auto *pt = dyn_cast<clang::PointerType>(t)) {
+        t = pt->getPointeeType().getTypePtr();
+      } else if (const auto *tt = dyn_cast<clang::TypedefType>(t)) {
+        t = tt->desugar().getTypePtr();
+      } else if (const auto *pt = dyn_cast<clang::ParenType>(t)) {
+        t = pt->getInnerType().getTypePtr();
+      } else {
+        break;
+      }
+    }
+  };
+  walk = [&](const clang::Stmt *st) {
+    if (!st)
+      return;
+    if (const auto *ds = dyn_cast<clang::DeclStmt>(st))
+      for (const clang::Decl *d : ds->decls()) {
+        if (const auto *v = dyn_cast<clang::VarDecl>(d)) {
+          inside.insert(v);
+          walkType(v->getType());
+        } else if (const auto *td = dyn_cast<clang::TypedefNameDecl>(d)) {
+          walkType(td->getUnderlyingType());
+        }
+      }
+    if (const auto *dre = dyn_cast<clang::DeclRefExpr>(st))
+      if (const auto *v = dyn_cast<clang::VarDecl>(dre->getDecl()))
+        used.insert(v);
+    if (const auto *c = dyn_cast<clang::ExplicitCastExpr>(st))
+      walkType(c->getTypeAsWritten());
+    if (const auto *u = dyn_cast<clang::UnaryExprOrTypeTraitExpr>(st))
+      if (u->isArgumentType())
+        walkType(u->getArgumentType());
+    if (const auto *cl = dyn_cast<clang::CompoundLiteralExpr>(st))
+      walkType(cl->getType());
+    for (const clang::Stmt *c : st->children())
+      walk(c);
+  };
+  walk(s);
+  OpBuilder b(op->getContext());
+  SmallVector<Attribute> vars;
+  for (const clang::VarDecl *v : used) {
+    if (inside.contains(v))
+      continue;
+    vars.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr("decl", b.getI64IntegerAttr(im.declId(v))),
+         b.getNamedAttr("name", b.getStringAttr(v->getName()))}));
+  }
+  op->setAttr("weft.free_vars", b.getArrayAttr(vars));
+}
+
 void Importer::setLoopAttrs(Operation *op, const clang::Stmt *s, int64_t id) {
   op->setAttr("weft.loop_id", builder.getI64IntegerAttr(id));
   clang::SourceLocation b = s->getBeginLoc();
@@ -523,6 +591,7 @@ void Importer::importFor(const clang::ForStmt *s) {
     loopOp->setAttr("weft.c_step", builder.getI64IntegerAttr(c.step));
   loopOp->setAttr("weft.iv_name", builder.getStringAttr(var->getName()));
   loopOp->setAttr("weft.counter", builder.getI64IntegerAttr(declId(var)));
+  setFreeVars(*this, loopOp, s);
 
   {
     OpBuilder::InsertionGuard g(builder);

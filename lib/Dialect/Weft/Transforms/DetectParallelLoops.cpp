@@ -444,7 +444,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                         "-fassociative-math or weft's --fp-reductions)",
                     r.witness ? LocationAttr(r.witness->getLoc()) : LocationAttr(),
                     r.cell.name + " updated here");
-      v.reductions.push_back({var, r.op, r.isFloat});
+      v.reductions.push_back({var, r.op, r.pred, r.isFloat});
       break;
     }
   }
