@@ -25,3 +25,12 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 tool_dirs = [config.weft_tools_dir, config.llvm_tools_dir]
 tools = ["weft-opt", ToolSubst("weft-translate", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Execution tests: translate, build sequential and parallel, run, compare.
+config.substitutions.append(
+    ("%exec-check",
+     "%s %s --weft-translate %s --runtime-include %s --runtime-dir %s --cc %s"
+     % ("/usr/bin/python3",
+        os.path.join(config.weft_src_root, "test", "Execution", "exec_check.py"),
+        os.path.join(config.weft_tools_dir, "weft-translate"),
+        config.weft_runtime_include, config.weft_runtime_dir, config.host_cc)))

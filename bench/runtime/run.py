@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Runtime benchmark: libweft against libgomp and libomp, side by side.
 
 Builds the OpenMP microbenchmarks of ../shared/bench (omp_forkjoin.c,

@@ -27,7 +27,10 @@ inline void registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 /// weft's passes and its named pipeline.
-inline void registerAllPasses() { registerWeftPasses(); }
+inline void registerAllPasses() {
+  registerWeftPasses();
+  registerPipeline();
+}
 
 } // namespace weft
 

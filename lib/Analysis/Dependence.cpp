@@ -38,13 +38,24 @@ struct Row {
 /// A Presburger problem under construction.
 class System {
 public:
-  System(Operation *loop) : loop(loop) {}
+  System(Operation *loop, const DenseSet<Value> *written)
+      : loop(loop), written(written) {}
+
+  /// One value per C number: loads of a variable the loop never writes read
+  /// the same number in every iteration, so they are one shared atom.
+  Value canon(Value v) {
+    if (written)
+      if (Value cell = invariantCellOf(v, loop, *written))
+        return cell;
+    return v;
+  }
 
   /// The column of an atom, for instance 0 (A) or 1 (B). A value computed
   /// inside the loop (not an induction variable) gets a free column per
   /// instance: any answer that uses it is only a "may".
   unsigned column(Value v, int inst) {
     bool shared = isShared(v);
+    v = canon(v);
     if (!shared && !isInductionVar(v)) {
       approx = true;
       if (approxWhy.empty())
@@ -66,7 +77,7 @@ public:
         return std::nullopt;
     SmallVector<void *> key;
     for (Value v : m)
-      key.push_back(v.getAsOpaquePointer());
+      key.push_back(canon(v).getAsOpaquePointer());
     auto it = products.find(key);
     if (it != products.end())
       return it->second;
@@ -138,6 +149,7 @@ public:
   }
 
   Operation *loop;
+  const DenseSet<Value> *written;
   bool approx = false;
   std::string approxWhy;
 
@@ -151,6 +163,8 @@ private:
 
 public:
   bool isShared(Value v) {
+    if (canon(v) != v)
+      return true;
     // Induction variables of loops around L, and values defined before L.
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       Operation *owner = arg.getOwner()->getParentOp();
@@ -242,7 +256,7 @@ std::optional<std::pair<Poly, Poly>> splitBy(const Poly &p, Value sym) {
 /// Proves 0 <= e0 <= sym - 1 over an access's domain.
 bool provesInRange(System &base, const Access &a, int inst, const Poly &e0,
                    Value sym) {
-  System s(base.loop);
+  System s(base.loop, base.written);
   addDomains(s, a, inst, /*withOuter=*/true);
   auto r = s.rowOf(e0, inst);
   auto m = s.rowOf(Poly::atom(sym), inst);
@@ -371,10 +385,11 @@ void comparable(const Access &a, const MemPath &pa, const Access &b,
 } // namespace
 
 Dependence weft::testDependence(const Access &a, const Access &b,
-                                const LoopInfo &loop, ModuleOp module) {
+                                const LoopInfo &loop, ModuleOp module,
+                                const DenseSet<Value> *written) {
   Dependence dep;
   MemPath pa = pathOf(a, module), pb = pathOf(b, module);
-  System s(loop.op);
+  System s(loop.op, written);
   SmallVector<Subscript> da, db;
   bool independent = false;
   comparable(a, pa, b, pb, da, db, independent, s);

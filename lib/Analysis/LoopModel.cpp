@@ -325,7 +325,7 @@ LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
       const CallSummary &s = summaries.get(call.getCallee());
       if (!s.unknown.empty()) {
         body.blockers.push_back(
-            {op, "it calls " + call.getCallee().str() + ", " + s.unknown});
+            {op, "a call to " + call.getCallee().str() + ", " + s.unknown});
         return;
       }
       for (const CallSummary::Effect &e : s.effects)

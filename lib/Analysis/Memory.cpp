@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Memory.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -17,8 +19,8 @@ bool weft::isDefinedInside(Value v, Operation *op) {
   if (!v)
     return false; // a global a callee touches: defined nowhere here
   Region *r = v.getParentRegion();
-  return r && op->isProperAncestor(r->getParentOp()) ||
-         (r && r->getParentOp() == op);
+  return r && (op->isProperAncestor(r->getParentOp()) ||
+                r->getParentOp() == op);
 }
 
 /// Reads weft.alias, weft.escapes, weft.decl and weft.name from a dictionary
@@ -50,6 +52,7 @@ static BaseInfo baseInfoOf(Value base) {
   Operation *def = base.getDefiningOp();
   if (auto b = dyn_cast<BaseOp>(def)) {
     info.kind = b.getAlias();
+    info.ptr = b.getPtr();
     info.name = b.getName().str();
     readAttrs(info, def->getAttrDictionary());
     // An object behind a pointer we know nothing of may be reached again.
@@ -114,21 +117,78 @@ MemPath weft::memPathOf(Value memref) {
   return path;
 }
 
-Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop) {
+DenseSet<Value> weft::cellsWrittenIn(Operation *loop) {
+  DenseSet<Value> out;
+  auto cellOf = [](Value m) -> Value {
+    MemPath p = memPathOf(m);
+    return p.root.isCell && p.views.empty() ? p.root.base : Value();
+  };
+  loop->walk([&](Operation *op) {
+    if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
+      if (Value c = cellOf(op->getOperand(1)))
+        out.insert(c);
+    } else if (auto e = dyn_cast<EffectsOp>(op)) {
+      for (Value w : e.getWrites())
+        if (Value c = cellOf(w))
+          out.insert(c);
+    } else {
+      // A cell whose address an op gets (a call, weft.addr) may be written.
+      for (Value o : op->getOperands())
+        if (isa<MemRefType>(o.getType()) &&
+            !isa<affine::AffineLoadOp, memref::LoadOp, FieldOp, FlatOp>(op))
+          if (Value c = cellOf(o))
+            out.insert(c);
+    }
+  });
+  return out;
+}
+
+Value weft::invariantCellOf(Value v, Operation *loop,
+                            const DenseSet<Value> &written) {
+  Operation *ld = v.getDefiningOp();
+  if (!ld || !isa<affine::AffineLoadOp, memref::LoadOp>(ld) ||
+      !loop->isAncestor(ld))
+    return Value();
+  MemPath p = memPathOf(ld->getOperand(0));
+  if (!p.views.empty() || !p.root.isCell || p.root.escapes || !p.root.base ||
+      !p.root.base.getDefiningOp<memref::AllocaOp>() ||
+      isDefinedInside(p.root.base, loop) || written.contains(p.root.base))
+    return Value();
+  return p.root.base;
+}
+
+Value weft::pointerIdentity(const BaseInfo &b, Operation *loop,
+                            const DenseSet<Value> *written) {
+  if (!b.ptr || !loop)
+    return Value();
+  if (!isDefinedInside(b.ptr, loop))
+    return b.ptr;
+  if (!written)
+    return Value();
+  return invariantCellOf(b.ptr, loop, *written);
+}
+
+Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
+                        const DenseSet<Value> *written) {
   // A base computed inside the loop (a pointer loaded or advanced in its
-  // body) may be different memory in every iteration.
+  // body) may be different memory in every iteration, unless the pointer is
+  // the same in all of them.
   auto fresh = [&](const BaseInfo &x) {
     return x.base && isDefinedInside(x.base, loop) &&
            isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
                x.base.getDefiningOp());
   };
-  auto varies = [&](const BaseInfo &x) {
-    return x.base && isDefinedInside(x.base, loop) && !fresh(x) &&
+  Value ia = pointerIdentity(a, loop, written),
+        ib = pointerIdentity(b, loop, written);
+  auto varies = [&](const BaseInfo &x, Value ident) {
+    return x.base && isDefinedInside(x.base, loop) && !fresh(x) && !ident &&
            !x.base.getDefiningOp<memref::GetGlobalOp>();
   };
+  if (ia && ia == ib)
+    return Overlap::Same;
   bool sameGlobal = a.symbol && a.symbol == b.symbol;
   if (sameGlobal || (a.base && a.base == b.base))
-    return varies(a) ? Overlap::Unknown : Overlap::Same;
+    return varies(a, ia) ? Overlap::Unknown : Overlap::Same;
   // Objects created in the loop body are new in every iteration: distinct
   // from everything that outlives the iteration.
   if (fresh(a) || fresh(b))
@@ -150,7 +210,7 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop) {
     return Overlap::Never;
   if (bObj && !b.escapes)
     return Overlap::Never;
-  if (varies(a) || varies(b))
+  if (varies(a, ia) || varies(b, ib))
     return Overlap::Unknown;
   return Overlap::Maybe;
 }

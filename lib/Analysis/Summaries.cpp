@@ -40,9 +40,7 @@ static const struct {
     {"nexttoward", true},
 };
 
-/// Is `name` a libm function (or its float/long double variant)? Sets
-/// `setsErrno`.
-static bool isMathFunction(StringRef name, bool &setsErrno) {
+bool weft::isMathFunction(StringRef name, bool &setsErrno) {
   for (const auto &f : mathFunctions) {
     StringRef base(f.name);
     if (name == base ||
@@ -152,8 +150,9 @@ CallSummary CallSummaries::compute(StringRef callee) {
   if (!body.blockers.empty()) {
     // Say what the callee does, not what its own callee does.
     s.unknown = "which contains " + body.blockers[0].reason;
-    if (isa<CallOp>(body.blockers[0].op))
-      s.unknown = "which " + body.blockers[0].reason.substr(3); // "calls ..."
+    llvm::StringRef r = body.blockers[0].reason;
+    if (isa<CallOp>(body.blockers[0].op) && r.consume_front("a call to "))
+      s.unknown = "which calls " + r.str();
     return s;
   }
   for (const Access &a : body.accesses) {

@@ -5,7 +5,12 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Verdict.h"
 
+#include "weft/Analysis/Cost.h"
+#include "weft/Dialect/Weft/IR/WeftDialect.h"
+
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/Format.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
@@ -15,6 +20,24 @@ static const char *const kAttrs[] = {
     "weft.verdict",   "weft.reason",     "weft.candidate", "weft.conflicts",
     "weft.privates",  "weft.lastprivates", "weft.reductions", "weft.guards",
     "weft.counter_live"};
+
+/// A duration for a remark: "120 ns", "3.5 us", "2.1 ms".
+std::string weft::formatNs(double ns) {
+  char buf[32];
+  if (ns < 10)
+    snprintf(buf, sizeof buf, "%.1f ns", ns);
+  else if (ns < 1e4)
+    snprintf(buf, sizeof buf, "%.0f ns", ns);
+  else if (ns < 1e7)
+    snprintf(buf, sizeof buf, "%.1f us", ns / 1e3);
+  else
+    snprintf(buf, sizeof buf, "%.1f ms", ns / 1e6);
+  return buf;
+}
+
+static bool tripIsConstant(Operation *loop) {
+  return WorkModel::constantTrip(loop).has_value();
+}
 
 static Attribute varAttr(Builder &b, const VarRef &v) {
   return b.getDictionaryAttr({b.getNamedAttr("decl", b.getI64IntegerAttr(v.decl)),
@@ -30,7 +53,7 @@ static VarRef readVar(DictionaryAttr d) {
   return v;
 }
 
-static Attribute polyAttr(Builder &b, const CPoly &p) {
+ArrayAttr weft::cpolyAttr(Builder &b, const CPoly &p) {
   SmallVector<Attribute> terms;
   for (const Term &t : p) {
     SmallVector<int64_t> v{t.coef};
@@ -40,7 +63,7 @@ static Attribute polyAttr(Builder &b, const CPoly &p) {
   return b.getArrayAttr(terms);
 }
 
-static CPoly readPoly(ArrayAttr a) {
+CPoly weft::readCPoly(ArrayAttr a) {
   CPoly p;
   for (Attribute t : a) {
     auto v = cast<DenseI64ArrayAttr>(t).asArrayRef();
@@ -55,9 +78,9 @@ static CPoly readPoly(ArrayAttr a) {
 static Attribute sideAttr(Builder &b, const GuardSide &s) {
   SmallVector<Attribute> lo, hi;
   for (const CPoly &p : s.lo)
-    lo.push_back(polyAttr(b, p));
+    lo.push_back(cpolyAttr(b, p));
   for (const CPoly &p : s.hi)
-    hi.push_back(polyAttr(b, p));
+    hi.push_back(cpolyAttr(b, p));
   return b.getDictionaryAttr(
       {b.getNamedAttr("base", varAttr(b, s.base)),
        b.getNamedAttr("elem_size", b.getI64IntegerAttr(s.elemSize)),
@@ -70,9 +93,9 @@ static GuardSide readSide(DictionaryAttr d) {
   s.base = readVar(d.getAs<DictionaryAttr>("base"));
   s.elemSize = d.getAs<IntegerAttr>("elem_size").getInt();
   for (Attribute p : d.getAs<ArrayAttr>("lo"))
-    s.lo.push_back(readPoly(cast<ArrayAttr>(p)));
+    s.lo.push_back(readCPoly(cast<ArrayAttr>(p)));
   for (Attribute p : d.getAs<ArrayAttr>("hi"))
-    s.hi.push_back(readPoly(cast<ArrayAttr>(p)));
+    s.hi.push_back(readCPoly(cast<ArrayAttr>(p)));
   return s;
 }
 
@@ -208,4 +231,29 @@ std::string weft::remarkText(const Verdict &v) {
   for (size_t i = 0; i < parts.size(); ++i)
     text += (i ? "; " : "") + parts[i];
   return text;
+}
+
+void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
+  if (mode == "none")
+    return;
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    auto v = readVerdict(op);
+    if (!v)
+      return;
+    bool passed = v->parallel && v->candidate;
+    if ((mode == "missed" && passed) || (mode == "passed" && !passed))
+      return;
+    std::string text = remarkText(*v);
+    if (auto task = dyn_cast_or_null<TaskOp>(op->getParentOp())) {
+      if (!tripIsConstant(op) && task.getMinTrip() > 2)
+        text += "; it runs in parallel from " +
+                std::to_string(task.getMinTrip()) +
+                " iterations (about " +
+                formatNs(task.getWorkPerIter().convertToDouble()) +
+                " each)";
+    }
+    InFlightDiagnostic d = mlir::emitRemark(op->getLoc(), text);
+    for (size_t i = 0; i < v->notes.size(); ++i)
+      d.attachNote(v->notes[i]) << v->noteTexts[i];
+  });
 }

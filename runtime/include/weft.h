@@ -125,18 +125,197 @@ WEFT_API int weft_abi_version(void);
 /// returns 0.
 WEFT_API int weft_check_abi(int header_abi_version);
 
+/// Compile-time defaults of the team (weft-translate --cores and
+/// --core-weights): used only where neither the environment
+/// (WEFT_NUM_THREADS, WEFT_WEIGHTS) nor weft_set_num_threads() and
+/// weft_set_weights() chose. `cores` 0 and `nweights` 0 keep the runtime's
+/// own defaults. Returns 0, or -1 for an invalid value.
+WEFT_API int weft_set_default_team(int cores, const int *weights,
+                                   int nweights);
+
 /// True when the library matches this header. Generated code guards every
 /// parallel loop with it and runs the original loop otherwise. The check runs
-/// once per translation unit.
+/// once per translation unit; it also passes the translation unit's default
+/// team (WEFT_DEFAULT_CORES and WEFT_DEFAULT_WEIGHTS, defined before this
+/// header by generated code) to the runtime.
 static inline int weft_ready(void) {
   static int weft_ready_state; /* 0 unknown, 1 ok, -1 mismatch */
   int s = __atomic_load_n(&weft_ready_state, __ATOMIC_RELAXED);
   if (s == 0) {
     s = weft_check_abi(WEFT_ABI_VERSION) ? 1 : -1;
+#if defined(WEFT_DEFAULT_CORES) || defined(WEFT_DEFAULT_WEIGHTS)
+    if (s > 0) {
+#ifdef WEFT_DEFAULT_WEIGHTS
+      static const int weft_default_weights[] = {WEFT_DEFAULT_WEIGHTS};
+      int weft_nweights =
+          (int)(sizeof weft_default_weights / sizeof weft_default_weights[0]);
+#else
+      static const int *const weft_default_weights = NULL;
+      int weft_nweights = 0;
+#endif
+#ifdef WEFT_DEFAULT_CORES
+      int weft_cores = WEFT_DEFAULT_CORES;
+#else
+      int weft_cores = 0;
+#endif
+      weft_set_default_team(weft_cores, weft_default_weights, weft_nweights);
+    }
+#endif
     __atomic_store_n(&weft_ready_state, s, __ATOMIC_RELAXED);
   }
   return s > 0;
 }
+
+/*===--- Helpers of generated code -------------------------------------===*
+ *
+ * weft-translate's output computes trip counts and run-time overlap checks
+ * with these, so that a value that does not fit in 64 bits sends the loop to
+ * its sequential fallback instead of overflowing.
+ */
+
+/// Trip count of `for (i = start; i < end; i += step)` (`<=` when
+/// `inclusive`), step > 0, compared as signed 64-bit values; -1 when it does
+/// not fit in an int64_t.
+static inline int64_t weft_trip_up(int64_t start, int64_t end, int64_t step,
+                                   int inclusive) {
+  if (inclusive ? end < start : end <= start)
+    return 0;
+  uint64_t d = (uint64_t)end - (uint64_t)start;
+  uint64_t t = inclusive ? d / (uint64_t)step + 1
+                         : (d - 1) / (uint64_t)step + 1;
+  return t > (uint64_t)INT64_MAX ? -1 : (int64_t)t;
+}
+
+/// The same, compared as unsigned 64-bit values.
+static inline int64_t weft_trip_upu(uint64_t start, uint64_t end,
+                                    int64_t step, int inclusive) {
+  if (inclusive ? end < start : end <= start)
+    return 0;
+  uint64_t d = end - start;
+  uint64_t t = inclusive ? d / (uint64_t)step + 1
+                         : (d - 1) / (uint64_t)step + 1;
+  return t > (uint64_t)INT64_MAX ? -1 : (int64_t)t;
+}
+
+/// Trip count of `for (i = start; i > end; i -= step)` (`>=` when
+/// `inclusive`), step > 0, signed.
+static inline int64_t weft_trip_down(int64_t start, int64_t end, int64_t step,
+                                     int inclusive) {
+  if (inclusive ? start < end : start <= end)
+    return 0;
+  uint64_t d = (uint64_t)start - (uint64_t)end;
+  uint64_t t = inclusive ? d / (uint64_t)step + 1
+                         : (d - 1) / (uint64_t)step + 1;
+  return t > (uint64_t)INT64_MAX ? -1 : (int64_t)t;
+}
+
+/// The same, unsigned.
+static inline int64_t weft_trip_downu(uint64_t start, uint64_t end,
+                                      int64_t step, int inclusive) {
+  if (inclusive ? start < end : start <= end)
+    return 0;
+  uint64_t d = start - end;
+  uint64_t t = inclusive ? d / (uint64_t)step + 1
+                         : (d - 1) / (uint64_t)step + 1;
+  return t > (uint64_t)INT64_MAX ? -1 : (int64_t)t;
+}
+
+/// Trip count of `for (i = start; i != end; i += 1)` (or `-= 1` when `down`):
+/// -1 when the counter would have to wrap to reach the end.
+static inline int64_t weft_trip_ne(int64_t start, int64_t end, int down) {
+  if (down ? start < end : end < start)
+    return -1;
+  uint64_t d = down ? (uint64_t)start - (uint64_t)end
+                    : (uint64_t)end - (uint64_t)start;
+  return d > (uint64_t)INT64_MAX ? -1 : (int64_t)d;
+}
+
+/// The smaller of two trip counts; -1 (unknown) wins.
+static inline int64_t weft_trip_min(int64_t a, int64_t b) {
+  return a < 0 || b < 0 ? -1 : a < b ? a : b;
+}
+
+/// Checked arithmetic for the run-time checks: each sets *bad on overflow.
+static inline int64_t weft_add(int64_t a, int64_t b, int *bad) {
+#if defined(__GNUC__) || defined(__clang__)
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r))
+    *bad = 1;
+  return r;
+#else
+  if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) {
+    *bad = 1;
+    return 0;
+  }
+  return a + b;
+#endif
+}
+
+static inline int64_t weft_mul(int64_t a, int64_t b, int *bad) {
+#if defined(__GNUC__) || defined(__clang__)
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r))
+    *bad = 1;
+  return r;
+#else
+  int over = a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+                   : (b > 0 ? a < INT64_MIN / b : a != 0 && b < INT64_MAX / a);
+  if (over) {
+    *bad = 1;
+    return 0;
+  }
+  return a * b;
+#endif
+}
+
+/// An unsigned 64-bit value as an int64_t, or *bad.
+static inline int64_t weft_u64(uint64_t v, int *bad) {
+  if (v > (uint64_t)INT64_MAX)
+    *bad = 1;
+  return (int64_t)(v & (uint64_t)INT64_MAX);
+}
+
+static inline int64_t weft_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+static inline int64_t weft_max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/// True when elements [alo, ahi] of `a` (elements of asize bytes) and
+/// elements [blo, bhi] of `b` are apart in memory, and nothing overflowed
+/// (*bad clear). An empty range (hi < lo) is apart from everything.
+static inline int weft_apart(const void *a, int64_t alo, int64_t ahi,
+                             size_t asize, const void *b, int64_t blo,
+                             int64_t bhi, size_t bsize, const int *bad) {
+  if (*bad)
+    return 0;
+  if (ahi < alo || bhi < blo)
+    return 1;
+  int over = 0;
+  int64_t a0 = weft_mul(alo, (int64_t)asize, &over);
+  int64_t a1 = weft_mul(weft_add(ahi, 1, &over), (int64_t)asize, &over);
+  int64_t b0 = weft_mul(blo, (int64_t)bsize, &over);
+  int64_t b1 = weft_mul(weft_add(bhi, 1, &over), (int64_t)bsize, &over);
+  if (over)
+    return 0;
+  /* Byte ranges [pa + a0, pa + a1) and [pb + b0, pb + b1), in integers. */
+  intptr_t pa = (intptr_t)a, pb = (intptr_t)b;
+  int64_t sa = weft_add((int64_t)pa, a0, &over);
+  int64_t ea = weft_add((int64_t)pa, a1, &over);
+  int64_t sb = weft_add((int64_t)pb, b0, &over);
+  int64_t eb = weft_add((int64_t)pb, b1, &over);
+  if (over)
+    return 0;
+  return ea <= sb || eb <= sa;
+}
+
+/// Identities of floating-point min and max reductions.
+#if defined(__GNUC__) || defined(__clang__)
+#define WEFT_INF_F __builtin_inff()
+#define WEFT_INF __builtin_inf()
+#define WEFT_INF_L __builtin_infl()
+#else
+#define WEFT_INF_F ((float)1e300 * (float)1e300)
+#define WEFT_INF (1e300 * 1e300)
+#define WEFT_INF_L ((long double)1e300 * 1e300 * 1e300)
+#endif
 
 /*===--- Loops -----------------------------------------------------------===*/
 

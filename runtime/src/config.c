@@ -33,6 +33,9 @@ static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 static weft_config_t env_cfg;
 static int api_num_threads = -1, api_spin_us = -1, api_nweights = -1;
 static int api_bind = -1;
+/* Compile-time defaults (weft_set_default_team): below the environment. */
+static int default_cores, default_nweights;
+static int default_weights[WEFT_MAX_TEAM];
 static size_t api_stack_size;
 static int api_weights[WEFT_MAX_TEAM];
 
@@ -174,6 +177,13 @@ void weft_config_snapshot(weft_config_t *out) {
   pthread_once(&env_once, read_env);
   pthread_mutex_lock(&config_lock);
   *out = env_cfg;
+  if (out->num_threads == 0 && default_cores > 0)
+    out->num_threads = default_cores;
+  if (out->nweights == 0 && default_nweights > 0) {
+    out->nweights = default_nweights;
+    memcpy(out->weights, default_weights,
+           sizeof(int) * (size_t)default_nweights);
+  }
   if (api_num_threads >= 0)
     out->num_threads = api_num_threads;
   if (api_spin_us >= 0)
@@ -254,5 +264,26 @@ int weft_set_stack_size(size_t bytes) {
   api_stack_size = bytes;
   pthread_mutex_unlock(&config_lock);
   changed();
+  return 0;
+}
+
+int weft_set_default_team(int cores, const int *weights, int nweights) {
+  if (cores < 0 || cores > WEFT_MAX_TEAM || nweights < 0 ||
+      nweights > WEFT_MAX_TEAM || (nweights > 0 && !weights))
+    return -1;
+  for (int i = 0; i < nweights; i++)
+    if (weights[i] < 1 || weights[i] > 1048576)
+      return -1;
+  pthread_mutex_lock(&config_lock);
+  int same = default_cores == cores && default_nweights == nweights &&
+             (nweights == 0 ||
+              memcmp(default_weights, weights, sizeof(int) * (size_t)nweights) == 0);
+  default_cores = cores;
+  default_nweights = nweights;
+  if (nweights > 0)
+    memcpy(default_weights, weights, sizeof(int) * (size_t)nweights);
+  pthread_mutex_unlock(&config_lock);
+  if (!same)
+    changed();
   return 0;
 }

@@ -299,7 +299,27 @@ static void atfork_child(void) {
 /// At exit and dlclose: join the workers, so that none runs library code
 /// after it is unmapped. When another thread is inside a region, or exit() was
 /// called from a body, the workers are left alone: the process is ending.
+/// WEFT_STATS=1: the counters on stderr when the program ends.
+static void print_stats(void) {
+  const char *s = getenv("WEFT_STATS");
+  if (!s || strcmp(s, "1") != 0)
+    return;
+  weft_stats_t st;
+  weft_get_stats(&st);
+  fprintf(stderr,
+          "weft: stats: regions=%llu serial_regions=%llu chunks=%llu "
+          "steals=%llu blocks=%llu wake_syscalls=%llu barriers=%llu "
+          "migrations=%llu pin_failures=%llu\n",
+          (unsigned long long)st.regions,
+          (unsigned long long)st.serial_regions,
+          (unsigned long long)st.chunks, (unsigned long long)st.steals,
+          (unsigned long long)st.blocks, (unsigned long long)st.wake_syscalls,
+          (unsigned long long)st.barriers, (unsigned long long)st.migrations,
+          (unsigned long long)st.pin_failures);
+}
+
 __attribute__((destructor)) static void weft_fini(void) {
+  print_stats();
   if (weft_tls.in_region)
     return;
   int expected = 0;

@@ -97,7 +97,7 @@ func.func @opaque(%c: i1, %n: index) {
   } body {
     weft.yield
   }
-  // expected-remark@+1 {{loop not parallelized: it contains it calls mystery, whose effects weft does not know}}
+  // expected-remark@+1 {{loop not parallelized: it contains a call to mystery, whose effects weft does not know}}
   affine.for %i = 0 to %n {
     // expected-note@+1 {{here}}
     weft.call @mystery() : () -> ()

@@ -8,8 +8,10 @@
 // Clang's AST is alive. Output is written whole or not at all.
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Analysis/Verdict.h"
 #include "weft/Frontend/CImport.h"
 #include "weft/Frontend/Driver.h"
+#include "weft/Frontend/Rewrite.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
@@ -21,6 +23,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/CommandLine.h"
@@ -40,12 +43,17 @@ static cl::opt<std::string> outputPath("o",
                                        cl::cat(weftCategory));
 static cl::opt<bool> emitMLIR(
     "emit-mlir",
-    cl::desc("Write the MLIR module: as imported, or as analyzed with "
-             "--analyze"),
+    cl::desc("Write the MLIR module instead of C: as imported, or after "
+             "weft's passes with --analyze"),
     cl::cat(weftCategory));
 static cl::opt<bool> analyzeOnly(
     "analyze",
     cl::desc("Analyze only: print a remark per loop and write no C"),
+    cl::cat(weftCategory));
+static cl::opt<bool> lineDirectives(
+    "line-directives",
+    cl::desc("Emit #line directives so that compiler errors and debuggers "
+             "point at the input"),
     cl::cat(weftCategory));
 static cl::opt<std::string> remarks(
     "remarks",
@@ -70,6 +78,24 @@ static cl::list<std::string>
     skip("skip", cl::desc("Leave the loops of this function sequential"),
          cl::value_desc("function"), cl::CommaSeparated,
          cl::cat(weftCategory));
+static cl::opt<double> forkJoinNs(
+    "fork-join-ns",
+    cl::desc("The cost of a fork/join, in ns, that a loop's estimated work "
+             "must pay for twice over to run in parallel (default 1000, "
+             "measured in bench/runtime; 0 runs every safe loop in parallel)"),
+    cl::init(1000.0), cl::value_desc("ns"), cl::cat(weftCategory));
+static cl::opt<int> cores(
+    "cores",
+    cl::desc("Default team size for the generated code; WEFT_NUM_THREADS and "
+             "the program override it (default: the CPUs the process may "
+             "use)"),
+    cl::init(0), cl::value_desc("n"), cl::cat(weftCategory));
+static cl::list<int> coreWeights(
+    "core-weights",
+    cl::desc("Default capacity weights of team members 0..n-1, e.g. "
+             "1024,1024,512,512 for two big and two little cores; "
+             "WEFT_WEIGHTS and the program override them"),
+    cl::CommaSeparated, cl::value_desc("w,w,..."), cl::cat(weftCategory));
 static cl::opt<bool> verify(
     "verify",
     cl::desc("Check remarks against expected-remark comments in the file"),
@@ -95,7 +121,8 @@ struct Session {
   bool ran = false;
 
   /// Runs after Clang parsed the file without errors.
-  void run(clang::ASTContext &ctx, std::vector<weft::LoopPragma> pragmas) {
+  void run(clang::ASTContext &ctx, clang::Preprocessor &pp,
+           std::vector<weft::LoopPragma> pragmas) {
     ran = true;
     mlir::MLIRContext mlirCtx;
     weft::ImportOptions io;
@@ -126,10 +153,26 @@ struct Session {
     else
       printer = std::make_unique<mlir::SourceMgrDiagnosticHandler>(sourceMgr,
                                                                    &mlirCtx);
-    bool analyze = analyzeOnly || !emitMLIR;
-    if (analyze && failed(weft::runPipeline(*imported.module, options))) {
+    // --emit-mlir alone prints the module as imported.
+    bool passes = analyzeOnly || !emitMLIR;
+    if (passes && failed(weft::runPipeline(*imported.module, options))) {
       status = 3;
       return;
+    }
+    // The rewriter runs in --analyze mode too: a loop it cannot write stays
+    // sequential, and the remark says so either way.
+    weft::RewriteResult c;
+    if (passes) {
+      weft::RewriteOptions ro;
+      ro.lineDirectives = lineDirectives;
+      c = weft::rewriteMainFile(imported, ctx, pp, ro);
+      weft::emitVerdictRemarks(*imported.module, options.remarks);
+      if (failed(mlir::verify(*imported.module))) {
+        errs() << "weft-translate: internal error: the module does not "
+                  "verify after the rewrite; please report this\n";
+        status = 3;
+        return;
+      }
     }
     if (verifier && failed(verifier->verify())) {
       status = 1;
@@ -142,11 +185,17 @@ struct Session {
         status = 1;
         return;
       }
-    if (!emitMLIR)
+    if (analyzeOnly && !emitMLIR)
       return;
+    // Written whole, through a temporary file renamed over the output, or
+    // not at all.
     auto write = [&](raw_ostream &os) -> Error {
-      imported.module->print(os, mlir::OpPrintingFlags());
-      os << "\n";
+      if (emitMLIR) {
+        imported.module->print(os, mlir::OpPrintingFlags());
+        os << "\n";
+      } else {
+        os << c.text;
+      }
       return Error::success();
     };
     if (Error e = writeToOutput(outputPath, write)) {
@@ -164,7 +213,7 @@ public:
       : ci(ci), session(session), pragmas(pragmas) {}
   void HandleTranslationUnit(clang::ASTContext &ctx) override {
     if (!ci.getDiagnostics().hasErrorOccurred())
-      session.run(ctx, pragmas);
+      session.run(ctx, ci.getPreprocessor(), pragmas);
   }
 
 private:
@@ -228,6 +277,9 @@ int main(int argc, const char **argv) {
   session.options.mathErrno = mathErrno;
   session.options.skip.assign(skip.begin(), skip.end());
   session.options.reportPath = reportPath;
+  session.options.forkJoinNs = forkJoinNs;
+  session.options.cores = cores;
+  session.options.coreWeights.assign(coreWeights.begin(), coreWeights.end());
   if (Error e = weft::validate(session.options)) {
     errs() << "weft-translate: " << toString(std::move(e)) << "\n";
     return 2;

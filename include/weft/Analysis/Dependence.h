@@ -12,6 +12,8 @@
 
 #include "weft/Analysis/LoopModel.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 namespace weft {
 
 /// The answer for one pair of accesses.
@@ -31,9 +33,12 @@ struct Dependence {
 };
 
 /// Tests two accesses to the same memory root (Overlap::Same) for a
-/// dependence carried by `loop` (a counted loop).
+/// dependence carried by `loop` (a counted loop). `written`, the cells the
+/// loop writes (cellsWrittenIn), lets loads of unchanged variables in the
+/// loop count as one number.
 Dependence testDependence(const Access &a, const Access &b,
-                          const LoopInfo &loop, mlir::ModuleOp module);
+                          const LoopInfo &loop, mlir::ModuleOp module,
+                          const llvm::DenseSet<mlir::Value> *written = nullptr);
 
 } // namespace weft
 

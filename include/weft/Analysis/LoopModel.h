@@ -96,6 +96,10 @@ struct CallSummary {
   bool pure() const { return unknown.empty() && effects.empty(); }
 };
 
+/// Is `name` a C math library function (or its float/long double variant)?
+/// Sets `setsErrno` to whether it may set errno.
+bool isMathFunction(llvm::StringRef name, bool &setsErrno);
+
 /// Summaries of the functions of one module, computed on demand.
 class CallSummaries {
 public:

@@ -14,6 +14,7 @@
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
 
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <string>
@@ -30,6 +31,7 @@ struct BaseInfo {
   std::string name;        ///< the C spelling
   mlir::StringAttr symbol; ///< a global's symbol: the same memory in every
                            ///< function, whatever value reaches it
+  mlir::Value ptr;         ///< weft.base: the C pointer value it views
 };
 
 /// The base facts of a global, from its memref.global.
@@ -60,10 +62,31 @@ enum class Overlap {
           ///< in every iteration)
 };
 
+/// The scalar cells (0-d memrefs) that `loop` may write: stored to, written
+/// by a weft.effects, or whose address a call gets.
+llvm::DenseSet<mlir::Value> cellsWrittenIn(mlir::Operation *loop);
+
+/// A load inside `loop` of a local scalar variable (a cell that does not
+/// escape, defined before the loop) that the loop never writes: it reads the
+/// same number in every iteration. Returns the cell, or null.
+mlir::Value invariantCellOf(mlir::Value v, mlir::Operation *loop,
+                            const llvm::DenseSet<mlir::Value> &written);
+
+/// For a base behind a C pointer (weft.base %ptr), what identifies the
+/// pointer's value in every iteration of `loop` when it does not change
+/// there: the SSA pointer defined before the loop, or the cell of a pointer
+/// variable the loop does not write (when `written` is given). Null when the
+/// pointer may change from one iteration to the next.
+mlir::Value pointerIdentity(const BaseInfo &b, mlir::Operation *loop,
+                            const llvm::DenseSet<mlir::Value> *written);
+
 /// Whether the memory of two bases may overlap (docs/ir.md, "Alias
-/// classes"). `loop` is the loop under test: a weft.base defined inside it
-/// is a different base in every iteration.
-Overlap overlapOf(const BaseInfo &a, const BaseInfo &b, mlir::Operation *loop);
+/// classes"). `loop` is the loop under test: a weft.base whose pointer may
+/// change in it is a different base in every iteration. `written` (the cells
+/// the loop writes) lets pointers loaded from unchanged variables count as
+/// one base.
+Overlap overlapOf(const BaseInfo &a, const BaseInfo &b, mlir::Operation *loop,
+                  const llvm::DenseSet<mlir::Value> *written = nullptr);
 
 /// Is the value defined inside op's regions?
 bool isDefinedInside(mlir::Value v, mlir::Operation *op);

@@ -10,6 +10,8 @@
 #define WEFT_ANALYSIS_VERDICT_H
 
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/SmallVector.h"
@@ -71,6 +73,11 @@ struct Verdict {
   bool counterLive = false;
 };
 
+/// A polynomial over C variables as an attribute: an array of terms, each
+/// `array<i64: coef, decl...>`; and back.
+mlir::ArrayAttr cpolyAttr(mlir::Builder &b, const CPoly &p);
+CPoly readCPoly(mlir::ArrayAttr a);
+
 /// Writes the verdict's attributes on a loop (replacing earlier ones).
 void writeVerdict(mlir::Operation *loop, const Verdict &v);
 
@@ -80,6 +87,15 @@ std::optional<Verdict> readVerdict(mlir::Operation *loop);
 /// The remark text for a verdict ("loop parallelized: ..." or "loop not
 /// parallelized: ...").
 std::string remarkText(const Verdict &v);
+
+/// A duration for a remark: "120 ns", "3.5 us", "2.1 ms".
+std::string formatNs(double ns);
+
+/// Emits the remark of every loop of the module that has a verdict, in
+/// program order: "all", "missed" (sequential loops), "passed" (parallel
+/// loops) or "none". A loop inside a weft.task also says from what trip
+/// count it runs in parallel.
+void emitVerdictRemarks(mlir::ModuleOp module, llvm::StringRef mode);
 
 } // namespace weft
 

@@ -15,11 +15,16 @@
 #include <string>
 #include <vector>
 
+#include "clang/AST/OperationKinds.h"
+
 namespace clang {
 class ASTContext;
 class Decl;
+class Expr;
 class Stmt;
+class Type;
 class ValueDecl;
+class VarDecl;
 } // namespace clang
 
 namespace weft {
@@ -43,6 +48,23 @@ struct ImportOptions {
   std::vector<LoopPragma> pragmas;
 };
 
+/// The header of a counted `for` (docs/ir.md, "Loops"), as C wrote it: what
+/// the rewriter needs to compute its trip count in C.
+struct CountedFor {
+  const clang::VarDecl *counter = nullptr;
+  /// The start value: the init's right-hand side or initializer; null when
+  /// the loop has no init and starts from the counter's current value.
+  const clang::Expr *start = nullptr;
+  bool declaredInInit = false;
+  int64_t step = 0;
+  struct Bound {
+    const clang::Expr *expr;          ///< `counter op expr`
+    clang::BinaryOperatorKind op;     ///< < <= > >= !=, counter on the left
+    const clang::Type *compareType;   ///< the type the comparison is done in
+  };
+  std::vector<Bound> bounds;
+};
+
 /// An imported module, with the maps from ids back to Clang.
 struct ImportedModule {
   mlir::OwningOpRef<mlir::ModuleOp> module;
@@ -50,6 +72,8 @@ struct ImportedModule {
   llvm::SmallVector<const clang::Stmt *> loops;
   /// decls[id]: the VarDecl, ParmVarDecl or FunctionDecl of decl id.
   llvm::SmallVector<const clang::ValueDecl *> decls;
+  /// counted[id]: the header of loop id, when it is a counted `for`.
+  llvm::DenseMap<int64_t, CountedFor> counted;
 };
 
 /// Imports every function defined in the main file of `ctx`. Never fails on

@@ -33,6 +33,12 @@ struct TranslateOptions {
   std::vector<std::string> skip;
   /// Write the per-loop report here (JSON), if not empty.
   std::string reportPath;
+  /// Default team size and capacity weights for the generated code (the
+  /// runtime's environment and API override them).
+  int cores = 0;
+  std::vector<int> coreWeights;
+  /// The fork/join cost the outliner's threshold uses, in ns.
+  double forkJoinNs = 1000;
 };
 
 /// Checks option values; returns an error naming the bad one.
@@ -43,8 +49,8 @@ llvm::Error validate(const TranslateOptions &options);
 /// each into `out`.
 void registerPragmas(clang::Preprocessor &pp, std::vector<LoopPragma> &out);
 
-/// Runs weft's passes on an imported module. Remarks go to the MLIR
-/// diagnostic engine of the module's context.
+/// Runs weft's passes on an imported module. It emits no remarks: the front
+/// end does (weft::emitVerdictRemarks) once the rewriter has had its say.
 mlir::LogicalResult runPipeline(mlir::ModuleOp module,
                                 const TranslateOptions &options);
 

@@ -748,8 +748,21 @@ CVal Importer::eval(const clang::Expr *e) {
   }
   case clang::Stmt::UnaryOperatorClass:
     return evalUnary(cast<clang::UnaryOperator>(e));
-  case clang::Stmt::CallExprClass:
-    return evalCall(cast<clang::CallExpr>(e));
+  case clang::Stmt::CallExprClass: {
+    // A builtin that folds to a constant (__builtin_nan(""), __builtin_inf(),
+    // the expansions of NAN and INFINITY) is that constant, not a call.
+    const auto *call = cast<clang::CallExpr>(e);
+    llvm::APFloat v(0.0);
+    if (call->getBuiltinCallee() && e->getType()->isRealFloatingType() &&
+        !e->HasSideEffects(ctx) && e->EvaluateAsFloat(v, ctx)) {
+      auto t = cast<FloatType>(convertScalarType(e->getType()));
+      bool lost;
+      v.convert(t.getFloatSemantics(), llvm::APFloat::rmNearestTiesToEven,
+                &lost);
+      return CVal::of((Value)builder.create<arith::ConstantFloatOp>(l, v, t));
+    }
+    return evalCall(call);
+  }
   case clang::Stmt::ConditionalOperatorClass:
   case clang::Stmt::BinaryConditionalOperatorClass:
     return evalConditional(cast<clang::AbstractConditionalOperator>(e));

@@ -25,6 +25,7 @@ namespace {
 struct Bound {
   const clang::Expr *expr;
   clang::BinaryOperatorKind op;
+  const clang::Type *compareType = nullptr;
 };
 
 /// What the header of a `for` says, and why it is not counted (if so).
@@ -118,8 +119,9 @@ static bool parseCondition(const clang::Expr *cond,
   if (op != clang::BO_LT && op != clang::BO_LE && op != clang::BO_GT &&
       op != clang::BO_GE && op != clang::BO_NE)
     return false;
+  const clang::Type *ct = bo->getLHS()->getType().getTypePtr();
   if (varOf(bo->getLHS()) == counter && varOf(bo->getRHS()) != counter) {
-    bounds.push_back({bo->getRHS(), op});
+    bounds.push_back({bo->getRHS(), op, ct});
   } else if (varOf(bo->getRHS()) == counter) {
     // `n > i` is `i < n`.
     clang::BinaryOperatorKind flipped =
@@ -128,7 +130,7 @@ static bool parseCondition(const clang::Expr *cond,
         : op == clang::BO_GT ? clang::BO_LT
         : op == clang::BO_GE ? clang::BO_LE
                              : op;
-    bounds.push_back({bo->getLHS(), flipped});
+    bounds.push_back({bo->getLHS(), flipped, ct});
   } else {
     return false;
   }
@@ -587,6 +589,13 @@ void Importer::importFor(const clang::ForStmt *s) {
   }
   setLoopAttrs(loopOp, s, id);
   loopOp->setAttr("weft.kind", builder.getStringAttr("for"));
+  CountedFor &cf = out.counted[id];
+  cf.counter = var;
+  cf.start = c.start;
+  cf.declaredInInit = c.declaredInInit;
+  cf.step = c.step;
+  for (const Bound &b : c.bounds)
+    cf.bounds.push_back({b.expr, b.op, b.compareType});
   if (!up)
     loopOp->setAttr("weft.c_step", builder.getI64IntegerAttr(c.step));
   loopOp->setAttr("weft.iv_name", builder.getStringAttr(var->getName()));

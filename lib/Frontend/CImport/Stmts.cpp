@@ -225,7 +225,7 @@ void Importer::importStmt(const clang::Stmt *s) {
     if (omp->hasAssociatedStmt()) {
       ++openmpDepth;
       const clang::Stmt *inner = omp->getAssociatedStmt();
-      if (const auto *cs = dyn_cast<clang::CapturedStmt>(inner))
+      if (isa<clang::CapturedStmt>(inner))
         inner = omp->getInnermostCapturedStmt()->getCapturedStmt();
       importStmt(inner);
       --openmpDepth;

@@ -33,6 +33,24 @@ llvm::Error weft::validate(const TranslateOptions &o) {
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "--math-errno must be pure or impure, not '" + o.mathErrno + "'");
+  if (!(o.forkJoinNs >= 0) || o.forkJoinNs > 1e9)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--fork-join-ns must be between 0 and 1e9, not " +
+            std::to_string(o.forkJoinNs));
+  if (o.cores < 0 || o.cores > 1024)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--cores must be between 0 and 1024, not " + std::to_string(o.cores));
+  if (o.coreWeights.size() > 1024)
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--core-weights has more than 1024 weights");
+  for (int w : o.coreWeights)
+    if (w <= 0 || w > 1048576)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "--core-weights must be between 1 and 1048576, not " +
+              std::to_string(w));
   return llvm::Error::success();
 }
 
@@ -132,12 +150,15 @@ void weft::registerPragmas(clang::Preprocessor &pp,
 LogicalResult weft::runPipeline(ModuleOp module,
                                 const TranslateOptions &options) {
   PassManager pm(module.getContext());
-  DetectParallelLoopsOptions detect;
-  detect.fpReductions = options.fpReductions;
-  detect.mathErrno = options.mathErrno;
-  detect.remarks = options.remarks;
-  detect.skip = options.skip;
-  pm.addPass(createDetectParallelLoops(detect));
+  PipelineOptions o;
+  o.fpReductions = options.fpReductions;
+  o.mathErrno = options.mathErrno;
+  o.skip = options.skip;
+  o.remarks = "none"; // emitted by the front end once the C is written
+  o.cores = options.cores;
+  o.forkJoinNs = options.forkJoinNs;
+  o.coreWeights = options.coreWeights;
+  buildPipeline(pm, o);
   return pm.run(module);
 }
 

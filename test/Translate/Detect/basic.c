@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
 // The simplest verdicts: independent iterations, and a value carried from one
 // iteration to the next, with the access and the distance in the remark.
 

@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
 // Calls: the C math library is pure (see docs/analysis.md for errno); a
 // function of the same file is summarized from its body; anything else keeps
 // the loop sequential, with the callee named.
@@ -51,14 +51,14 @@ void rows(int n, double (*restrict m)[16]) {
 }
 
 // I/O keeps its order.
-// expected-remark@+2 {{loop not parallelized: it contains it calls printf, which does I/O, whose order matters}}
+// expected-remark@+2 {{loop not parallelized: it contains a call to printf, which does I/O, whose order matters}}
 void print(int n, const double *v) {
   for (int i = 0; i < n; i++)
     printf("%f\n", v[i]); // expected-note {{here}}
 }
 
 // Hidden state.
-// expected-remark@+2 {{loop not parallelized: it contains it calls rand, which keeps hidden state between calls}}
+// expected-remark@+2 {{loop not parallelized: it contains a call to rand, which keeps hidden state between calls}}
 void random_fill(int n, int *restrict v) {
   for (int i = 0; i < n; i++)
     v[i] = rand(); // expected-note {{here}}
@@ -66,7 +66,7 @@ void random_fill(int n, int *restrict v) {
 
 // A function weft cannot see.
 extern double mystery(double);
-// expected-remark@+2 {{loop not parallelized: it contains it calls mystery, whose effects weft does not know (it is not defined in this file)}}
+// expected-remark@+2 {{loop not parallelized: it contains a call to mystery, whose effects weft does not know (it is not defined in this file)}}
 void unknown(int n, double *restrict v) {
   for (int i = 0; i < n; i++)
     v[i] = mystery(v[i]); // expected-note {{here}}
@@ -74,7 +74,7 @@ void unknown(int n, double *restrict v) {
 
 // A helper that calls something impure is impure.
 static double logged(double x) { printf("%f\n", x); return x; }
-// expected-remark@+2 {{loop not parallelized: it contains it calls logged, which calls printf, which does I/O, whose order matters}}
+// expected-remark@+2 {{loop not parallelized: it contains a call to logged, which calls printf, which does I/O, whose order matters}}
 void indirect(int n, double *restrict v) {
   for (int i = 0; i < n; i++)
     v[i] = logged(v[i]); // expected-note {{here}}
@@ -91,7 +91,7 @@ void global_effect(int n, double *restrict v) {
 
 // Recursion cannot be summarized.
 static double fact(int k) { return k <= 1 ? 1 : k * fact(k - 1); }
-// expected-remark@+2 {{loop not parallelized: it contains it calls fact, which calls fact, which is recursive}}
+// expected-remark@+2 {{loop not parallelized: it contains a call to fact, which calls fact, which is recursive}}
 void recursive(int n, double *restrict v) {
   for (int i = 0; i < n; i++)
     v[i] = fact(i); // expected-note {{here}}

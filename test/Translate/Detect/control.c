@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
 // Loops that weft cannot count, one remark each: while and do loops, early
 // exits, a counter or bound changed in the body. `continue` is fine.
 

@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
 // Flattened subscripts `p[i*w + j]` with a symbolic row length: weft proves
 // 0 <= j < w from the loop bounds, so that rows i and i' never meet.
 

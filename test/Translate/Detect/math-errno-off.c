@@ -1,6 +1,6 @@
 // With -fno-math-errno libm never sets errno: even --math-errno=impure
 // leaves its calls pure.
-// RUN: weft-translate %s --analyze --verify --math-errno=impure -- -fno-math-errno
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --math-errno=impure -- -fno-math-errno
 #include <math.h>
 
 // expected-remark@+2 {{loop parallelized}}

@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
 // Verdicts that need exact integer (Presburger) answers: a GCD test, strides,
 // disjoint halves, coupled subscripts, triangular bounds. A syntactic test
 // ("same array, one is written") would get every one of these wrong.

@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
 // Scalars a loop writes: private, last-private (also a counter used after the
 // loop), reductions of every operator, and the ones that carry a value.
 
@@ -147,7 +147,7 @@ void previous(int n, int *restrict out, const int *restrict v) {
 
 // A scalar whose address is taken may be read through a pointer.
 void observe(int *);
-// expected-remark@+3 {{loop not parallelized: it contains it calls observe, whose effects weft does not know (it is not defined in this file)}}
+// expected-remark@+3 {{loop not parallelized: it contains a call to observe, whose effects weft does not know (it is not defined in this file)}}
 void address_taken(int n, int *out) {
   int t;
   for (int i = 0; i < n; i++) {

@@ -8,6 +8,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 
 using namespace mlir;
 using namespace weft;
@@ -142,5 +144,91 @@ LogicalResult OpaqueLoopOp::verify() {
     return emitOpError("condition region must end with weft.condition");
   if (!isa<YieldOp>(getBody().front().getTerminator()))
     return emitOpError("body region must end with weft.yield");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CaptureAttr
+//===----------------------------------------------------------------------===//
+
+/// The combines a reduction capture may name (docs/outline.md).
+static bool isReductionOp(llvm::StringRef op) {
+  return llvm::is_contained({"add", "mul", "and", "or", "xor", "fmin",
+                             "fmax", "min:lt", "min:le", "max:gt", "max:ge"},
+                            op);
+}
+
+LogicalResult
+CaptureAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                    CaptureKind kind, llvm::StringRef name, int64_t decl,
+                    llvm::StringRef op) {
+  if (name.empty())
+    return emitError() << "a capture needs the C name of its variable";
+  if (decl < 0)
+    return emitError() << "the capture of '" << name
+                       << "' has a negative decl id";
+  if (kind == CaptureKind::Reduction) {
+    if (!isReductionOp(op))
+      return emitError() << "the reduction '" << name
+                         << "' has an unknown combine '" << op << "'";
+  } else if (!op.empty()) {
+    return emitError() << "only a reduction capture has a combine, not the "
+                       << stringifyCaptureKind(kind) << " '" << name << "'";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// TaskOp
+//===----------------------------------------------------------------------===//
+
+Operation *TaskOp::getLoop() {
+  Block &b = getBody().front();
+  return b.empty() ? nullptr : &b.front();
+}
+
+LogicalResult TaskOp::verify() {
+  Block &b = getBody().front();
+  if (b.getOperations().size() != 1)
+    return emitOpError("must hold exactly one loop, not ")
+           << b.getOperations().size() << " ops";
+  Operation *loop = &b.front();
+  llvm::StringRef kind = loop->getName().getStringRef();
+  if (kind != "affine.for" && kind != "scf.for")
+    return emitOpError("must hold a counted loop (affine.for or scf.for), not ")
+           << kind;
+  auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
+  if (!id || id.getInt() != (int64_t)getLoopId())
+    return emitOpError("loop_id ")
+           << getLoopId() << " does not match the loop it holds ("
+           << (id ? std::to_string(id.getInt()) : std::string("none")) << ")";
+  if (getName().empty())
+    return emitOpError("needs the name of the C function to outline into");
+  if ((int64_t)getMinTrip() < 1)
+    return emitOpError("min_trip must be at least 1, not ") << getMinTrip();
+  if (getWorkPerIter().convertToDouble() < 0)
+    return emitOpError("work_per_iter cannot be negative");
+  llvm::DenseSet<int64_t> seen;
+  int counters = 0;
+  for (Attribute a : getCaptures()) {
+    auto c = cast<CaptureAttr>(a);
+    if (!seen.insert(c.getDecl()).second)
+      return emitOpError("captures '") << c.getName() << "' twice";
+    counters += c.getKind() == CaptureKind::Counter;
+  }
+  if (counters > 1)
+    return emitOpError("has more than one counter capture");
+  for (Attribute g : getGuards()) {
+    auto d = dyn_cast<DictionaryAttr>(g);
+    if (!d || !d.getAs<DictionaryAttr>("a") || !d.getAs<DictionaryAttr>("b"))
+      return emitOpError("guards must be dictionaries with sides 'a' and 'b'");
+  }
+  if (auto shape = getShape()) {
+    if (*shape != "uniform" && *shape != "linear")
+      return emitOpError("shape must be 'uniform' or 'linear', not '")
+             << *shape << "'";
+    if (*shape == "linear" && (!getCost0() || !getCost1()))
+      return emitOpError("a linear shape needs cost0 and cost1");
+  }
   return success();
 }

@@ -8,6 +8,7 @@
 // instead. Every other loop gets the reason, with the accesses involved.
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Analysis/CNames.h"
 #include "weft/Analysis/Dependence.h"
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Scalars.h"
@@ -93,90 +94,6 @@ static std::string describe(const Dependence &d, Operation *loop) {
 }
 
 namespace {
-/// Maps the atoms of a guard's polynomials to C variables, if it can.
-struct AtomNames {
-  Operation *loop;
-  DenseMap<Operation *, unsigned> order;
-
-  explicit AtomNames(Operation *loop) : loop(loop) {
-    auto fn = loop->getParentOfType<func::FuncOp>();
-    unsigned n = 0;
-    fn.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = n++; });
-  }
-
-  /// The C variable whose value at the loop's entry the atom is.
-  std::optional<VarRef> declOf(Value v) {
-    if (auto arg = dyn_cast<BlockArgument>(v)) {
-      // The counter of a loop around this one: a C variable in scope where
-      // the check runs (not for a normalized decreasing loop, whose
-      // induction variable is not the counter).
-      Operation *owner = arg.getOwner()->getParentOp();
-      if (isLoop(owner) && owner != loop && owner->isAncestor(loop)) {
-        auto decl = owner->getAttrOfType<IntegerAttr>("weft.counter");
-        auto name = owner->getAttrOfType<StringAttr>("weft.iv_name");
-        if (!decl || !name || owner->hasAttr("weft.c_step"))
-          return std::nullopt;
-        return VarRef{decl.getInt(), name.str()};
-      }
-      auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
-      if (!fn)
-        return std::nullopt;
-      auto d = fn.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                "weft.decl");
-      auto nm = fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                "weft.name");
-      if (!d || !nm)
-        return std::nullopt;
-      return VarRef{d.getInt(), nm.str()};
-    }
-    Operation *ld = v.getDefiningOp();
-    if (!ld || !isa<affine::AffineLoadOp, memref::LoadOp>(ld))
-      return std::nullopt;
-    MemPath p = memPathOf(ld->getOperand(0));
-    if (!p.views.empty() || !p.root.isCell || p.root.decl < 0 ||
-        p.root.escapes)
-      return std::nullopt;
-    // The cell must not change between the read and the loop: then reading
-    // the variable at the loop gives the same number.
-    unsigned from = order.lookup(ld), to = order.lookup(loop);
-    bool changed = false;
-    loop->getParentOfType<func::FuncOp>().walk([&](Operation *op) {
-      unsigned o = order.lookup(op);
-      if (o <= from || o >= to || changed)
-        return;
-      if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
-        MemPath q = memPathOf(op->getOperand(1));
-        if (q.root.base == p.root.base)
-          changed = true;
-      }
-      if (isa<CallOp, EffectsOp>(op) && p.root.symbol)
-        changed = true;
-    });
-    if (changed)
-      return std::nullopt;
-    return VarRef{p.root.decl, p.root.name};
-  }
-
-  std::optional<CPoly> convert(const Poly &p) {
-    CPoly out;
-    for (auto &[m, c] : p.terms()) {
-      Term t;
-      t.coef = c;
-      for (Value v : m) {
-        auto d = declOf(v);
-        if (!d)
-          return std::nullopt;
-        t.vars.push_back(d->decl);
-        names[d->decl] = d->name;
-      }
-      out.push_back(t);
-    }
-    return out;
-  }
-
-  std::map<int64_t, std::string> names;
-};
-
 /// Size in bytes of one element of a memref.
 int64_t elemSizeOf(Type t) {
   if (auto mt = dyn_cast<MemRefType>(t))
@@ -247,19 +164,49 @@ static bool corners(const Poly &p, ArrayRef<LoopInfo> loops,
 
 /// The elements of `root` that a loop's accesses touch, for a run-time
 /// check. Fails with the reason.
+/// The C variable that holds a base's address at the loop's entry: a
+/// parameter, an array, or a pointer variable the loop does not change.
+static std::optional<VarRef> baseVarOf(const BaseInfo &root, Operation *loop,
+                                       const DenseSet<Value> &written) {
+  if (root.decl >= 0 && root.base &&
+      (isa<BlockArgument>(root.base) ||
+       root.base.getDefiningOp<memref::GetGlobalOp>() ||
+       root.base.getDefiningOp<memref::AllocaOp>()))
+    return VarRef{root.decl, root.name};
+  Value id = pointerIdentity(root, loop, &written);
+  if (!id)
+    return std::nullopt;
+  if (auto cell = id.getDefiningOp<memref::AllocaOp>()) {
+    auto d = cell->getAttrOfType<IntegerAttr>("weft.decl");
+    auto n = cell->getAttrOfType<StringAttr>("weft.name");
+    if (d && n)
+      return VarRef{d.getInt(), n.str()};
+    return std::nullopt;
+  }
+  // A pointer computed before the loop and never changed: the variable the
+  // access names, if it names one (`buf` in `buf[i]`).
+  if (auto vars = loop->getAttrOfType<ArrayAttr>("weft.free_vars"))
+    for (Attribute a : vars) {
+      auto d = cast<DictionaryAttr>(a);
+      if (d.getAs<StringAttr>("name").getValue() == root.name)
+        return VarRef{d.getAs<IntegerAttr>("decl").getInt(), root.name};
+    }
+  return std::nullopt;
+}
+
 std::optional<GuardSide> guardSide(const BaseInfo &root,
                                    ArrayRef<const Access *> accesses,
-                                   const LoopInfo &loop, AtomNames &names,
-                                   ModuleOp module, std::string &why) {
+                                   const LoopInfo &loop, CNames &names,
+                                   ModuleOp module,
+                                   const DenseSet<Value> &written,
+                                   std::string &why) {
   GuardSide side;
-  if (root.decl < 0 || !root.base ||
-      !(isa<BlockArgument>(root.base) ||
-        root.base.getDefiningOp<memref::GetGlobalOp>() ||
-        root.base.getDefiningOp<memref::AllocaOp>())) {
+  auto var = root.base ? baseVarOf(root, loop.op, written) : std::nullopt;
+  if (!var) {
     why = "weft cannot name " + root.name + " in a run-time check";
     return std::nullopt;
   }
-  side.base = {root.decl, root.name};
+  side.base = *var;
   auto rootType = dyn_cast<MemRefType>(root.base.getType());
   if (!rootType) {
     why = "weft cannot size " + root.name;
@@ -464,6 +411,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   SmallVector<MemPath> paths;
   for (const Access *a : mem)
     paths.push_back(pathOf(*a, module));
+  DenseSet<Value> written = cellsWrittenIn(loop);
   bool assumeNoAlias = loop->hasAttr("weft.assume_no_alias") ||
                        fn->hasAttr("weft.assume_no_alias");
   // Pairs of distinct bases that need a run-time check.
@@ -473,11 +421,11 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       const Access &a = *mem[i], &b = *mem[j];
       if (!a.isWrite && !b.isWrite)
         continue;
-      switch (overlapOf(paths[i].root, paths[j].root, loop)) {
+      switch (overlapOf(paths[i].root, paths[j].root, loop, &written)) {
       case Overlap::Never:
         continue;
       case Overlap::Same: {
-        Dependence d = testDependence(a, b, info, module);
+        Dependence d = testDependence(a, b, info, module, &written);
         if (d.kind == Dependence::None)
           continue;
         return fail(describe(d, loop), d.second->loc,
@@ -502,7 +450,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     }
 
   // One check per pair of bases, over all their accesses.
-  AtomNames names(loop);
+  CNames names(loop);
   SmallVector<std::pair<Value, Value>> done;
   for (auto [ci, cj] : checks) {
     size_t i = ci, j = cj;
@@ -512,7 +460,11 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     });
     if (!iWrites)
       std::swap(i, j);
-    Value ra = paths[i].root.base, rb = paths[j].root.base;
+    auto key = [&](const BaseInfo &r) {
+      Value id = pointerIdentity(r, loop, &written);
+      return id ? id : r.base;
+    };
+    Value ra = key(paths[i].root), rb = key(paths[j].root);
     if (llvm::is_contained(done, std::make_pair(ra, rb)) ||
         llvm::is_contained(done, std::make_pair(rb, ra)))
       continue;
@@ -520,15 +472,15 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     auto accessesOf = [&](Value root) {
       SmallVector<const Access *> out;
       for (size_t k = 0; k < mem.size(); ++k)
-        if (paths[k].root.base == root)
+        if (key(paths[k].root) == root)
           out.push_back(mem[k]);
       return out;
     };
     std::string why;
     auto sa = guardSide(paths[i].root, accessesOf(ra), info, names, module,
-                        why);
+                        written, why);
     auto sb = sa ? guardSide(paths[j].root, accessesOf(rb), info, names,
-                             module, why)
+                             module, written, why)
                  : std::nullopt;
     if (!sa || !sb)
       return fail(paths[i].root.name + " and " + paths[j].root.name +
@@ -603,14 +555,7 @@ void DetectParallelLoops::runOnOperation() {
     v.reason = "the loop at " + where(outer->getLoc()) +
                " around it runs in parallel";
   }
-  for (auto &[op, v] : verdicts) {
+  for (auto &[op, v] : verdicts)
     writeVerdict(op, v);
-    bool passed = v.parallel && v.candidate;
-    if (remarks == "none" || (remarks == "missed" && passed) ||
-        (remarks == "passed" && !passed))
-      continue;
-    InFlightDiagnostic d = mlir::emitRemark(op->getLoc(), remarkText(v));
-    for (size_t i = 0; i < v.notes.size(); ++i)
-      d.attachNote(v.notes[i]) << v.noteTexts[i];
-  }
+  emitVerdictRemarks(module, remarks);
 }

@@ -37,4 +37,52 @@ def Weft_AliasKindAttr : EnumAttr<Weft_Dialect, Weft_AliasKind, "alias"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Weft_CaptureShared : I32EnumAttrCase<"Shared", 0, "shared">;
+def Weft_CaptureFirstprivate : I32EnumAttrCase<"Firstprivate", 1, "firstprivate">;
+def Weft_CapturePrivate : I32EnumAttrCase<"Private", 2, "private">;
+def Weft_CaptureLastprivate : I32EnumAttrCase<"Lastprivate", 3, "lastprivate">;
+def Weft_CaptureReduction : I32EnumAttrCase<"Reduction", 4, "reduction">;
+def Weft_CaptureCounter : I32EnumAttrCase<"Counter", 5, "counter">;
+def Weft_CaptureGlobal : I32EnumAttrCase<"Global", 6, "global">;
+
+def Weft_CaptureKind : I32EnumAttr<"CaptureKind",
+    "how an outlined loop gets a C variable",
+    [Weft_CaptureShared, Weft_CaptureFirstprivate, Weft_CapturePrivate,
+     Weft_CaptureLastprivate, Weft_CaptureReduction, Weft_CaptureCounter,
+     Weft_CaptureGlobal]> {
+  let cppNamespace = "::weft";
+  let genSpecializedAttr = 0;
+}
+
+def Weft_CaptureAttr : AttrDef<Weft_Dialect, "Capture"> {
+  let mnemonic = "capture";
+  let summary = "how an outlined loop gets one C variable";
+  let description = [{
+    One C variable that a `weft.task` uses and that is declared outside its
+    loop (docs/outline.md):
+    - `shared`: memory the task reaches by address (an array, a struct, a
+      static local, a variable the loop writes through a pointer);
+    - `firstprivate`: a value read and never written in the loop, copied in;
+    - `private`: each chunk has its own, uninitialized copy;
+    - `lastprivate`: private, and the copy of the chunk that runs the last
+      iteration is copied out after the loop;
+    - `reduction`: each chunk has its own partial result, combined in chunk
+      order after the loop; `op` is the combine: `add`, `mul`, `and`, `or`,
+      `xor`, `fmin`, `fmax`, or `min`/`max` with the predicate under which a
+      value replaces the partial (`max:gt` for `if (x > m) m = x`);
+    - `counter`: the loop's own counter, declared before it;
+    - `global`: a variable at file scope, named directly.
+
+    ```mlir
+    #weft.capture<reduction, "sum", 7, "add">
+    ```
+  }];
+  let parameters = (ins EnumParameter<Weft_CaptureKind>:$kind,
+                        StringRefParameter<"the C name">:$name,
+                        "int64_t":$decl,
+                        StringRefParameter<"the combine of a reduction", "\"\"">:$op);
+  let assemblyFormat = "`<` $kind `,` $name `,` $decl (`,` $op^)? `>`";
+  let genVerifyDecl = 1;
+}
+
 #endif // WEFT_DIALECT_WEFT_IR_WEFTATTRS_TD

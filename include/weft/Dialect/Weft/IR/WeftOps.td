@@ -312,4 +312,52 @@ def Weft_LabelOp : Weft_JumpOp<"label"> {
   let assemblyFormat = "$label attr-dict";
 }
 
+//===----------------------------------------------------------------------===//
+// Tasks
+//===----------------------------------------------------------------------===//
+
+def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
+    SingleBlock]> {
+  let summary = "a loop chosen to run in parallel, as an outlined task";
+  let description = [{
+    Wraps one loop (the only op of its region, with `weft.loop_id` equal to
+    `loop_id`) that weft runs in parallel. `name` is the C function the
+    rewriter outlines the loop into. `captures` lists every C variable the
+    loop uses that is declared outside it, with how the task gets it
+    (`#weft.capture`). `guards` are the run-time overlap checks planned by
+    detection (docs/analysis.md); the parallel version also runs only when the
+    trip count is at least `min_trip`. `work_per_iter` is the estimated time
+    of one iteration in ns.
+
+    `weft-assign-cores` adds the loop descriptor of the runtime contract
+    (runtime/include/weft.h): `shape` (`uniform`, or `linear` with the cost of
+    iteration k being `cost0 + cost1 * k`, both polynomials over C variables
+    in the form of docs/analysis.md) and `region_id`.
+
+    ```mlir
+    weft.task "weft_saxpy_12" {loop_id = 0 : i64, captures = [...],
+                               guards = [], min_trip = 512 : i64,
+                               work_per_iter = 2.5 : f64} {
+      affine.for %i = 0 to %n { ... } {weft.loop_id = 0 : i64, ...}
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$name, I64Attr:$loop_id,
+                       TypedArrayAttrBase<Weft_CaptureAttr,
+                                          "captures">:$captures,
+                       ArrayAttr:$guards, I64Attr:$min_trip,
+                       F64Attr:$work_per_iter,
+                       OptionalAttr<StrAttr>:$shape,
+                       OptionalAttr<ArrayAttr>:$cost0,
+                       OptionalAttr<ArrayAttr>:$cost1,
+                       OptionalAttr<I64Attr>:$region_id);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$name attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The loop this task runs.
+    ::mlir::Operation *getLoop();
+  }];
+}
+
 #endif // WEFT_DIALECT_WEFT_IR_WEFTOPS_TD

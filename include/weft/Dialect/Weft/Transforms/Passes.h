@@ -10,6 +10,10 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
+
+#include <string>
+#include <vector>
 
 namespace weft {
 
@@ -18,6 +22,25 @@ namespace weft {
 
 #define GEN_PASS_REGISTRATION
 #include "weft/Dialect/Weft/Transforms/Passes.h.inc"
+
+/// The options of weft's pipeline: every option of its passes that a user
+/// sets (docs/weft-translate.md).
+struct PipelineOptions {
+  bool fpReductions = false;
+  std::string mathErrno = "pure";
+  std::vector<std::string> skip;
+  std::string remarks = "all";
+  double forkJoinNs = 1000;
+  int cores = 0;
+  std::vector<int> coreWeights;
+};
+
+/// Adds weft's pipeline to `pm`: weft-detect-parallel-loops,
+/// weft-outline-tasks, weft-assign-cores and weft-remarks.
+void buildPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+
+/// Registers the pipeline as `weft-pipeline` (weft-opt --weft-pipeline).
+void registerPipeline();
 
 } // namespace weft
 

@@ -42,4 +42,77 @@ def DetectParallelLoops : Pass<"weft-detect-parallel-loops", "mlir::ModuleOp"> {
   let dependentDialects = ["::weft::WeftDialect"];
 }
 
+def OutlineTasks : Pass<"weft-outline-tasks", "mlir::ModuleOp"> {
+  let summary = "Wraps each loop chosen to run in parallel in a weft.task";
+  let description = [{
+    For every candidate loop of weft-detect-parallel-loops (the outermost
+    parallel loop of a nest, `weft.candidate`), estimates the work of one
+    iteration and of the whole loop, and then either:
+
+    - wraps the loop in a `weft.task` with its captures (every C variable in
+      the loop's `weft.free_vars`, classified as shared, firstprivate,
+      private, last-private, reduction, counter or global), the run-time
+      overlap checks planned by detection, and `min_trip`, the least trip
+      count for which the parallel version pays for its fork/join;
+    - or, when the loop has a constant trip count and too little work for
+      that, leaves it sequential: `weft.candidate` is dropped and
+      `weft.reason` gives the estimate.
+
+    docs/outline.md describes the captures and the estimate.
+  }];
+  let options = [
+    Option<"forkJoinNs", "fork-join-ns", "double", /*default=*/"1000.0",
+           "The cost of one fork/join in ns (default: weft::kForkJoinNs, "
+           "measured in bench/runtime); a loop runs in parallel only when its "
+           "estimated work is at least twice this">,
+  ];
+  let dependentDialects = ["::weft::WeftDialect"];
+}
+
+def AssignCores : Pass<"weft-assign-cores", "mlir::ModuleOp"> {
+  let summary = "Fills in each task's loop descriptor: cost shape and region id";
+  let description = [{
+    The split of a task's iterations over the cores is the runtime's: a
+    static, capacity-weighted chunk plan (runtime/include/weft.h). This pass
+    gives it what it needs from the compiler, on each `weft.task`:
+
+    - `shape = "uniform"` when every iteration costs the same, or
+      `shape = "linear"` with `cost0` and `cost1` (polynomials over C
+      variables, in ps) when the cost of iteration k of the normalized loop
+      is `cost0 + cost1 * k`: a triangular nest, whose inner trip count is
+      linear in the outer counter. The runtime then cuts chunks of equal
+      work instead of equal length;
+    - `region_id`, the loop's id, which traces and hints name.
+
+    `cores` and `core-weights` are recorded on the module as the default team
+    (`weft.default_team`): the generated code passes them to the runtime,
+    which uses them only when neither the environment (WEFT_NUM_THREADS,
+    WEFT_WEIGHTS) nor the program chose otherwise. The output never assumes
+    a team size.
+  }];
+  let options = [
+    Option<"cores", "cores", "int", /*default=*/"0",
+           "Default team size (0: the runtime's own default)">,
+    ListOption<"coreWeights", "core-weights", "int",
+               "Default capacity weights of team members 0..n-1 "
+               "(e.g. 1024,1024,512,512 for a big.LITTLE split)">,
+  ];
+  let dependentDialects = ["::weft::WeftDialect"];
+}
+
+def EmitRemarks : Pass<"weft-remarks", "mlir::ModuleOp"> {
+  let summary = "Emits one remark per loop with its final verdict";
+  let description = [{
+    Reads every loop's verdict (and its `weft.task`, if any) and emits a
+    remark at the loop: "loop parallelized: ..." or "loop not parallelized:
+    <reason>", with notes at the accesses the reason names. It runs last in
+    the pipeline, so that remarks say what weft finally did.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "std::string", /*default=*/"\"all\"",
+           "Which loops get a remark: 'all', 'missed' (sequential loops), "
+           "'passed' (parallel loops) or 'none'">,
+  ];
+}
+
 #endif // WEFT_DIALECT_WEFT_TRANSFORMS_PASSES_TD

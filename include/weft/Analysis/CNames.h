@@ -1,0 +1,50 @@
+//===- CNames.h - Polynomials over SSA values as polynomials over C --*- C++ -*-===//
+//
+// The run-time checks and loop descriptors that weft emits are C expressions
+// evaluated where the loop starts. They are written as polynomials over C
+// variables (CPoly, by decl id): this maps the atoms of a Poly to the C
+// variables whose values they are at the loop's entry, when it can.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_CNAMES_H
+#define WEFT_ANALYSIS_CNAMES_H
+
+#include "weft/Analysis/Polynomial.h"
+#include "weft/Analysis/Verdict.h"
+
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <map>
+#include <optional>
+#include <string>
+
+namespace weft {
+
+class CNames {
+public:
+  /// Names values at the entry of `loop`.
+  explicit CNames(mlir::Operation *loop);
+
+  /// The C variable whose value at the loop's entry `v` is: a parameter
+  /// never assigned, the counter of an enclosing loop, or a scalar variable
+  /// read before the loop and not changed between that read and the loop.
+  std::optional<VarRef> declOf(mlir::Value v);
+
+  /// The polynomial over C variables, or nullopt when an atom has no name.
+  std::optional<CPoly> convert(const Poly &p);
+
+  /// Names of the variables that convert() has used, by decl id.
+  const std::map<int64_t, std::string> &names() const { return names_; }
+
+private:
+  mlir::Operation *loop;
+  llvm::DenseMap<mlir::Operation *, unsigned> order;
+  std::optional<llvm::DenseSet<mlir::Value>> written;
+  std::map<int64_t, std::string> names_;
+};
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_CNAMES_H

@@ -1,0 +1,71 @@
+//===- Cost.h - How long a loop body takes, roughly -------------------*- C++ -*-===//
+//
+// A first work estimate for deciding whether a loop is worth a fork/join:
+// weighted op counts, with inner loops multiplied by their trip counts. It is
+// deliberately simple (the full cost model, with memory traffic, is its own
+// pass); what matters here is telling a loop of a few nanoseconds from one of
+// microseconds.
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_ANALYSIS_COST_H
+#define WEFT_ANALYSIS_COST_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <optional>
+
+namespace weft {
+
+/// The cost of one fork/join of libweft, in ns. bench/runtime measures a hot
+/// fork/join at 0.13-0.30 us and a region after idle, whose sleeping workers
+/// are not woken for short loops, at 2-6 us on the 2-CPU bench machine; 1 us
+/// sits between the two. A loop runs in parallel only when its estimated
+/// work is at least twice this (kMinParallelWorkFactor): on two cores it then
+/// saves at least the fork/join it costs.
+constexpr double kForkJoinNs = 1000;
+constexpr double kMinParallelWorkFactor = 2;
+
+/// Inner loops whose trip count is not a constant are assumed to run this
+/// many times (the estimate then says so).
+constexpr int64_t kAssumedTrip = 32;
+
+/// An estimate of the time something takes, in ns.
+struct Work {
+  double ns = 0;
+  /// Some inner trip count was assumed (kAssumedTrip).
+  bool assumed = false;
+  Work &operator+=(const Work &o) {
+    ns += o.ns;
+    assumed |= o.assumed;
+    return *this;
+  }
+};
+
+class WorkModel {
+public:
+  explicit WorkModel(mlir::ModuleOp module) : module(module) {}
+
+  /// One iteration of a loop's body.
+  Work perIteration(mlir::Operation *loop);
+  /// One execution of an op (a loop: all of its iterations).
+  Work ofOp(mlir::Operation *op);
+  /// One execution of a block.
+  Work ofBlock(mlir::Block &b);
+  /// A call to a function of the module (its body), or a typical call.
+  double ofCall(llvm::StringRef callee);
+
+  /// The trip count of a counted loop when it is a constant.
+  static std::optional<int64_t> constantTrip(mlir::Operation *loop);
+
+private:
+  mlir::ModuleOp module;
+  llvm::StringMap<double> calls;
+  llvm::StringSet<> inProgress;
+};
+
+} // namespace weft
+
+#endif // WEFT_ANALYSIS_COST_H

@@ -1,0 +1,101 @@
+//===- CNames.cpp - Polynomials over SSA values as polynomials over C ------===//
+//
+// See CNames.h.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/CNames.h"
+#include "weft/Analysis/LoopModel.h"
+#include "weft/Analysis/Memory.h"
+#include "weft/Dialect/Weft/IR/WeftDialect.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace weft;
+
+CNames::CNames(Operation *loop) : loop(loop) {
+  auto fn = loop->getParentOfType<func::FuncOp>();
+  unsigned n = 0;
+  fn.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = n++; });
+}
+
+/// The C variable whose value at the loop's entry the atom is.
+std::optional<VarRef> CNames::declOf(Value v) {
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    // The counter of a loop around this one: a C variable in scope where
+    // the check runs (not for a normalized decreasing loop, whose
+    // induction variable is not the counter).
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (isLoop(owner) && owner != loop && owner->isAncestor(loop)) {
+      auto decl = owner->getAttrOfType<IntegerAttr>("weft.counter");
+      auto name = owner->getAttrOfType<StringAttr>("weft.iv_name");
+      if (!decl || !name || owner->hasAttr("weft.c_step"))
+        return std::nullopt;
+      return VarRef{decl.getInt(), name.str()};
+    }
+    auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    if (!fn)
+      return std::nullopt;
+    auto d = fn.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                              "weft.decl");
+    auto nm = fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                              "weft.name");
+    if (!d || !nm)
+      return std::nullopt;
+    return VarRef{d.getInt(), nm.str()};
+  }
+  Operation *ld = v.getDefiningOp();
+  if (!ld || !isa<affine::AffineLoadOp, memref::LoadOp>(ld))
+    return std::nullopt;
+  MemPath p = memPathOf(ld->getOperand(0));
+  if (!p.views.empty() || !p.root.isCell || p.root.decl < 0 ||
+      p.root.escapes)
+    return std::nullopt;
+  // Read inside the loop: the loop must never write the variable.
+  if (loop->isAncestor(ld)) {
+    if (!written)
+      written = cellsWrittenIn(loop);
+    if (!invariantCellOf(v, loop, *written))
+      return std::nullopt;
+    return VarRef{p.root.decl, p.root.name};
+  }
+  // Read before the loop: the cell must not change between the read and
+  // the loop: then reading the variable at the loop gives the same number.
+  unsigned from = order.lookup(ld), to = order.lookup(loop);
+  bool changed = false;
+  loop->getParentOfType<func::FuncOp>().walk([&](Operation *op) {
+    unsigned o = order.lookup(op);
+    if (o <= from || o >= to || changed)
+      return;
+    if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
+      MemPath q = memPathOf(op->getOperand(1));
+      if (q.root.base == p.root.base)
+        changed = true;
+    }
+    if (isa<CallOp, EffectsOp>(op) && p.root.symbol)
+      changed = true;
+  });
+  if (changed)
+    return std::nullopt;
+  return VarRef{p.root.decl, p.root.name};
+}
+
+std::optional<CPoly> CNames::convert(const Poly &p) {
+  CPoly out;
+  for (auto &[m, c] : p.terms()) {
+    Term t;
+    t.coef = c;
+    for (Value v : m) {
+      auto d = declOf(v);
+      if (!d)
+        return std::nullopt;
+      t.vars.push_back(d->decl);
+      names_[d->decl] = d->name;
+    }
+    out.push_back(t);
+  }
+  return out;
+}
+

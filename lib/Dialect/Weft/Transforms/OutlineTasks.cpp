@@ -1,0 +1,249 @@
+//===- OutlineTasks.cpp - Loops chosen to run in parallel become tasks -------===//
+//
+// weft-outline-tasks: each candidate loop (docs/analysis.md) either becomes a
+// weft.task, with every C variable it uses classified by how an outlined copy
+// of the loop gets it, or stays sequential because it has too little work to
+// pay for a fork/join (docs/outline.md).
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Cost.h"
+#include "weft/Analysis/LoopModel.h"
+#include "weft/Analysis/Memory.h"
+#include "weft/Analysis/Verdict.h"
+#include "weft/Dialect/Weft/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <cmath>
+
+namespace weft {
+#define GEN_PASS_DEF_OUTLINETASKS
+#include "weft/Dialect/Weft/Transforms/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+/// The line of a location, or 0.
+static unsigned lineOf(Location l) {
+  if (auto f = dyn_cast<FileLineColLoc>(l))
+    return f.getLine();
+  return 0;
+}
+
+/// The combine of a reduction capture: the operator, and for min and max by
+/// comparison the predicate under which a value replaces the partial.
+static std::string combineOf(const Reduction &r) {
+  if (r.op != "min" && r.op != "max")
+    return r.op;
+  if (r.pred == "call")
+    return "f" + r.op;
+  return r.op + ":" + r.pred;
+}
+
+namespace {
+struct OutlineTasks : public weft::impl::OutlineTasksBase<OutlineTasks> {
+  using OutlineTasksBase::OutlineTasksBase;
+  void runOnOperation() final;
+
+  /// How the loop gets each C variable of its weft.free_vars; fails with the
+  /// reason.
+  FailureOr<SmallVector<Attribute>> captures(Operation *loop,
+                                             const Verdict &v,
+                                             std::string &why);
+};
+} // namespace
+
+/// Does any op inside `loop` store to, or otherwise write, the memref `m`?
+static bool writtenIn(Operation *loop, Value m) {
+  bool written = false;
+  loop->walk([&](Operation *op) {
+    if (written)
+      return;
+    if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
+      if (memPathOf(op->getOperand(1)).root.base == m)
+        written = true;
+    } else if (auto e = dyn_cast<EffectsOp>(op)) {
+      for (Value w : e.getWrites())
+        if (memPathOf(w).root.base == m)
+          written = true;
+    } else if (isa<CallOp>(op)) {
+      for (Value a : op->getOperands())
+        if (isa<MemRefType>(a.getType()) && memPathOf(a).root.base == m)
+          written = true;
+    }
+  });
+  return written;
+}
+
+FailureOr<SmallVector<Attribute>>
+OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
+  MLIRContext *ctx = loop->getContext();
+  auto fn = loop->getParentOfType<func::FuncOp>();
+  auto module = loop->getParentOfType<ModuleOp>();
+  auto vars = loop->getAttrOfType<ArrayAttr>("weft.free_vars");
+  if (!vars) {
+    why = "weft does not know which variables the loop uses";
+    return failure();
+  }
+  int64_t counter = -1;
+  if (auto c = loop->getAttrOfType<IntegerAttr>("weft.counter"))
+    counter = c.getInt();
+
+  // Where each decl lives in the model.
+  DenseMap<int64_t, Value> allocas;
+  fn.walk([&](memref::AllocaOp a) {
+    if (auto d = a->getAttrOfType<IntegerAttr>("weft.decl"))
+      allocas[d.getInt()] = a.getResult();
+  });
+  DenseMap<int64_t, int> args;
+  for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+    if (auto d = fn.getArgAttrOfType<IntegerAttr>(i, "weft.decl"))
+      args[d.getInt()] = (int)i;
+  DenseMap<int64_t, memref::GlobalOp> globals;
+  for (auto g : module.getOps<memref::GlobalOp>())
+    if (auto d = g->getAttrOfType<IntegerAttr>("weft.decl"))
+      globals[d.getInt()] = g;
+
+  SmallVector<Attribute> out;
+  for (Attribute a : vars) {
+    auto d = cast<DictionaryAttr>(a);
+    int64_t decl = d.getAs<IntegerAttr>("decl").getInt();
+    StringRef name = d.getAs<StringAttr>("name").getValue();
+    auto make = [&](CaptureKind k, StringRef op = "") {
+      out.push_back(CaptureAttr::get(ctx, k, name, decl, op));
+    };
+    auto has = [&](ArrayRef<VarRef> list) {
+      return llvm::any_of(list, [&](const VarRef &r) { return r.decl == decl; });
+    };
+    if (decl == counter) {
+      make(CaptureKind::Counter);
+      continue;
+    }
+    if (auto r = llvm::find_if(v.reductions,
+                               [&](const Reduction &r) { return r.var.decl == decl; });
+        r != v.reductions.end()) {
+      std::string op = combineOf(*r);
+      if (r->op != "add" && r->op != "mul" && r->op != "and" &&
+          r->op != "or" && r->op != "xor" &&
+          !(r->pred == "call" || r->pred == "gt" || r->pred == "ge" ||
+            r->pred == "lt" || r->pred == "le")) {
+        why = "weft does not know how to combine the " + r->op +
+              " reduction " + r->var.name;
+        return failure();
+      }
+      make(CaptureKind::Reduction, op);
+      continue;
+    }
+    if (has(v.lastprivates)) {
+      make(CaptureKind::Lastprivate);
+      continue;
+    }
+    if (has(v.privates)) {
+      make(CaptureKind::Private);
+      continue;
+    }
+    if (args.count(decl)) {
+      make(CaptureKind::Firstprivate);
+      continue;
+    }
+    if (auto it = globals.find(decl); it != globals.end()) {
+      // A static local is a global of the model named "function.variable":
+      // the outlined function cannot name it, so it gets its address.
+      auto n = it->second->getAttrOfType<StringAttr>("weft.name");
+      bool fileScope = n && n.getValue() == it->second.getSymName();
+      make(fileScope ? CaptureKind::Global : CaptureKind::Shared);
+      continue;
+    }
+    if (auto it = allocas.find(decl); it != allocas.end()) {
+      auto type = cast<MemRefType>(it->second.getType());
+      bool cell = type.getRank() == 0 &&
+                  !isa<StructType>(type.getElementType());
+      bool escapes = it->second.getDefiningOp()->hasAttr("weft.escapes");
+      if (cell && !escapes && !writtenIn(loop, it->second))
+        make(CaptureKind::Firstprivate);
+      else
+        make(CaptureKind::Shared);
+      continue;
+    }
+    // A value the importer keeps in SSA form (a local assigned once and
+    // never through a pointer), or the counter of a loop around this one.
+    make(CaptureKind::Firstprivate);
+  }
+  return out;
+}
+
+void OutlineTasks::runOnOperation() {
+  ModuleOp module = getOperation();
+  WorkModel work(module);
+  llvm::StringSet<> names;
+  for (auto f : module.getOps<func::FuncOp>())
+    names.insert(f.getName());
+  for (auto g : module.getOps<memref::GlobalOp>())
+    if (auto n = g->getAttrOfType<StringAttr>("weft.name"))
+      names.insert(n.getValue());
+  module.walk([&](TaskOp t) { names.insert(t.getName()); });
+
+  SmallVector<Operation *> candidates;
+  module.walk([&](Operation *op) {
+    if (isa<affine::AffineForOp, scf::ForOp>(op) &&
+        op->hasAttr("weft.candidate") && !isa<TaskOp>(op->getParentOp()))
+      candidates.push_back(op);
+  });
+
+  double minWork = kMinParallelWorkFactor * forkJoinNs;
+  for (Operation *loop : candidates) {
+    std::optional<Verdict> v = readVerdict(loop);
+    if (!v || !v->parallel || !v->candidate)
+      continue;
+    auto keepSequential = [&](std::string why) {
+      v->candidate = false;
+      v->reason = std::move(why);
+      writeVerdict(loop, *v);
+    };
+    Work per = work.perIteration(loop);
+    double perNs = std::max(per.ns, 0.1);
+    if (auto trip = WorkModel::constantTrip(loop)) {
+      double total = perNs * (double)*trip;
+      if (*trip < 2 || total < minWork) {
+        keepSequential("too little work to pay for a fork/join: about " +
+                       formatNs(total) + " in all (" + std::to_string(*trip) +
+                       " iterations of " + formatNs(perNs) + "), below " +
+                       formatNs(minWork));
+        continue;
+      }
+    }
+    std::string why;
+    auto caps = captures(loop, *v, why);
+    if (failed(caps)) {
+      keepSequential(why);
+      continue;
+    }
+    auto fn = loop->getParentOfType<func::FuncOp>();
+    std::string base =
+        "weft_" + fn.getName().str() + "_" + std::to_string(lineOf(loop->getLoc()));
+    std::string name = base;
+    for (int k = 2; names.contains(name); ++k)
+      name = base + "_" + std::to_string(k);
+    names.insert(name);
+
+    int64_t minTrip =
+        std::max<int64_t>(2, (int64_t)std::ceil(minWork / perNs));
+    auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
+    OpBuilder b(loop);
+    auto task = b.create<TaskOp>(
+        loop->getLoc(), b.getStringAttr(name),
+        b.getI64IntegerAttr(loop->getAttrOfType<IntegerAttr>("weft.loop_id").getInt()),
+        b.getArrayAttr(*caps), guards ? guards : b.getArrayAttr({}),
+        b.getI64IntegerAttr(minTrip), b.getF64FloatAttr(perNs),
+        /*shape=*/StringAttr(), /*cost0=*/ArrayAttr(), /*cost1=*/ArrayAttr(),
+        /*region_id=*/IntegerAttr());
+    Block *block = new Block();
+    task.getBody().push_back(block);
+    loop->moveBefore(block, block->end());
+  }
+}

@@ -1,0 +1,72 @@
+//===- Pipeline.cpp - weft's named pass pipeline ------------------------------===//
+//
+// detect -> outline -> assign cores -> remarks: what weft-translate runs, and
+// `weft-opt --weft-pipeline` for .mlir files.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Dialect/Weft/Transforms/Passes.h"
+
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+using namespace weft;
+
+void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
+  DetectParallelLoopsOptions detect;
+  detect.fpReductions = o.fpReductions;
+  detect.mathErrno = o.mathErrno;
+  detect.remarks = "none"; // the last pass says what was finally decided
+  detect.skip = o.skip;
+  pm.addPass(createDetectParallelLoops(detect));
+  OutlineTasksOptions outline;
+  outline.forkJoinNs = o.forkJoinNs;
+  pm.addPass(createOutlineTasks(outline));
+  AssignCoresOptions assign;
+  assign.cores = o.cores;
+  assign.coreWeights = o.coreWeights;
+  pm.addPass(createAssignCores(assign));
+  EmitRemarksOptions remarks;
+  remarks.remarks = o.remarks;
+  pm.addPass(createEmitRemarks(remarks));
+}
+
+namespace {
+struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
+  Option<bool> fpReductions{*this, "fp-reductions",
+                            llvm::cl::desc("see weft-detect-parallel-loops"),
+                            llvm::cl::init(false)};
+  Option<std::string> mathErrno{*this, "math-errno",
+                                llvm::cl::desc("see weft-detect-parallel-loops"),
+                                llvm::cl::init("pure")};
+  ListOption<std::string> skip{*this, "skip",
+                               llvm::cl::desc("see weft-detect-parallel-loops")};
+  Option<std::string> remarks{*this, "remarks",
+                              llvm::cl::desc("see weft-remarks"),
+                              llvm::cl::init("all")};
+  Option<double> forkJoinNs{*this, "fork-join-ns",
+                            llvm::cl::desc("see weft-outline-tasks"),
+                            llvm::cl::init(1000.0)};
+  Option<int> cores{*this, "cores", llvm::cl::desc("see weft-assign-cores"),
+                    llvm::cl::init(0)};
+  ListOption<int> coreWeights{*this, "core-weights",
+                              llvm::cl::desc("see weft-assign-cores")};
+};
+} // namespace
+
+void weft::registerPipeline() {
+  PassPipelineRegistration<PipelineCLOptions>(
+      "weft-pipeline",
+      "weft's whole pipeline: detect parallel loops, outline tasks, assign "
+      "cores, emit remarks",
+      [](OpPassManager &pm, const PipelineCLOptions &cl) {
+        PipelineOptions o;
+        o.fpReductions = cl.fpReductions;
+        o.mathErrno = cl.mathErrno;
+        o.skip.assign(cl.skip.begin(), cl.skip.end());
+        o.remarks = cl.remarks;
+        o.forkJoinNs = cl.forkJoinNs;
+        o.cores = cl.cores;
+        o.coreWeights.assign(cl.coreWeights.begin(), cl.coreWeights.end());
+        buildPipeline(pm, o);
+      });
+}

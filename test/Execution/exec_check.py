@@ -1,0 +1,162 @@
+#!/usr/bin/python3
+"""End-to-end check of one C program (test/Execution).
+
+Translates the program with weft-translate, builds the sequential original and
+the parallel translation, runs the parallel build with teams of 1, 2 and 4
+(and a big.LITTLE split through WEFT_WEIGHTS) and under ThreadSanitizer, and
+compares every output with the sequential one: bit for bit, or within a
+stated relative tolerance where a floating-point reduction was allowed to
+reorder.
+
+Directives, in comments of the program:
+  PARALLEL: n        loops weft must run in parallel (its remarks say so)
+  WEFT-ARGS: ...     extra weft-translate options
+  CFLAGS: ...        extra compile flags (for every build)
+  TOLERANCE: r       relative tolerance for numbers (default: bit-exact)
+  REGIONS: none      the parallel path is never taken (only fallbacks);
+                     by default at least one region must use the team
+
+Exit status 0 on success; otherwise prints what differed.
+"""
+import argparse
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+
+TEAMS = [
+    ("1 thread", {"WEFT_NUM_THREADS": "1"}),
+    ("2 threads", {"WEFT_NUM_THREADS": "2"}),
+    ("4 threads", {"WEFT_NUM_THREADS": "4"}),
+    ("big.LITTLE 2+2", {"WEFT_NUM_THREADS": "4",
+                        "WEFT_WEIGHTS": "2048,2048,512,512"}),
+    ("2 threads, no spin", {"WEFT_NUM_THREADS": "2", "WEFT_SPIN_US": "0"}),
+]
+
+
+def fail(msg):
+    print("exec-check: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def directive(src, name, default=None):
+    m = re.search(r"//\s*%s:\s*(.*)" % re.escape(name), src)
+    return m.group(1).strip() if m else default
+
+
+def run(cmd, env=None, what=None, timeout=300):
+    full = dict(os.environ)
+    full.update(env or {})
+    p = subprocess.run(cmd, capture_output=True, text=True, env=full,
+                       timeout=timeout)
+    if p.returncode != 0:
+        fail("%s failed (exit %d): %s\n%s%s" % (
+            what or cmd[0], p.returncode, " ".join(map(shlex.quote, cmd)),
+            p.stdout[-4000:], p.stderr[-4000:]))
+    return p
+
+
+NUM = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?|[-+]?(?:inf|nan)")
+
+
+def same(ref, out, tol):
+    if tol is None:
+        return ref == out
+    a, b = ref.split(), out.split()
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if x == y:
+            continue
+        if not (NUM.fullmatch(x) and NUM.fullmatch(y)):
+            return False
+        fx, fy = float(x), float(y)
+        if fx != fx and fy != fy:
+            continue
+        if abs(fx - fy) > tol * max(abs(fx), abs(fy), 1e-300):
+            return False
+    return True
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("source")
+    ap.add_argument("--weft-translate", required=True)
+    ap.add_argument("--runtime-include", required=True)
+    ap.add_argument("--runtime-dir", required=True)
+    ap.add_argument("--cc", default="cc")
+    ap.add_argument("--no-tsan", action="store_true")
+    args = ap.parse_args()
+
+    src = open(args.source).read()
+    want = directive(src, "PARALLEL")
+    if want is None:
+        fail("the test has no PARALLEL: directive")
+    weft_args = shlex.split(directive(src, "WEFT-ARGS", ""))
+    cflags = shlex.split(directive(src, "CFLAGS", ""))
+    tol = directive(src, "TOLERANCE")
+    tol = float(tol) if tol else None
+    regions = directive(src, "REGIONS", "some")
+    lib = os.path.join(args.runtime_dir, "libweft.a")
+    tsan_lib = os.path.join(args.runtime_dir, "libweft_tsan.a")
+    inc = ["-I", args.runtime_include]
+
+    with tempfile.TemporaryDirectory(prefix="weft-exec-") as tmp:
+        par_c = os.path.join(tmp, os.path.basename(args.source))
+        t = run([args.weft_translate, args.source, "-o", par_c] + weft_args +
+                ["--"] + cflags, what="weft-translate")
+        got = len(re.findall(r"remark: loop parallelized", t.stderr))
+        if got != int(want):
+            fail("expected %s parallel loops, weft parallelized %d:\n%s" % (
+                want, got, t.stderr))
+
+        seq, par = os.path.join(tmp, "seq"), os.path.join(tmp, "par")
+        run(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror"] + cflags +
+            [args.source, "-o", seq, "-lm"], what="the sequential build")
+        run(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror"] + cflags +
+            inc + [par_c, lib, "-o", par, "-lpthread", "-lm"],
+            what="the parallel build (gcc -Wall -Wextra)")
+        run(["clang-19", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror",
+             "-fsyntax-only"] + cflags + inc + [par_c],
+            what="the parallel build (clang-19 -Wall -Wextra)")
+
+        ref = run([seq], what="the sequential program").stdout
+        if not ref.strip():
+            fail("the sequential program printed nothing to compare")
+        for name, env in TEAMS:
+            env = dict(env, WEFT_STATS="1")
+            p = run([par], env=env, what="the parallel program (%s)" % name)
+            if not same(ref, p.stdout, tol):
+                fail("the parallel program (%s) differs from the sequential "
+                     "one%s:\n--- sequential\n%s--- parallel\n%s" % (
+                         name, "" if tol is None else " beyond %g" % tol,
+                         ref[-3000:], p.stdout[-3000:]))
+            m = re.search(r"weft: stats: regions=(\d+)", p.stderr)
+            used = int(m.group(1)) if m else 0
+            if env["WEFT_NUM_THREADS"] != "1" and regions == "some" and \
+                    int(want) > 0 and used == 0:
+                fail("the parallel program (%s) never ran a region on the "
+                     "team: only fallbacks ran\n%s" % (name, p.stderr))
+            if regions == "none" and used != 0:
+                fail("the parallel program (%s) ran %d regions on the team, "
+                     "but every loop should have taken its fallback" % (
+                         name, used))
+
+        if not args.no_tsan:
+            tsan = os.path.join(tmp, "par_tsan")
+            run(["clang-19", "-std=c11", "-O1", "-g", "-fsanitize=thread"] +
+                cflags + inc + [par_c, tsan_lib, "-o", tsan, "-lpthread",
+                                "-lm"], what="the ThreadSanitizer build")
+            p = run([tsan], env={"WEFT_NUM_THREADS": "4",
+                                 "TSAN_OPTIONS": "halt_on_error=1 exitcode=66"},
+                    what="the program under ThreadSanitizer")
+            if not same(ref, p.stdout, tol):
+                fail("under ThreadSanitizer the output differs:\n%s" %
+                     p.stdout[-3000:])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
