@@ -19,6 +19,8 @@ config.environment["CLANG_NO_DEFAULT_CONFIG"] = "1"
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%weft_runtime_include", config.weft_runtime_include))
 config.substitutions.append(("%weft_lib", config.weft_lib_dir))
+config.substitutions.append(("%weft_runtime_dir", config.weft_runtime_dir))
+config.substitutions.append(("%host_cc", config.host_cc))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 

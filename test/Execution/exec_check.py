@@ -149,12 +149,16 @@ def main():
             run(["clang-19", "-std=c11", "-O1", "-g", "-fsanitize=thread"] +
                 cflags + inc + [par_c, tsan_lib, "-o", tsan, "-lpthread",
                                 "-lm"], what="the ThreadSanitizer build")
-            p = run([tsan], env={"WEFT_NUM_THREADS": "4",
+            p = run([tsan], env={"WEFT_NUM_THREADS": "4", "WEFT_STATS": "1",
                                  "TSAN_OPTIONS": "halt_on_error=1 exitcode=66"},
                     what="the program under ThreadSanitizer")
             if not same(ref, p.stdout, tol):
                 fail("under ThreadSanitizer the output differs:\n%s" %
                      p.stdout[-3000:])
+            m = re.search(r"weft: stats: regions=(\d+)", p.stderr)
+            if regions == "some" and int(want) > 0 and not (m and int(m.group(1))):
+                fail("under ThreadSanitizer no region ran on the team:\n" +
+                     p.stderr[-2000:])
     return 0
 
 

@@ -450,7 +450,8 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
     else if (auto t = tl.getAs<clang::TagTypeLoc>())
       d = t.getDecl();
     if (d && d->getDeclContext()->isFunctionOrMethod()) {
-      why = "the body uses the type " + d->getNameAsString() +
+      why = "the body uses the type " +
+            typeText(tl.getType().getUnqualifiedType(), policy) +
             ", which is declared inside the function";
       return false;
     }

@@ -109,3 +109,88 @@ func.func @loop_terminator(%c: i1) {
   }
   return
 }
+
+// -----
+
+// A task holds exactly one loop.
+func.func @task_two_ops(%n: index) {
+  // expected-error @+1 {{'weft.task' op must hold exactly one loop, not 2 ops}}
+  weft.task "t" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to %n {
+    } {weft.loop_id = 0 : i64}
+    affine.for %j = 0 to %n {
+    } {weft.loop_id = 1 : i64}
+  }
+  return
+}
+
+// -----
+
+// The loop's id must be the task's.
+func.func @task_wrong_id(%n: index) {
+  // expected-error @+1 {{'weft.task' op loop_id 3 does not match the loop it holds (0)}}
+  weft.task "t" attributes {captures = [], guards = [], loop_id = 3 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to %n {
+    } {weft.loop_id = 0 : i64}
+  }
+  return
+}
+
+// -----
+
+// Only counted loops become tasks.
+func.func @task_opaque() {
+  // expected-error @+1 {{'weft.task' op must hold a counted loop (affine.for or scf.for), not weft.opaque_loop}}
+  weft.task "t" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    weft.opaque_loop {kind = "while", reason = "a while loop", weft.loop_id = 0 : i64} condition {
+      %c = arith.constant false
+      weft.condition %c
+    } body {
+      weft.yield
+    }
+  }
+  return
+}
+
+// -----
+
+// A variable is captured once.
+func.func @task_twice(%n: index) {
+  // expected-error @+1 {{'weft.task' op captures 'n' twice}}
+  weft.task "t" attributes {captures = [#weft.capture<firstprivate, "n", 1>, #weft.capture<shared, "n", 1>], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to %n {
+    } {weft.loop_id = 0 : i64}
+  }
+  return
+}
+
+// -----
+
+// A linear shape needs its cost polynomials.
+func.func @task_linear(%n: index) {
+  // expected-error @+1 {{'weft.task' op a linear shape needs cost0 and cost1}}
+  weft.task "t" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64, shape = "linear"} {
+    affine.for %i = 0 to %n {
+    } {weft.loop_id = 0 : i64}
+  }
+  return
+}
+
+// -----
+
+// A reduction names its combine; nothing else has one.
+func.func @capture_combine() attributes {
+  // expected-error @+1 {{the reduction 's' has an unknown combine 'sub'}}
+  bad = #weft.capture<reduction, "s", 1, "sub">
+} {
+  return
+}
+
+// -----
+
+func.func @capture_op_on_shared() attributes {
+  // expected-error @+1 {{only a reduction capture has a combine, not the shared 'a'}}
+  bad = #weft.capture<shared, "a", 1, "add">
+} {
+  return
+}

@@ -1,0 +1,35 @@
+// RUN: %exec-check %s
+// PARALLEL: 0
+// REGIONS: none
+// Loops that must stay sequential, each for its reason: a prefix sum (a
+// value carried between iterations), a histogram (an array reduction), a
+// pointer walk, a loop with I/O, and a conditional last value (the argmax
+// index). The translated program must still compute the same results.
+#include <stdio.h>
+
+#define N 20000
+static int v[N], pre[N], hist[64];
+
+int main(void) {
+  v[0] = 1;
+  for (int i = 1; i < N; i++)
+    v[i] = (v[i - 1] * 7919 + i) % 1000;
+  pre[0] = v[0];
+  for (int i = 1; i < N; i++)
+    pre[i] = pre[i - 1] + v[i];
+  for (int i = 0; i < N; i++)
+    hist[v[i] % 64]++;
+  int *p = v, acc = 0;
+  for (int i = 0; i < N; i++, p++)
+    acc += *p;
+  int best = -1, arg = -1;
+  for (int i = 0; i < N; i++)
+    if (v[i] > best) {
+      best = v[i];
+      arg = i;
+    }
+  for (int i = 0; i < 3; i++)
+    printf("%d ", hist[i]);
+  printf("%d %d %d %d\n", pre[N - 1], acc, best, arg);
+  return 0;
+}

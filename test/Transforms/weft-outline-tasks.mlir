@@ -1,0 +1,81 @@
+// RUN: weft-opt %s -split-input-file --weft-outline-tasks | FileCheck %s
+// weft-outline-tasks on hand-written verdicts: each candidate loop becomes a
+// weft.task whose captures say how the outlined loop gets every variable in
+// its weft.free_vars; a loop with too little work stays sequential.
+
+// CHECK-LABEL: func.func @captures
+// CHECK: weft.task "weft_captures_12" attributes {captures = [#weft.capture<firstprivate, "n", 2>, #weft.capture<firstprivate, "a", 1>, #weft.capture<private, "t", 3>, #weft.capture<reduction, "s", 4, "add">, #weft.capture<shared, "buf", 5>, #weft.capture<global, "table", 10>, #weft.capture<shared, "st", 11>, #weft.capture<firstprivate, "k", 7>, #weft.capture<shared, "h", 8>, #weft.capture<reduction, "m", 9, "max:ge">], guards = [], loop_id = 0 : i64, min_trip = [[MIN:[0-9]+]] : i64, work_per_iter = {{.*}} : f64} {
+// CHECK-NEXT: affine.for
+memref.global "private" @table : memref<64xf32> = uninitialized {weft.alias = #weft.alias<object>, weft.decl = 10 : i64, weft.name = "table"}
+memref.global "private" @captures.st : memref<64xf32> = uninitialized {weft.alias = #weft.alias<object>, weft.decl = 11 : i64, weft.name = "st"}
+func.func @captures(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a"},
+                    %n32: i32 {weft.decl = 2 : i64, weft.name = "n"}, %k: f32) attributes {weft.decl = 0 : i64} {
+  %n = arith.index_cast %n32 : i32 to index
+  %t = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 3 : i64, weft.name = "t"} : memref<f32>
+  %s = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 4 : i64, weft.name = "s"} : memref<f32>
+  %m = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 9 : i64, weft.name = "m"} : memref<f32>
+  %buf = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 5 : i64, weft.name = "buf"} : memref<64xf32>
+  %h = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "h", weft.escapes} : memref<i32>
+  %g = memref.get_global @table : memref<64xf32>
+  %st = memref.get_global @captures.st : memref<64xf32>
+  affine.for %i = 0 to %n {
+    %x = affine.load %a[%i] : memref<?xf32>
+    affine.store %x, %t[] : memref<f32>
+  } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 0 : i64, weft.counter = 6 : i64, weft.iv_name = "i",
+     weft.free_vars = [{decl = 2 : i64, name = "n"}, {decl = 1 : i64, name = "a"}, {decl = 3 : i64, name = "t"},
+                       {decl = 4 : i64, name = "s"}, {decl = 5 : i64, name = "buf"}, {decl = 10 : i64, name = "table"},
+                       {decl = 11 : i64, name = "st"}, {decl = 7 : i64, name = "k"}, {decl = 8 : i64, name = "h"},
+                       {decl = 9 : i64, name = "m"}],
+     weft.privates = [{decl = 3 : i64, name = "t"}],
+     weft.reductions = [{decl = 4 : i64, name = "s", op = "add", float = true},
+                        {decl = 9 : i64, name = "m", op = "max", pred = "ge", float = true}]} loc("f.c":12:3)
+  return
+}
+
+// -----
+
+// A loop of 10 cheap iterations is not worth a fork/join.
+// CHECK-LABEL: func.func @small
+// CHECK-NOT: weft.task
+// CHECK: weft.reason = "too little work to pay for a fork/join: about {{.*}} ns in all (10 iterations of {{.*}} ns), below 2000 ns"
+func.func @small(%a: memref<10xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}) {
+  %c = arith.constant 1.0 : f32
+  affine.for %i = 0 to 10 {
+    affine.store %c, %a[%i] : memref<10xf32>
+  } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 0 : i64, weft.counter = 2 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}]}
+  return
+}
+
+// -----
+
+// The same loop with 100000 iterations, or a symbolic trip count, runs in
+// parallel; min_trip is where its estimated work reaches 2 us.
+// CHECK-LABEL: func.func @big
+// CHECK: weft.task "weft_big_[[L1:[0-9]+]]"
+// CHECK-SAME: min_trip = [[BIG:[0-9]+]] : i64
+// CHECK: weft.task "weft_big_{{[0-9]+}}"
+// CHECK-SAME: min_trip = [[BIG]] : i64
+func.func @big(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: index) {
+  %c = arith.constant 1.0 : f32
+  affine.for %i = 0 to 100000 {
+    affine.store %c, %a[%i] : memref<?xf32>
+  } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 0 : i64, weft.counter = 2 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}]}
+  affine.for %i = 0 to %n {
+    affine.store %c, %a[%i] : memref<?xf32>
+  } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 1 : i64, weft.counter = 3 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}]}
+  return
+}
+
+// -----
+
+// A loop that is parallel but not a candidate (it is inside another) is
+// left alone, and so is a sequential one.
+// CHECK-LABEL: func.func @not_candidates
+// CHECK-NOT: weft.task
+func.func @not_candidates(%a: memref<?xf32>, %n: index) {
+  affine.for %i = 0 to %n {
+  } {weft.verdict = "parallel", weft.loop_id = 0 : i64, weft.free_vars = []}
+  affine.for %i = 0 to %n {
+  } {weft.verdict = "sequential", weft.reason = "x", weft.loop_id = 1 : i64, weft.free_vars = []}
+  return
+}
