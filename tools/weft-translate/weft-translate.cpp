@@ -26,6 +26,7 @@
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -104,12 +105,19 @@ static cl::opt<bool> verify(
 static const char overview[] = R"(weft-translate: sequential C to parallel C
 
 Reads one C file, finds the loops that are safe and worth running in parallel,
-and says why the others are not.
+and writes the file back with those loops running on libweft's team (include
+weft.h from the runtime, link -lweft). Every loop gets a remark on stderr that
+says whether it runs in parallel and, if not, why not.
 
-  weft-translate in.c --analyze -- -O2 -I include
+  weft-translate in.c -o out.c -- -O2 -I include      translate
+  weft-translate -p build/ in.c -o out.c              flags from compile_commands.json
   weft-translate in.c --analyze --report=loops.json -- -O2
-  weft-translate in.c --emit-mlir -- -O2
-  weft-translate -p build/ in.c --analyze
+  weft-translate in.c --emit-mlir --analyze -- -O2    the MLIR after weft's passes
+
+Flags after -- are clang's, for parsing the file (use the ones you compile
+with: -D, -I, -std, -ffast-math). docs/weft-translate.md has the details.
+Exit status: 0 done; 1 the file did not compile or the output could not be
+written (nothing is written then); 2 bad usage; 3 an internal error.
 )";
 
 namespace {
@@ -253,6 +261,10 @@ private:
 
 int main(int argc, const char **argv) {
   sys::PrintStackTraceOnErrorSignal(argv[0]);
+  cl::SetVersionPrinter([](raw_ostream &os) {
+    os << "weft-translate " << WEFT_VERSION << " (LLVM " << LLVM_VERSION_STRING
+       << ")\n";
+  });
   mlir::registerAsmPrinterCLOptions();
   mlir::registerMLIRContextCLOptions();
   auto parser = clang::tooling::CommonOptionsParser::create(
