@@ -135,35 +135,29 @@ WEFT_API int weft_set_default_team(int cores, const int *weights,
 
 /// True when the library matches this header. Generated code guards every
 /// parallel loop with it and runs the original loop otherwise. The check runs
-/// once per translation unit; it also passes the translation unit's default
-/// team (WEFT_DEFAULT_CORES and WEFT_DEFAULT_WEIGHTS, defined before this
-/// header by generated code) to the runtime.
+/// once per translation unit.
 static inline int weft_ready(void) {
   static int weft_ready_state; /* 0 unknown, 1 ok, -1 mismatch */
   int s = __atomic_load_n(&weft_ready_state, __ATOMIC_RELAXED);
   if (s == 0) {
     s = weft_check_abi(WEFT_ABI_VERSION) ? 1 : -1;
-#if defined(WEFT_DEFAULT_CORES) || defined(WEFT_DEFAULT_WEIGHTS)
-    if (s > 0) {
-#ifdef WEFT_DEFAULT_WEIGHTS
-      static const int weft_default_weights[] = {WEFT_DEFAULT_WEIGHTS};
-      int weft_nweights =
-          (int)(sizeof weft_default_weights / sizeof weft_default_weights[0]);
-#else
-      static const int *const weft_default_weights = NULL;
-      int weft_nweights = 0;
-#endif
-#ifdef WEFT_DEFAULT_CORES
-      int weft_cores = WEFT_DEFAULT_CORES;
-#else
-      int weft_cores = 0;
-#endif
-      weft_set_default_team(weft_cores, weft_default_weights, weft_nweights);
-    }
-#endif
     __atomic_store_n(&weft_ready_state, s, __ATOMIC_RELAXED);
   }
   return s > 0;
+}
+
+/// weft_ready() for a translation unit translated with --cores or
+/// --core-weights: also passes that default team to the runtime, once.
+static inline int weft_ready_team(int cores, const int *weights,
+                                  int nweights) {
+  static int weft_team_state; /* 0 not yet, 1 done */
+  if (!weft_ready())
+    return 0;
+  if (!__atomic_load_n(&weft_team_state, __ATOMIC_RELAXED)) {
+    weft_set_default_team(cores, weights, nweights);
+    __atomic_store_n(&weft_team_state, 1, __ATOMIC_RELAXED);
+  }
+  return 1;
 }
 
 /*===--- Helpers of generated code -------------------------------------===*

@@ -35,7 +35,8 @@ static void body(void *p, int64_t lo, int64_t hi, int64_t chunk) {
 /// Runs regions until every worker has run a chunk.
 static void run_all(int size) {
   memset(seen, 0, sizeof seen);
-  weft_loop_t l = {.trip = 4096};
+  /* Long by its estimate, so that sleeping workers are woken at the fork. */
+  weft_loop_t l = {.trip = 4096, .work_ns = 1e6};
   for (int tries = 0; tries < 2000; tries++) {
     weft_parallel_for(&l, body, NULL);
     int all = 1;

@@ -80,6 +80,8 @@ static void print_config(void) {
 /// and returns what it printed on stdout and stderr. The parent must not have
 /// read the environment yet: the child reads it on first use. (No exec, so
 /// it also runs under qemu-user, which cannot exec a foreign binary.)
+static int with_defaults; /* the child sets a compile-time default team */
+
 static void child(const char *var, const char *value, char *out, size_t len) {
   int fd[2];
   CHECK(pipe(fd) == 0);
@@ -90,7 +92,12 @@ static void child(const char *var, const char *value, char *out, size_t len) {
     dup2(fd[1], 1);
     dup2(fd[1], 2);
     close(fd[0]);
-    setenv(var, value, 1);
+    if (var)
+      setenv(var, value, 1);
+    if (with_defaults) {
+      int w[] = {100, 200};
+      CHECK(weft_set_default_team(3, w, 2) == 0);
+    }
     print_config();
     fflush(stdout);
     fflush(stderr);
@@ -142,8 +149,27 @@ static void test_environment(void) {
   CHECK(strstr(out, "weights=512,1024,"));
 }
 
+/// Compile-time defaults (weft-translate --cores, --core-weights) apply
+/// where the environment says nothing, and the environment wins.
+static void test_default_team(void) {
+  char out[4096];
+  with_defaults = 1;
+  child(NULL, NULL, out, sizeof out);
+  CHECK(strstr(out, "threads=3 ") && strstr(out, "weights=100,200,"));
+  child("WEFT_NUM_THREADS", "2", out, sizeof out);
+  CHECK(strstr(out, "threads=2 ") && strstr(out, "weights=100,200,"));
+  child("WEFT_WEIGHTS", "7,8,9", out, sizeof out);
+  CHECK(strstr(out, "threads=3 ") && strstr(out, "weights=7,8,9,"));
+  with_defaults = 0;
+  int bad[] = {0};
+  CHECK(weft_set_default_team(-1, NULL, 0) == -1);
+  CHECK(weft_set_default_team(2, bad, 1) == -1);
+  CHECK(weft_set_default_team(2, NULL, 3) == -1);
+}
+
 int main(void) {
   test_environment(); /* first: the parent must not read the environment */
+  test_default_team();
   test_parsers();
   test_setters();
   printf("test_env: ok\n");

@@ -54,7 +54,8 @@ static void set_ftz(int on) {
 
 static void check_mode(int round, int ftz) {
   static ctx_t c;
-  weft_loop_t l = {.trip = N};
+  /* Long enough, by its estimate, to wake a sleeping worker. */
+  weft_loop_t l = {.trip = N, .work_ns = 1e6};
   int tries = 0;
   fesetround(round);
   set_ftz(ftz);

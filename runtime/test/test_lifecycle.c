@@ -68,7 +68,9 @@ static void body(void *p, int64_t lo, int64_t hi, int64_t chunk) {
 }
 
 static void run_until_worker(void) {
-  weft_loop_t l = {.trip = 64};
+  /* A loop that says it is long: sleeping workers are woken for it (a tiny
+     loop without an estimate may be run by the caller alone). */
+  weft_loop_t l = {.trip = 64, .work_ns = 1e6};
   atomic_store(&worker_stack, 0);
   for (int i = 0; i < 10000 && !atomic_load(&worker_stack); i++)
     weft_parallel_for(&l, body, NULL);

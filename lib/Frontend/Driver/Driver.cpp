@@ -242,6 +242,13 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     o["guards"] = std::move(guards);
     if (v->counterLive)
       o["counter_lastprivate"] = true;
+    if (auto task = dyn_cast_or_null<TaskOp>(op->getParentOp())) {
+      o["outlined"] = task.getName().str();
+      o["min_trip"] = (int64_t)task.getMinTrip();
+      o["work_per_iteration_ns"] = task.getWorkPerIter().convertToDouble();
+      if (auto shape = task.getShape())
+        o["cost_shape"] = shape->str();
+    }
     loops.push_back(std::move(o));
   });
   llvm::json::Object root{{"schema", "weft-report"},

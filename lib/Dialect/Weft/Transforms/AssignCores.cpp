@@ -19,6 +19,8 @@
 
 #include <cmath>
 
+#define DEBUG_TYPE "weft-assign-cores"
+
 namespace weft {
 #define GEN_PASS_DEF_ASSIGNCORES
 #include "weft/Dialect/Weft/Transforms/Passes.h.inc"

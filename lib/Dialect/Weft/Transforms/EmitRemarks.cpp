@@ -8,6 +8,8 @@
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
+#define DEBUG_TYPE "weft-remarks"
+
 namespace weft {
 #define GEN_PASS_DEF_EMITREMARKS
 #include "weft/Dialect/Weft/Transforms/Passes.h.inc"

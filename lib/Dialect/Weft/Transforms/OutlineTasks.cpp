@@ -20,6 +20,8 @@
 
 #include <cmath>
 
+#define DEBUG_TYPE "weft-outline-tasks"
+
 namespace weft {
 #define GEN_PASS_DEF_OUTLINETASKS
 #include "weft/Dialect/Weft/Transforms/Passes.h.inc"

@@ -1,0 +1,353 @@
+//===- Checks.cpp - Can a loop's body move before its function? -------------===//
+//
+// The rewriter copies a parallel loop's body into a function it inserts
+// before the function that holds the loop. That is only right when every
+// name in the body means the same there: no macro is defined differently,
+// no type, enumerator or function is declared inside the function, and every
+// variable is one of the task's captures. A loop that fails stays as written,
+// with the reason (docs/output.md).
+//
+//===----------------------------------------------------------------------===//
+#include "RewriteInternals.h"
+
+using namespace weft;
+using namespace weft::detail;
+
+//===----------------------------------------------------------------------===//
+// Checks
+//===----------------------------------------------------------------------===//
+
+std::string FileRewriter::unnameable(QualType t) {
+  while (!t.isNull()) {
+    const clang::Type *ty = t.getTypePtr();
+    if (const auto *td = llvm::dyn_cast<clang::TypedefType>(ty)) {
+      if (td->getDecl()->getDeclContext()->isFunctionOrMethod())
+        return "the type " + td->getDecl()->getNameAsString() +
+               " is declared inside the function";
+      return ""; // printed by its name, which the file scope sees
+    }
+    if (const auto *tt = llvm::dyn_cast<clang::TagType>(ty)) {
+      const clang::TagDecl *d = tt->getDecl();
+      if (d->getDeclContext()->isFunctionOrMethod())
+        return "the type " + typeText(t, policy) +
+               " is declared inside the function";
+      if (!d->getIdentifier() && !d->getTypedefNameForAnonDecl())
+        return "a variable has a struct or union type without a name";
+      return "";
+    }
+    if (const auto *e = llvm::dyn_cast<clang::ElaboratedType>(ty)) {
+      t = e->getNamedType();
+      continue;
+    }
+    if (const auto *p = llvm::dyn_cast<clang::ParenType>(ty)) {
+      t = p->getInnerType();
+      continue;
+    }
+    if (const auto *m = llvm::dyn_cast<clang::MacroQualifiedType>(ty)) {
+      t = m->getUnderlyingType();
+      continue;
+    }
+    if (const auto *a = llvm::dyn_cast<clang::AttributedType>(ty)) {
+      t = a->getModifiedType();
+      continue;
+    }
+    if (const auto *p = llvm::dyn_cast<clang::PointerType>(ty)) {
+      t = p->getPointeeType();
+      continue;
+    }
+    if (const auto *a = llvm::dyn_cast<clang::ArrayType>(ty)) {
+      t = a->getElementType();
+      continue;
+    }
+    if (const auto *a = llvm::dyn_cast<clang::AtomicType>(ty)) {
+      t = a->getValueType();
+      continue;
+    }
+    if (const auto *f = llvm::dyn_cast<clang::FunctionProtoType>(ty)) {
+      for (QualType p : f->getParamTypes())
+        if (std::string w = unnameable(p); !w.empty())
+          return w;
+      t = f->getReturnType();
+      continue;
+    }
+    if (const auto *f = llvm::dyn_cast<clang::FunctionType>(ty)) {
+      t = f->getReturnType();
+      continue;
+    }
+    if (llvm::isa<clang::BuiltinType, clang::ComplexType, clang::VectorType>(
+            ty))
+      return "";
+    if (const auto *d = llvm::dyn_cast<clang::DecayedType>(ty)) {
+      t = d->getDecayedType();
+      continue;
+    }
+    return "a variable has a type weft cannot name outside the function (" +
+           typeText(t, policy) + ")";
+  }
+  return "";
+}
+
+bool FileRewriter::visibleAtInsertion(const clang::Decl *d, const Plan &p) {
+  for (const clang::Decl *r : d->redecls()) {
+    if (!r->getDeclContext()->isFileContext())
+      continue;
+    clang::SourceLocation l = r->getLocation();
+    if (l.isInvalid() || sm.isBeforeInTranslationUnit(l, p.insertAt))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+/// Collects what the rewriter must know about the names and types a loop
+/// uses.
+struct LoopScan : public clang::RecursiveASTVisitor<LoopScan> {
+  std::vector<const clang::DeclRefExpr *> refs;
+  llvm::DenseSet<const clang::VarDecl *> declared;
+  std::vector<clang::TypeLoc> types;
+  std::string blocker;
+
+  bool VisitDeclRefExpr(clang::DeclRefExpr *e) {
+    refs.push_back(e);
+    return true;
+  }
+  bool VisitVarDecl(clang::VarDecl *v) {
+    declared.insert(v);
+    return true;
+  }
+  bool VisitTypeLoc(clang::TypeLoc tl) {
+    types.push_back(tl);
+    return true;
+  }
+  bool VisitPredefinedExpr(clang::PredefinedExpr *) {
+    if (blocker.empty())
+      blocker = "the body uses __func__, whose value would change in an "
+                "outlined function";
+    return true;
+  }
+  bool VisitAddrLabelExpr(clang::AddrLabelExpr *) {
+    if (blocker.empty())
+      blocker = "the body takes the address of a label";
+    return true;
+  }
+  bool VisitLabelStmt(clang::LabelStmt *) {
+    if (blocker.empty())
+      blocker = "the body has a label";
+    return true;
+  }
+  bool VisitBlockExpr(clang::BlockExpr *) {
+    if (blocker.empty())
+      blocker = "the body has a block literal";
+    return true;
+  }
+};
+} // namespace
+
+/// The nearest enclosing expression or statement of `e` that is not an
+/// implicit cast or parentheses, and whether `e` reaches it through an
+/// array-to-pointer decay.
+static bool decays(clang::ASTContext &ctx, const clang::Expr *e) {
+  auto parents = ctx.getParents(*e);
+  if (parents.empty())
+    return false;
+  const auto *ice = parents[0].get<clang::ImplicitCastExpr>();
+  return ice && ice->getCastKind() == clang::CK_ArrayToPointerDecay;
+}
+
+/// Is `e` inside sizeof, _Alignof or _Generic (below `top`)?
+static bool unevaluated(clang::ASTContext &ctx, const clang::Stmt *e,
+                        const clang::Stmt *top) {
+  clang::DynTypedNodeList parents = ctx.getParents(*e);
+  while (!parents.empty()) {
+    const clang::Stmt *s = parents[0].get<clang::Stmt>();
+    if (!s || s == top)
+      return false;
+    if (llvm::isa<clang::UnaryExprOrTypeTraitExpr, clang::GenericSelectionExpr>(
+            s))
+      return true;
+    parents = ctx.getParents(*s);
+  }
+  return false;
+}
+
+bool FileRewriter::checkMacros(const Plan &p, std::string &why) {
+  llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
+  const char *start = buf.data() + p.bodyBegin;
+  clang::SourceLocation loc =
+      sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(p.bodyBegin);
+  clang::Lexer lex(loc, ctx.getLangOpts(), start, start,
+                   buf.data() + p.bodyEnd);
+  clang::Token tok;
+  bool more = true;
+  while (more) {
+    more = !lex.LexFromRawLexer(tok);
+    if (!tok.is(clang::tok::raw_identifier))
+      continue;
+    clang::IdentifierInfo *ii = pp.getIdentifierInfo(tok.getRawIdentifier());
+    if (!ii || !ii->hadMacroDefinition())
+      continue;
+    clang::MacroDefinition atLoop =
+        pp.getMacroDefinitionAtLoc(ii, tok.getLocation());
+    clang::MacroDefinition atInsert = pp.getMacroDefinitionAtLoc(ii, p.insertAt);
+    if (atLoop.getMacroInfo() != atInsert.getMacroInfo()) {
+      why = "the body uses the macro " + ii->getName().str() +
+            ", which is defined differently before the function";
+      return false;
+    }
+  }
+  return true;
+}
+
+bool FileRewriter::checkLoop(Plan &p, std::string &why) {
+  LoopScan scan;
+  scan.TraverseStmt(const_cast<clang::ForStmt *>(p.loop));
+  if (!scan.blocker.empty()) {
+    why = scan.blocker;
+    return false;
+  }
+  for (clang::TypeLoc tl : scan.types) {
+    const clang::NamedDecl *d = nullptr;
+    if (auto t = tl.getAs<clang::TypedefTypeLoc>())
+      d = t.getTypedefNameDecl();
+    else if (auto t = tl.getAs<clang::TagTypeLoc>())
+      d = t.getDecl();
+    if (d && d->getDeclContext()->isFunctionOrMethod()) {
+      why = "the body uses the type " +
+            typeText(tl.getType().getUnqualifiedType(), policy) +
+            ", which is declared inside the function";
+      return false;
+    }
+  }
+  std::map<int64_t, const Capture *> byDecl;
+  for (const Capture &c : p.caps)
+    byDecl[declIds.lookup(c.var)] = &c;
+  unsigned bodyB = p.bodyBegin, bodyE = p.bodyEnd;
+  for (const clang::DeclRefExpr *e : scan.refs) {
+    const clang::ValueDecl *d = e->getDecl();
+    if (const auto *ec = llvm::dyn_cast<clang::EnumConstantDecl>(d)) {
+      if (ec->getDeclContext()->getParent() &&
+          ec->getDeclContext()->getParent()->isFunctionOrMethod()) {
+        why = "the body uses " + ec->getNameAsString() +
+              ", an enumerator declared inside the function";
+        return false;
+      }
+      continue;
+    }
+    if (const auto *f = llvm::dyn_cast<clang::FunctionDecl>(d)) {
+      if (!f->getBuiltinID() && !visibleAtInsertion(f, p)) {
+        why = "the body calls " + f->getNameAsString() +
+              ", which is declared inside the function";
+        return false;
+      }
+      continue;
+    }
+    const auto *v = llvm::dyn_cast<clang::VarDecl>(d);
+    if (!v)
+      continue;
+    unsigned at = sm.getFileOffset(sm.getExpansionLoc(e->getLocation()));
+    bool inBody = at >= bodyB && at < bodyE;
+    if (inBody && v == p.header->counter)
+      p.inBody.insert(v);
+    if (scan.declared.contains(v))
+      continue;
+    auto it = byDecl.find(declIds.count(v) ? declIds.lookup(v) : -1);
+    if (it == byDecl.end()) {
+      why = "weft lost track of the variable " + v->getNameAsString() +
+            " (please report this)";
+      return false;
+    }
+    const Capture &c = *it->second;
+    if (llvm::StringRef(c.name).starts_with("weft_")) {
+      why = "the variable " + c.name + " has a name weft keeps for itself";
+      return false;
+    }
+    if (inBody)
+      p.inBody.insert(v);
+    switch (c.kind) {
+    case CaptureKind::Global:
+      if (!v->isFileVarDecl() || !visibleAtInsertion(v, p)) {
+        why = "the body uses " + c.name +
+              ", which is declared inside the function";
+        return false;
+      }
+      break;
+    case CaptureKind::Shared: {
+      if (!inBody)
+        break;
+      if (ctx.getAsArrayType(v->getType())) {
+        if (!decays(ctx, e)) {
+          why = "the body uses the array " + c.name +
+                " as a whole (sizeof, &), which an outlined function sees "
+                "as a pointer";
+          return false;
+        }
+        break;
+      }
+      if (e->getLocation().isMacroID()) {
+        why = "the body uses " + c.name +
+              " inside a macro, where weft cannot point it at the shared "
+              "variable";
+        return false;
+      }
+      unsigned off = offsetOf(e->getLocation());
+      p.bodyEdits.emplace_back(off, (unsigned)c.name.size(),
+                               "(*" + c.name + ")");
+      break;
+    }
+    case CaptureKind::Reduction:
+      if (inBody && unevaluated(ctx, e, p.loop)) {
+        why = "the body uses the reduction variable " + c.name +
+              " in sizeof or _Generic";
+        return false;
+      }
+      break;
+    default:
+      break;
+    }
+  }
+  for (const Capture &c : p.caps) {
+    if (c.kind == CaptureKind::Global)
+      continue;
+    if (std::string w = unnameable(c.var->getType()); !w.empty()) {
+      why = w + " (" + c.name + ")";
+      return false;
+    }
+    if (c.var->getStorageClass() == clang::SC_Register &&
+        c.kind == CaptureKind::Shared) {
+      why = "the loop needs the address of the register variable " + c.name;
+      return false;
+    }
+    QualType t = c.var->getType();
+    bool vm = t->isVariablyModifiedType();
+    if (vm && c.kind != CaptureKind::Firstprivate &&
+        c.kind != CaptureKind::Shared) {
+      why = "the variable " + c.name + " has a variably modified type";
+      return false;
+    }
+    if (vm && c.kind == CaptureKind::Firstprivate && !t->isPointerType()) {
+      why = "the variable " + c.name + " has a variably modified type";
+      return false;
+    }
+    if (vm && c.kind == CaptureKind::Shared && !ctx.getAsArrayType(t)) {
+      why = "the variable " + c.name + " has a variably modified type";
+      return false;
+    }
+    if (c.kind == CaptureKind::Reduction) {
+      QualType ct = t.getCanonicalType();
+      if (!ct->isArithmeticType() || ct->isAnyComplexType() ||
+          ct->isBitIntType() || ct->isEnumeralType()) {
+        why = "the reduction variable " + c.name + " has the type " +
+              typeText(t, policy);
+        return false;
+      }
+    }
+    if ((c.kind == CaptureKind::Private ||
+         c.kind == CaptureKind::Lastprivate) &&
+        !(t->isScalarType() && !t->isAnyComplexType())) {
+      why = "the private variable " + c.name + " is not a scalar";
+      return false;
+    }
+  }
+  return checkMacros(p, why);
+}
+

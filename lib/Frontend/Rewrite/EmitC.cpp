@@ -1,0 +1,568 @@
+//===- EmitC.cpp - The C text of an outlined task -----------------------------===//
+//
+// The context struct and body function inserted before the loop's function,
+// and the block that replaces the loop: trip count, checks, the call into
+// libweft, the combine of reductions in chunk order, the copy-out of last
+// values, and the loop as written as the fallback (docs/output.md).
+//
+//===----------------------------------------------------------------------===//
+#include "RewriteInternals.h"
+
+using namespace weft;
+using namespace weft::detail;
+
+//===----------------------------------------------------------------------===//
+// Text
+//===----------------------------------------------------------------------===//
+
+/// Re-indents all lines but the first: drops up to `drop` leading blanks and
+/// puts `indent` in front.
+static std::string reindent(llvm::StringRef text, size_t drop,
+                            llvm::StringRef indent) {
+  std::string out;
+  bool first = true;
+  while (!text.empty()) {
+    auto [line, rest] = text.split('\n');
+    if (!first) {
+      size_t n = 0;
+      while (n < drop && n < line.size() && (line[n] == ' ' || line[n] == '\t'))
+        ++n;
+      line = line.drop_front(n);
+      out += line.empty() ? "" : indent.str();
+    }
+    out += line.str();
+    if (text.contains('\n'))
+      out += "\n";
+    text = rest;
+    first = false;
+  }
+  return out;
+}
+
+std::string FileRewriter::bodyText(const Plan &p) {
+  auto edits = p.bodyEdits;
+  std::sort(edits.begin(), edits.end());
+  std::string out;
+  unsigned at = p.bodyBegin;
+  for (auto &[off, len, repl] : edits) {
+    if (off < at || off + len > p.bodyEnd)
+      continue;
+    out += text(at, off);
+    out += repl;
+    at = off + len;
+  }
+  out += text(at, p.bodyEnd);
+  // The body's column: its first line's leading blanks are already gone.
+  llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
+  size_t lineStart = buf.rfind('\n', p.begin);
+  lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+  return reindent(out, p.begin - lineStart, "    ");
+}
+
+/// Is the canonical type an unsigned integer (or _Bool)?
+static bool isUnsigned(QualType t) {
+  t = t.getCanonicalType();
+  return t->isUnsignedIntegerOrEnumerationType();
+}
+
+std::string FileRewriter::counterValue(const Plan &p, llvm::StringRef k,
+                                       llvm::StringRef start) {
+  QualType t = p.header->counter->getType().getUnqualifiedType();
+  std::string ts = typeText(t, policy);
+  int64_t step = p.header->step;
+  uint64_t width = ctx.getTypeSize(t);
+  if (isUnsigned(t) || width >= 64)
+    return "(" + ts + ")((uint64_t)" + start.str() + " + (uint64_t)" +
+           k.str() + " * (uint64_t)(" + std::to_string(step) + "))";
+  if (step == 1)
+    return "(" + ts + ")(" + start.str() + " + " + k.str() + ")";
+  return "(" + ts + ")(" + start.str() + " + " + k.str() + " * " +
+         std::to_string(step) + ")";
+}
+
+std::string FileRewriter::startText(const Plan &p) {
+  if (!p.header->start)
+    return p.header->counter->getNameAsString();
+  unsigned b, e;
+  if (fileRange(p.header->start->getSourceRange(), b, e, false))
+    return text(b, e);
+  return "";
+}
+
+std::string FileRewriter::tripText(const Plan &p) {
+  std::string trip;
+  int64_t step = p.header->step;
+  bool up = step > 0;
+  int64_t mag = up ? step : -step;
+  for (const CountedFor::Bound &bd : p.header->bounds) {
+    unsigned b, e;
+    if (!fileRange(bd.expr->getSourceRange(), b, e, false))
+      return "";
+    QualType ct = QualType(bd.compareType, 0).getCanonicalType();
+    bool uns = isUnsigned(ct);
+    std::string cts = typeText(ct, policy);
+    std::string s = uns ? "(uint64_t)(" + cts + ")weft_start"
+                        : "(int64_t)weft_start";
+    std::string x = uns ? "(uint64_t)(" + cts + ")(" + text(b, e) + ")"
+                        : "(int64_t)(" + text(b, e) + ")";
+    std::string one;
+    switch (bd.op) {
+    case clang::BO_LT:
+    case clang::BO_LE:
+      one = std::string(uns ? "weft_trip_upu(" : "weft_trip_up(") + s + ", " +
+            x + ", " + std::to_string(mag) + ", " +
+            (bd.op == clang::BO_LE ? "1" : "0") + ")";
+      break;
+    case clang::BO_GT:
+    case clang::BO_GE:
+      one = std::string(uns ? "weft_trip_downu(" : "weft_trip_down(") + s +
+            ", " + x + ", " + std::to_string(mag) + ", " +
+            (bd.op == clang::BO_GE ? "1" : "0") + ")";
+      break;
+    default: // !=, with a step of 1 or -1
+      one = "weft_trip_ne((int64_t)weft_start, (int64_t)(" + text(b, e) +
+            "), " + (up ? "0" : "1") + ")";
+      break;
+    }
+    trip = trip.empty() ? one : "weft_trip_min(" + trip + ", " + one + ")";
+  }
+  return trip;
+}
+
+std::string FileRewriter::polyText(const CPoly &poly) {
+  std::string sum;
+  for (const Term &t : poly) {
+    std::string term;
+    auto factor = [&](std::string f) {
+      term = term.empty() ? f : "weft_mul(" + term + ", " + f + ", &weft_bad)";
+    };
+    if (t.coef != 1 || t.vars.empty())
+      factor(std::to_string(t.coef));
+    for (int64_t d : t.vars) {
+      const auto *v = (size_t)d < im.decls.size()
+                           ? llvm::dyn_cast_or_null<clang::VarDecl>(im.decls[d])
+                           : nullptr;
+      if (!v)
+        return "";
+      QualType vt = v->getType().getCanonicalType();
+      std::string name = v->getNameAsString();
+      if (isUnsigned(vt) && ctx.getTypeSize(vt) >= 64)
+        factor("weft_u64(" + name + ", &weft_bad)");
+      else
+        factor("(int64_t)" + name);
+    }
+    sum = sum.empty() ? term : "weft_add(" + sum + ", " + term + ", &weft_bad)";
+  }
+  return sum.empty() ? "0" : sum;
+}
+
+std::string FileRewriter::guardText(const Plan &p) {
+  std::string out;
+  for (mlir::Attribute g : p.task.getGuards()) {
+    auto d = llvm::cast<mlir::DictionaryAttr>(g);
+    std::string args;
+    for (const char *side : {"a", "b"}) {
+      auto s = d.getAs<mlir::DictionaryAttr>(side);
+      auto base = s.getAs<mlir::DictionaryAttr>("base");
+      int64_t decl = base.getAs<mlir::IntegerAttr>("decl").getInt();
+      const auto *v = (size_t)decl < im.decls.size()
+                          ? llvm::dyn_cast_or_null<clang::VarDecl>(im.decls[decl])
+                          : nullptr;
+      if (!v)
+        return "";
+      std::string name = v->getNameAsString();
+      // One element: through the pointer, then every array dimension.
+      std::string elem = name + "[0]";
+      QualType t = v->getType();
+      if (t->isPointerType())
+        t = t->getPointeeType();
+      else if (const clang::ArrayType *at = ctx.getAsArrayType(t))
+        t = at->getElementType();
+      while (const clang::ArrayType *at = ctx.getAsArrayType(t)) {
+        elem += "[0]";
+        t = at->getElementType();
+      }
+      auto list = [&](llvm::StringRef key, const char *pick) -> std::string {
+        std::string acc;
+        for (mlir::Attribute a : s.getAs<mlir::ArrayAttr>(key)) {
+          std::string one = polyText(readCPoly(llvm::cast<mlir::ArrayAttr>(a)));
+          if (one.empty())
+            return "";
+          acc = acc.empty() ? one : std::string(pick) + "(" + acc + ", " + one + ")";
+        }
+        return acc;
+      };
+      std::string lo = list("lo", "weft_min64"), hi = list("hi", "weft_max64");
+      if (lo.empty() || hi.empty())
+        return "";
+      if (!args.empty())
+        args += ",\n" + std::string(14, ' ');
+      args += "(const void *)" + name + ", " + lo + ", " + hi + ", sizeof(" +
+              elem + ")";
+    }
+    out += " &&\n        weft_apart(" + args + ", &weft_bad)";
+  }
+  return out;
+}
+
+/// The identity a chunk's partial of a reduction starts from, or "" when it
+/// starts from the variable's value before the loop.
+static std::string identityOf(const Capture &c, QualType t,
+                              clang::ASTContext &ctx,
+                              const clang::PrintingPolicy &policy) {
+  QualType ct = t.getCanonicalType();
+  bool fp = ct->isRealFloatingType();
+  std::string ts = typeText(t.getUnqualifiedType(), policy);
+  llvm::StringRef op = c.op;
+  if (op == "add" || op == "or" || op == "xor")
+    return fp ? "(" + ts + ")-0.0" : "0";
+  if (op == "mul")
+    return "1";
+  if (op == "and")
+    return "";
+  if (op.starts_with("max") || op.starts_with("min")) {
+    if (!fp)
+      return "";
+    const char *inf = ct->isSpecificBuiltinType(clang::BuiltinType::Float)
+                          ? "WEFT_INF_F"
+                      : ct->isSpecificBuiltinType(clang::BuiltinType::LongDouble)
+                          ? "WEFT_INF_L"
+                          : "WEFT_INF";
+    return std::string(op.starts_with("max") ? "-" : "") + inf;
+  }
+  return ""; // fmin, fmax
+}
+
+/// The type partial results of a reduction are kept in: the unsigned type
+/// for signed integer + * & | ^ (whose wrap-around is then defined).
+static QualType partialType(const Capture &c, QualType t,
+                            clang::ASTContext &ctx) {
+  QualType u = t.getUnqualifiedType();
+  QualType ct = u.getCanonicalType();
+  llvm::StringRef op = c.op;
+  bool arith = op == "add" || op == "mul" || op == "and" || op == "or" ||
+               op == "xor";
+  if (arith && ct->isSignedIntegerType())
+    return ctx.getCorrespondingUnsignedType(ct);
+  return u;
+}
+
+std::string FileRewriter::outlined(const Plan &p) {
+  std::string name = p.task.getName().str();
+  std::string ctxName = "struct " + name + "_ctx";
+  std::string fields, binds, tail;
+  auto field = [&](QualType t, const std::string &n) {
+    fields += "  " + typeText(t, policy, n) + ";\n";
+  };
+  bool usesChunk = false;
+  for (const Capture &c : p.caps) {
+    QualType t = c.var->getType();
+    QualType unq = t.getUnqualifiedType();
+    bool used = p.inBody.contains(c.var);
+    switch (c.kind) {
+    case CaptureKind::Global:
+    case CaptureKind::Counter:
+      break;
+    case CaptureKind::Firstprivate:
+    case CaptureKind::Shared: {
+      if (!used)
+        break;
+      bool array = ctx.getAsArrayType(t) != nullptr;
+      if (c.kind == CaptureKind::Shared && !array) {
+        field(ctx.getPointerType(t), c.name);
+        binds += "  " + typeText(ctx.getPointerType(t), policy, c.name) +
+                 " = weft_c->" + c.name + ";\n";
+        break;
+      }
+      // A pointer value, or an array that decays to one.
+      QualType ptr = array ? ctx.getDecayedType(t) : t;
+      if (!ptr->isVariablyModifiedType()) {
+        QualType f = ptr;
+        if (f->isPointerType())
+          f = ctx.getPointerType(f->getPointeeType()); // no restrict/const
+        else
+          f = f.getUnqualifiedType();
+        field(f, c.name);
+        binds += "  " + typeText(ptr, policy, c.name) + " = weft_c->" +
+                 c.name + ";\n";
+        break;
+      }
+      ArrayPtr ap = arrayPtrOf(ptr->getPointeeType(), ctx);
+      fields += "  void *" + c.name + ";\n";
+      std::string declarator = "(*" + c.name + ")";
+      for (size_t k = 0; k < ap.dims.size(); ++k) {
+        if (ap.dims[k]) {
+          declarator += "[" + std::to_string(*ap.dims[k]) + "]";
+          continue;
+        }
+        std::string dn = c.name + "_d" + std::to_string(k + 1);
+        fields += "  int64_t " + dn + ";\n";
+        declarator += "[weft_c->" + dn + "]";
+      }
+      binds += "  " + typeText(ap.elem, policy, declarator) + " = weft_c->" +
+               c.name + ";\n";
+      break;
+    }
+    case CaptureKind::Private:
+      binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
+      break;
+    case CaptureKind::Lastprivate:
+      field(unq, c.name);
+      binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
+      tail += "  if (weft_lo < weft_hi && weft_hi == weft_c->weft_trip)\n"
+              "    weft_c->" + c.name + " = " + c.name +
+              "; /* from the last iteration */\n";
+      break;
+    case CaptureKind::Reduction: {
+      QualType pt = partialType(c, t, ctx);
+      std::string id = identityOf(c, t, ctx, policy);
+      field(ctx.getPointerType(pt), c.name + "_part");
+      if (id.empty() && c.op == "and") {
+        id = "(" + typeText(pt, policy) + ")~(" + typeText(pt, policy) + ")0";
+      } else if (id.empty()) {
+        // min and max of integers, fmin and fmax: from the value before the
+        // loop, which they are idempotent on.
+        field(unq, c.name);
+        id = "weft_c->" + c.name;
+      }
+      binds += "  " + typeText(pt, policy, c.name) + " = " + id +
+               "; /* this chunk's partial " + c.op + " */\n";
+      tail += "  weft_c->" + c.name + "_part[weft_chunk] = " + c.name + ";\n";
+      usesChunk = true;
+      break;
+    }
+    }
+  }
+  const clang::VarDecl *counter = p.header->counter;
+  QualType ct = counter->getType().getUnqualifiedType();
+  field(ct, "weft_start");
+  fields += "  int64_t weft_trip;\n";
+
+  std::string out;
+  out += "/* weft: the loop at " + fileName + ":" +
+         std::to_string(sm.getExpansionLineNumber(p.loop->getBeginLoc())) +
+         " (in " + p.fn->getNameAsString() +
+         "), outlined to run in parallel on libweft's team. */\n";
+  out += ctxName + " {\n" + fields + "};\n\n";
+  out += "static void " + name +
+         "(void *weft_arg, int64_t weft_lo, int64_t weft_hi,\n" +
+         std::string(13 + name.size(), ' ') + "int64_t weft_chunk) {\n";
+  out += "  " + ctxName + " *weft_c = (" + ctxName + " *)weft_arg;\n";
+  out += binds;
+  if (!usesChunk)
+    out += "  (void)weft_chunk;\n";
+  out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {\n";
+  // The counter, from the normalized iteration.
+  out += "    " + typeText(ct, policy, counter->getNameAsString()) + " = " +
+         counterValue(p, "weft_k", "weft_c->weft_start") + ";\n";
+  if (!p.inBody.contains(counter))
+    out += "    (void)" + counter->getNameAsString() + ";\n";
+  out += lineDirective(p.loop->getBody()->getBeginLoc());
+  out += "    " + bodyText(p) + "\n";
+  out += "  }\n" + tail + "}\n\n";
+  return out;
+}
+
+std::string FileRewriter::dispatch(const Plan &p) {
+  std::string name = p.task.getName().str();
+  std::string in = p.indent + "  ";
+  const clang::VarDecl *counter = p.header->counter;
+  QualType ct = counter->getType().getUnqualifiedType();
+  std::string start = startText(p), trip = tripText(p), guards = guardText(p);
+  if (start.empty() || trip.empty() || (guards.empty() && !p.task.getGuards().empty()))
+    return "";
+  std::string o;
+  o += "{ /* weft: in parallel in " + name +
+       "() when the checks pass; else as written */\n";
+  o += in + typeText(ct, policy, "weft_start") + " = " + start + ";\n";
+  o += in + "int64_t weft_trip = " + trip + ";\n";
+  if (!p.task.getGuards().empty())
+    o += in + "int weft_bad = 0;\n";
+  o += in + "if (weft_trip >= " + std::to_string(p.task.getMinTrip()) +
+       " && " + readyCall;
+  {
+    // Guards are written with the block's indentation.
+    std::string g = guards;
+    std::string out;
+    for (char c : g) {
+      out += c;
+      if (c == '\n')
+        out += in;
+    }
+    o += out;
+  }
+  o += ") {\n";
+  std::string body = in + "  ";
+  std::string initFields, combine, copyOut, declParts;
+  bool hasReductions = false;
+  for (const Capture &c : p.caps) {
+    QualType t = c.var->getType();
+    bool used = p.inBody.contains(c.var);
+    switch (c.kind) {
+    case CaptureKind::Firstprivate:
+    case CaptureKind::Shared: {
+      if (!used)
+        break;
+      bool array = ctx.getAsArrayType(t) != nullptr;
+      if (c.kind == CaptureKind::Shared && !array) {
+        initFields += ".\n" + c.name + " = &" + c.name;
+        break;
+      }
+      initFields += ".\n" + c.name + " = " + c.name;
+      QualType ptr = array ? ctx.getDecayedType(t) : t;
+      if (ptr->isVariablyModifiedType()) {
+        ArrayPtr ap = arrayPtrOf(ptr->getPointeeType(), ctx);
+        std::string sub = c.name + "[0]";
+        for (size_t k = 0; k < ap.dims.size(); ++k) {
+          if (!ap.dims[k])
+            initFields += ".\n" + c.name + "_d" + std::to_string(k + 1) +
+                          " = (int64_t)(sizeof(" + sub + ") / sizeof(" + sub +
+                          "[0]))";
+          sub += "[0]";
+        }
+      }
+      break;
+    }
+    case CaptureKind::Lastprivate:
+      initFields += ".\n" + c.name + " = " + c.name;
+      copyOut += body + c.name + " = weft_c." + c.name + ";\n";
+      break;
+    case CaptureKind::Reduction: {
+      hasReductions = true;
+      QualType pt = partialType(c, t, ctx);
+      std::string pts = typeText(pt, policy);
+      declParts += body + typeText(pt, policy, "weft_" + c.name + "_part[WEFT_MAX_CHUNKS]") +
+                   ";\n";
+      initFields += ".\n" + c.name + "_part = weft_" + c.name + "_part";
+      if (identityOf(c, t, ctx, policy).empty() && c.op != "and")
+        initFields += ".\n" + c.name + " = " + c.name;
+      std::string part = "weft_" + c.name + "_part[weft_j]";
+      llvm::StringRef op = c.op;
+      std::string line;
+      if (op == "add" || op == "mul" || op == "and" || op == "or" ||
+          op == "xor") {
+        const char *sym = op == "add"   ? "+"
+                          : op == "mul" ? "*"
+                          : op == "and" ? "&"
+                          : op == "or"  ? "|"
+                                        : "^";
+        if (pt == t.getUnqualifiedType())
+          line = c.name + " " + sym + "= " + part + ";";
+        else
+          line = c.name + " = (" + typeText(t.getUnqualifiedType(), policy) +
+                 ")((" + pts + ")" + c.name + " " + sym + " " + part + ");";
+      } else if (op == "fmin" || op == "fmax") {
+        QualType cc = t.getCanonicalType();
+        std::string fn = op.str();
+        if (cc->isSpecificBuiltinType(clang::BuiltinType::Float))
+          fn += "f";
+        else if (cc->isSpecificBuiltinType(clang::BuiltinType::LongDouble))
+          fn += "l";
+        line = c.name + " = " + fn + "(" + c.name + ", " + part + ");";
+      } else {
+        // min:lt, max:gt, ...: a partial replaces the result as in the loop.
+        llvm::StringRef pred = op.split(':').second;
+        const char *sym = pred == "gt"   ? ">"
+                          : pred == "ge" ? ">="
+                          : pred == "lt" ? "<"
+                                         : "<=";
+        line = "if (" + part + " " + sym + " " + c.name + ")\n" + body +
+               "    " + c.name + " = " + part + ";";
+      }
+      combine += body + "  " + line + "\n";
+      break;
+    }
+    default:
+      break;
+    }
+  }
+  initFields += ".\nweft_start = weft_start";
+  initFields += ".\nweft_trip = weft_trip";
+  o += declParts;
+  // Designated initializers, one per line.
+  std::string inits;
+  {
+    llvm::SmallVector<llvm::StringRef> parts;
+    llvm::StringRef(initFields).split(parts, ".\n", -1, false);
+    for (size_t i = 0; i < parts.size(); ++i)
+      inits += body + "    ." + parts[i].str() + (i + 1 < parts.size() ? ",\n" : "\n");
+  }
+  o += body + "struct " + name + "_ctx weft_c = {\n" + inits + body + "};\n";
+  // The loop descriptor of the runtime contract.
+  bool linear = p.task.getShape() && *p.task.getShape() == "linear";
+  std::string cost0 = "0", cost1 = "0", work;
+  char perIter[64];
+  snprintf(perIter, sizeof perIter, "%.4g",
+           p.task.getWorkPerIter().convertToDouble());
+  if (linear) {
+    cost0 = polyText(readCPoly(*p.task.getCost0()));
+    cost1 = polyText(readCPoly(*p.task.getCost1()));
+    if (cost0.empty() || cost1.empty())
+      linear = false, cost0 = cost1 = "0";
+  }
+  std::string polyBad;
+  if (linear) {
+    // The cost polynomials use weft_bad; a failed one only means no shape.
+    if (p.task.getGuards().empty() &&
+        (cost0 + cost1).find("&weft_bad") != std::string::npos)
+      o += body + "int weft_bad = 0;\n";
+    o += body + "double weft_cost0 = (double)" + cost0 + ";\n";
+    o += body + "double weft_cost1 = (double)" + cost1 + ";\n";
+    work = "(weft_cost0 * (double)weft_trip + weft_cost1 * (double)weft_trip * "
+           "(double)(weft_trip - 1) / 2) / 1000";
+    cost0 = "weft_cost0";
+    cost1 = "weft_cost1";
+  } else {
+    work = std::string(perIter) + " * (double)weft_trip";
+  }
+  o += body + "weft_loop_t weft_l = {\n";
+  o += body + "    .trip = weft_trip,\n";
+  o += body + "    .shape = " +
+       (linear ? "WEFT_SHAPE_LINEAR" : "WEFT_SHAPE_UNIFORM") + ",\n";
+  o += body + "    .intent = WEFT_INTENT_NONE,\n";
+  o += body + "    .cost0 = " + cost0 + ",\n";
+  o += body + "    .cost1 = " + cost1 + ",\n";
+  o += body + "    .work_ns = " + work + ",\n";
+  o += body + "    .region_id = " +
+       std::to_string(p.task.getRegionId().value_or(p.task.getLoopId())) +
+       ",\n";
+  o += body + "    .line = " +
+       std::to_string(sm.getExpansionLineNumber(p.loop->getBeginLoc())) + ",\n";
+  o += body + "    .file = " + quoted(fileName) + "};\n";
+  if (hasReductions) {
+    o += body + "int64_t weft_chunks = weft_parallel_for(&weft_l, " + name +
+         ", &weft_c);\n";
+    o += body + "for (int64_t weft_j = 0; weft_j < weft_chunks; weft_j++) {"
+         " /* in chunk order */\n";
+    o += combine;
+    o += body + "}\n";
+  } else {
+    o += body + "weft_parallel_for(&weft_l, " + name + ", &weft_c);\n";
+  }
+  o += copyOut;
+  if (!p.header->declaredInInit)
+    o += body + counter->getNameAsString() + " = " +
+         counterValue(p, "weft_trip", "weft_start") + "; /* its value after the loop */\n";
+  o += in + "} else {\n";
+  // The loop as written; a start with side effects was evaluated once above.
+  std::string loopText;
+  if (p.header->start && p.header->start->HasSideEffects(ctx)) {
+    unsigned b, e;
+    fileRange(p.header->start->getSourceRange(), b, e, false);
+    loopText = text(p.begin, b) + "weft_start" + text(e, p.end);
+  } else {
+    loopText = text(p.begin, p.end);
+  }
+  if (options.lineDirectives)
+    o += lineDirective(p.loop->getBeginLoc()) + in + "  ";
+  else
+    o += body;
+  o += reindent(loopText, p.indent.size(), body) + "\n";
+  o += in + "}\n" + p.indent + "}";
+  if (options.lineDirectives)
+    o += "\n" + lineDirective(sm.getLocForStartOfFile(sm.getMainFileID())
+                                  .getLocWithOffset(p.end)) +
+         p.indent;
+  return o;
+}
+

@@ -1,0 +1,185 @@
+//===- RewriteInternals.h - What the rewriter's files share -------*- C++ -*-===//
+//
+// The rewriter's state and helpers, shared by Rewrite.cpp (planning each
+// task, and the driver), Checks.cpp (whether a loop's body can move before
+// its function) and EmitC.cpp (the C text).
+//
+//===----------------------------------------------------------------------===//
+#ifndef WEFT_LIB_FRONTEND_REWRITE_REWRITEINTERNALS_H
+#define WEFT_LIB_FRONTEND_REWRITE_REWRITEINTERNALS_H
+
+#include "weft/Frontend/Rewrite.h"
+#include "weft/Analysis/Verdict.h"
+#include "weft/Dialect/Weft/IR/WeftDialect.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/Preprocessor.h"
+#include "clang/Rewrite/Core/Rewriter.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+
+namespace weft {
+namespace detail {
+using clang::QualType;
+} // namespace detail
+} // namespace weft
+
+namespace weft {
+namespace detail {
+
+/// One captured variable, as the rewriter uses it.
+struct Capture {
+  CaptureKind kind;
+  std::string name;
+  const clang::VarDecl *var = nullptr;
+  std::string op; ///< reduction combine
+};
+
+/// A pointer to (arrays of) elements whose sizes may be variable: the form
+/// weft binds arrays and VLA pointers in, `elem (*name)[d1][d2]...`.
+struct ArrayPtr {
+  QualType elem;
+  /// Sizes of the pointee's dimensions; nullopt where it is variable.
+  std::vector<std::optional<uint64_t>> dims;
+  bool variable() const {
+    for (auto &d : dims)
+      if (!d)
+        return true;
+    return false;
+  }
+};
+
+inline std::string typeText(QualType t, const clang::PrintingPolicy &policy,
+                     llvm::StringRef name = "") {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  t.print(os, policy, name);
+  return os.str();
+}
+
+/// A C string literal for `s`.
+inline std::string quoted(llvm::StringRef s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+/// The pointee of a pointer as an ArrayPtr (peeling arrays).
+inline ArrayPtr arrayPtrOf(QualType pointee, clang::ASTContext &ctx) {
+  ArrayPtr a;
+  QualType t = pointee;
+  while (const clang::ArrayType *at = ctx.getAsArrayType(t)) {
+    if (const auto *cat = llvm::dyn_cast<clang::ConstantArrayType>(at))
+      a.dims.push_back(cat->getSize().getZExtValue());
+    else
+      a.dims.push_back(std::nullopt);
+    t = at->getElementType();
+  }
+  a.elem = t;
+  return a;
+}
+
+class FileRewriter {
+public:
+  FileRewriter(ImportedModule &im, clang::ASTContext &ctx,
+               clang::Preprocessor &pp, const RewriteOptions &options)
+      : im(im), ctx(ctx), sm(ctx.getSourceManager()), pp(pp),
+        options(options), policy(ctx.getPrintingPolicy()) {
+    rw.setSourceMgr(sm, ctx.getLangOpts());
+    policy.SuppressTagKeyword = false;
+    policy.Bool = false;
+    for (size_t i = 0; i < im.decls.size(); ++i)
+      if (im.decls[i])
+        declIds[im.decls[i]] = (int64_t)i;
+    if (auto entry = sm.getFileEntryRefForID(sm.getMainFileID())) {
+      path = entry->getName().str();
+      fileName = llvm::sys::path::filename(path).str();
+    }
+  }
+
+  RewriteResult run();
+
+private:
+  /// Everything the rewriter knows about one task it will write.
+  struct Plan {
+    mutable TaskOp task;
+    const clang::ForStmt *loop = nullptr;
+    const CountedFor *header = nullptr;
+    const clang::FunctionDecl *fn = nullptr;
+    std::vector<Capture> caps;
+    const Capture *counter = nullptr;
+    /// Variables the body (not the header) names.
+    llvm::DenseSet<const clang::VarDecl *> inBody;
+    /// Text edits of the body: (offset in file, length, replacement).
+    std::vector<std::tuple<unsigned, unsigned, std::string>> bodyEdits;
+    /// The loop's text in the file: [begin, end).
+    unsigned begin = 0, end = 0;
+    unsigned bodyBegin = 0, bodyEnd = 0;
+    clang::SourceLocation insertAt;
+    std::string indent; ///< of the loop's line
+  };
+
+  bool plan(TaskOp task, Plan &p, std::string &why);
+  bool checkLoop(Plan &p, std::string &why);
+  bool checkMacros(const Plan &p, std::string &why);
+  std::string unnameable(QualType t);
+  bool visibleAtInsertion(const clang::Decl *d, const Plan &p);
+  std::string outlined(const Plan &p);
+  std::string dispatch(const Plan &p);
+  std::string bodyText(const Plan &p);
+  std::string startText(const Plan &p);
+  std::string tripText(const Plan &p);
+  std::string guardText(const Plan &p);
+  std::string polyText(const CPoly &poly);
+  std::string counterValue(const Plan &p, llvm::StringRef k,
+                           llvm::StringRef start);
+  void veto(TaskOp task, const std::string &why);
+  std::string text(unsigned b, unsigned e) const {
+    return sm.getBufferData(sm.getMainFileID()).slice(b, e).str();
+  }
+  unsigned offsetOf(clang::SourceLocation l) const {
+    return sm.getFileOffset(l);
+  }
+  /// [begin, end) of a statement or expression in the main file, with the
+  /// `;` that ends a statement; false if it is not written there.
+  bool fileRange(clang::SourceRange r, unsigned &b, unsigned &e,
+                 bool withSemi);
+  std::string lineDirective(clang::SourceLocation l) const {
+    if (!options.lineDirectives)
+      return "";
+    return "#line " + std::to_string(sm.getExpansionLineNumber(l)) + " " +
+           quoted(path) + "\n";
+  }
+
+  ImportedModule &im;
+  clang::ASTContext &ctx;
+  clang::SourceManager &sm;
+  clang::Preprocessor &pp;
+  const RewriteOptions &options;
+  clang::PrintingPolicy policy;
+  clang::Rewriter rw;
+  llvm::DenseMap<const clang::ValueDecl *, int64_t> declIds;
+  std::string path, fileName;
+  /// The ABI check (and default team) every parallel loop calls.
+  std::string readyCall = "weft_ready()";
+};
+
+} // namespace detail
+} // namespace weft
+
+#endif // WEFT_LIB_FRONTEND_REWRITE_REWRITEINTERNALS_H

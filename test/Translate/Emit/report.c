@@ -1,0 +1,48 @@
+// RUN: weft-translate %s --analyze --remarks=none --report=%t.json --
+// RUN: FileCheck %s < %t.json
+// The JSON report (docs/report.md): one entry per loop, with its verdict,
+// its reason, and for a loop that runs in parallel, what it became.
+
+// CHECK: "loops": [
+
+// CHECK:      "cost_shape": "uniform",
+// CHECK:      "counter": "i",
+// CHECK:      "function": "saxpy",
+// CHECK:      "guards": [
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "a": "y",
+// CHECK-NEXT:     "b": "x",
+// CHECK-NEXT:     "kind": "no-overlap"
+// CHECK:      "min_trip": {{[0-9]+}},
+// CHECK:      "outlined": "weft_saxpy_[[@LINE+5]]",
+// CHECK:      "parallelizable": true,
+// CHECK:      "verdict": "parallel",
+// CHECK:      "work_per_iteration_ns": {{.*}}
+void saxpy(int n, float a, const float *x, float *y) {
+  for (int i = 0; i < n; i++)
+    y[i] = a * x[i] + y[i];
+}
+
+// CHECK:      "function": "prefix",
+// CHECK:      "line": [[@LINE+7]],
+// CHECK:      "notes": [
+// CHECK:          "text": "a[i - 1] read here"
+// CHECK:      "parallelizable": false,
+// CHECK:      "reason": "a[i] written in iteration i is read in iteration i+1",
+// CHECK:      "verdict": "sequential"
+void prefix(int *a, int n) {
+  for (int i = 1; i < n; i++)
+    a[i] += a[i - 1];
+}
+
+// CHECK:      "function": "tiny",
+// CHECK:      "parallelizable": true,
+// CHECK:      "reason": "too little work to pay for a fork/join: {{.*}}",
+// CHECK:      "verdict": "sequential"
+void tiny(int *a) {
+  for (int i = 0; i < 8; i++)
+    a[i] = i;
+}
+
+// CHECK:      "schema": "weft-report",
+// CHECK-NEXT: "version": 1
