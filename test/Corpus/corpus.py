@@ -5,10 +5,12 @@ Fetches Debian 12 source packages of numerical, audio, image and compression
 code (cached under the work directory), prepares the few that need a
 configure step, and imports and analyzes every .c file with
 `weft-translate --analyze --emit-mlir`,
-together with every C file of this repository. A file Clang rejects (a
+together with every C file of this repository; a file where loops run in
+parallel is also translated to C, and the output must compile with the same
+flags. A file Clang rejects (a
 fragment meant to be #included, a platform file) is counted, not failed; an
-import that crashes, hangs or produces a module that does not verify is a
-failure. Reports how many loops import as affine.for, scf.for and
+import that crashes, hangs or produces a module that does not verify, and
+a translation that does not compile, is a failure. Reports how many loops import as affine.for, scf.for and
 weft.opaque_loop, why the opaque ones are opaque, and how many loops weft
 would run in parallel.
 
@@ -124,6 +126,31 @@ def import_one(tool, path, flags, outdir):
     if rc == 0 and os.path.exists(out):
         text = open(out, errors="replace").read()
         os.remove(out)
+    if rc == 0 and "weft.task" in text:
+        # Loops run in parallel: the translated C must compile with the same
+        # flags.
+        c_out = out[:-5] + ".c"
+        try:
+            p = subprocess.run([tool, path, "--remarks=none", "-o", c_out,
+                                "--"] + flags, capture_output=True, text=True,
+                               timeout=120)
+            if p.returncode != 0:
+                rc, err = "translate", p.stderr
+            else:
+                # The output sits elsewhere: its quoted includes are found
+                # through the source's own directory.
+                p = subprocess.run(["clang-19", "-fsyntax-only", "-w",
+                                    "-iquote", os.path.dirname(path),
+                                    "-I" + os.path.join(ROOT, "runtime",
+                                                        "include")] +
+                                   flags + [c_out], capture_output=True,
+                                   text=True, timeout=120)
+                if p.returncode != 0:
+                    rc, err = "output does not compile", p.stderr
+        except subprocess.TimeoutExpired:
+            rc, err = "timeout", "timed out after 120 s"
+        if os.path.exists(c_out):
+            os.remove(c_out)
     return path, rc, err, text
 
 
@@ -138,7 +165,7 @@ def normalize(reason):
 
 
 def count_loops(text, stats):
-    stats["parallel"] += len(re.findall(r"weft\.candidate", text))
+    stats["parallel"] += len(re.findall(r"weft\.task \"", text))
     stats["affine.for"] += len(re.findall(r"\baffine\.for\b", text))
     stats["scf.for"] += len(re.findall(r"\bscf\.for\b", text))
     for m in re.finditer(r'weft\.opaque_loop \{kind = "(\w+)", reason = "([^"]*)"',

@@ -109,6 +109,10 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
   if (fnDecl && (size_t)fnDecl.getInt() < im.decls.size())
     p.fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(
         im.decls[fnDecl.getInt()]);
+  // The definition, not a prototype before it: the outlined code goes right
+  // before the function's body, where everything it uses is declared.
+  if (p.fn)
+    p.fn = p.fn->getDefinition();
   if (!p.fn || !p.fn->hasBody()) {
     why = "weft lost track of the function around this loop (please report "
           "this)";
