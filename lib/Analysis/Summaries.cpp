@@ -136,7 +136,12 @@ CallSummary CallSummaries::compute(StringRef callee) {
                   "--math-errno=impure)";
     return s;
   }
-  if (callee == "abs" || callee == "labs" || callee == "llabs")
+  // Pure functions of the C library and compiler builtins that only say
+  // something about a value.
+  if (callee == "abs" || callee == "labs" || callee == "llabs" ||
+      callee == "__builtin_constant_p" || callee == "__builtin_expect" ||
+      callee == "__builtin_expect_with_probability" ||
+      callee == "__builtin_assume_aligned")
     return s;
   if (fn.isExternal()) {
     std::string why = knownExternal(callee);

@@ -484,7 +484,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                  : std::nullopt;
     if (!sa || !sb)
       return fail(paths[i].root.name + " and " + paths[j].root.name +
-                      " may overlap, and " + why,
+                      " may overlap, and " + why +
+                      " (if they never do, declare them restrict, or put "
+                      "#pragma weft assume_no_alias before the loop)",
                   mem[j]->loc, textOf(*mem[j]) + " here");
     v.guards.push_back({*sa, *sb});
   }
