@@ -167,17 +167,22 @@ static inline int weft_ready_team(int cores, const int *weights,
  * its sequential fallback instead of overflowing.
  */
 
+/// The trip count of a loop that covers a distance `d` (> 0, or >= 0 when
+/// `inclusive`) in steps of `step` (> 0); -1 when it does not fit in an
+/// int64_t.
+static inline int64_t weft_trip_span(uint64_t d, int64_t step, int inclusive) {
+  /* Whole steps past the first iteration; the +1 cannot wrap below. */
+  uint64_t past = (inclusive ? d : d - 1) / (uint64_t)step;
+  return past >= (uint64_t)INT64_MAX ? -1 : (int64_t)past + 1;
+}
+
 /// Trip count of `for (i = start; i < end; i += step)` (`<=` when
-/// `inclusive`), step > 0, compared as signed 64-bit values; -1 when it does
-/// not fit in an int64_t.
+/// `inclusive`), step > 0, compared as signed 64-bit values.
 static inline int64_t weft_trip_up(int64_t start, int64_t end, int64_t step,
                                    int inclusive) {
   if (inclusive ? end < start : end <= start)
     return 0;
-  uint64_t d = (uint64_t)end - (uint64_t)start;
-  uint64_t t = inclusive ? d / (uint64_t)step + 1
-                         : (d - 1) / (uint64_t)step + 1;
-  return t > (uint64_t)INT64_MAX ? -1 : (int64_t)t;
+  return weft_trip_span((uint64_t)end - (uint64_t)start, step, inclusive);
 }
 
 /// The same, compared as unsigned 64-bit values.
@@ -185,10 +190,7 @@ static inline int64_t weft_trip_upu(uint64_t start, uint64_t end,
                                     int64_t step, int inclusive) {
   if (inclusive ? end < start : end <= start)
     return 0;
-  uint64_t d = end - start;
-  uint64_t t = inclusive ? d / (uint64_t)step + 1
-                         : (d - 1) / (uint64_t)step + 1;
-  return t > (uint64_t)INT64_MAX ? -1 : (int64_t)t;
+  return weft_trip_span(end - start, step, inclusive);
 }
 
 /// Trip count of `for (i = start; i > end; i -= step)` (`>=` when
@@ -197,10 +199,7 @@ static inline int64_t weft_trip_down(int64_t start, int64_t end, int64_t step,
                                      int inclusive) {
   if (inclusive ? start < end : start <= end)
     return 0;
-  uint64_t d = (uint64_t)start - (uint64_t)end;
-  uint64_t t = inclusive ? d / (uint64_t)step + 1
-                         : (d - 1) / (uint64_t)step + 1;
-  return t > (uint64_t)INT64_MAX ? -1 : (int64_t)t;
+  return weft_trip_span((uint64_t)start - (uint64_t)end, step, inclusive);
 }
 
 /// The same, unsigned.
@@ -208,10 +207,7 @@ static inline int64_t weft_trip_downu(uint64_t start, uint64_t end,
                                       int64_t step, int inclusive) {
   if (inclusive ? start < end : start <= end)
     return 0;
-  uint64_t d = start - end;
-  uint64_t t = inclusive ? d / (uint64_t)step + 1
-                         : (d - 1) / (uint64_t)step + 1;
-  return t > (uint64_t)INT64_MAX ? -1 : (int64_t)t;
+  return weft_trip_span(start - end, step, inclusive);
 }
 
 /// Trip count of `for (i = start; i != end; i += 1)` (or `-= 1` when `down`):

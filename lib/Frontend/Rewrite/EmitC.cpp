@@ -247,14 +247,15 @@ static QualType partialType(const Capture &c, QualType t,
   return u;
 }
 
-std::string FileRewriter::outlined(const Plan &p) {
-  std::string name = p.task.getName().str();
-  std::string ctxName = "struct " + name + "_ctx";
-  std::string fields, binds, tail;
+FileRewriter::Layout FileRewriter::layout(const Plan &p,
+                                          const std::string &body) {
+  Layout L;
   auto field = [&](QualType t, const std::string &n) {
-    fields += "  " + typeText(t, policy, n) + ";\n";
+    L.fields += "  " + typeText(t, policy, n) + ";\n";
   };
-  bool usesChunk = false;
+  auto init = [&](const std::string &f, const std::string &v) {
+    L.inits.push_back(f + " = " + v);
+  };
   for (const Capture &c : p.caps) {
     QualType t = c.var->getType();
     QualType unq = t.getUnqualifiedType();
@@ -269,12 +270,15 @@ std::string FileRewriter::outlined(const Plan &p) {
         break;
       bool array = ctx.getAsArrayType(t) != nullptr;
       if (c.kind == CaptureKind::Shared && !array) {
+        // An object reached by address; the body's uses are (*name).
         field(ctx.getPointerType(t), c.name);
-        binds += "  " + typeText(ctx.getPointerType(t), policy, c.name) +
-                 " = weft_c->" + c.name + ";\n";
+        L.binds += "  " + typeText(ctx.getPointerType(t), policy, c.name) +
+                   " = weft_c->" + c.name + ";\n";
+        init(c.name, "&" + c.name);
         break;
       }
       // A pointer value, or an array that decays to one.
+      init(c.name, c.name);
       QualType ptr = array ? ctx.getDecayedType(t) : t;
       if (!ptr->isVariablyModifiedType()) {
         QualType f = ptr;
@@ -283,56 +287,125 @@ std::string FileRewriter::outlined(const Plan &p) {
         else
           f = f.getUnqualifiedType();
         field(f, c.name);
-        binds += "  " + typeText(ptr, policy, c.name) + " = weft_c->" +
-                 c.name + ";\n";
+        L.binds += "  " + typeText(ptr, policy, c.name) + " = weft_c->" +
+                   c.name + ";\n";
         break;
       }
+      // Rows of variable size: the sizes travel in the struct, measured
+      // with sizeof where the loop was.
       ArrayPtr ap = arrayPtrOf(ptr->getPointeeType(), ctx);
-      fields += "  void *" + c.name + ";\n";
+      L.fields += "  void *" + c.name + ";\n";
       std::string declarator = "(*" + c.name + ")";
-      for (size_t k = 0; k < ap.dims.size(); ++k) {
+      std::string sub = c.name + "[0]";
+      for (size_t k = 0; k < ap.dims.size(); ++k, sub += "[0]") {
         if (ap.dims[k]) {
           declarator += "[" + std::to_string(*ap.dims[k]) + "]";
           continue;
         }
         std::string dn = c.name + "_d" + std::to_string(k + 1);
-        fields += "  int64_t " + dn + ";\n";
+        L.fields += "  int64_t " + dn + ";\n";
         declarator += "[weft_c->" + dn + "]";
+        init(dn, "(int64_t)(sizeof(" + sub + ") / sizeof(" + sub + "[0]))");
       }
-      binds += "  " + typeText(ap.elem, policy, declarator) + " = weft_c->" +
-               c.name + ";\n";
+      L.binds += "  " + typeText(ap.elem, policy, declarator) +
+                 " = weft_c->" + c.name + ";\n";
       break;
     }
     case CaptureKind::Private:
-      binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
+      L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
       break;
     case CaptureKind::Lastprivate:
       field(unq, c.name);
-      binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
-      tail += "  if (weft_lo < weft_hi && weft_hi == weft_c->weft_trip)\n"
-              "    weft_c->" + c.name + " = " + c.name +
-              "; /* from the last iteration */\n";
+      init(c.name, c.name);
+      L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
+      L.tail += "  if (weft_lo < weft_hi && weft_hi == weft_c->weft_trip)\n"
+                "    weft_c->" + c.name + " = " + c.name +
+                "; /* from the last iteration */\n";
+      L.copyOut += body + c.name + " = weft_c." + c.name + ";\n";
       break;
-    case CaptureKind::Reduction: {
-      QualType pt = partialType(c, t, ctx);
-      std::string id = identityOf(c, t, ctx, policy);
-      field(ctx.getPointerType(pt), c.name + "_part");
-      if (id.empty() && c.op == "and") {
-        id = "(" + typeText(pt, policy) + ")~(" + typeText(pt, policy) + ")0";
-      } else if (id.empty()) {
-        // min and max of integers, fmin and fmax: from the value before the
-        // loop, which they are idempotent on.
-        field(unq, c.name);
-        id = "weft_c->" + c.name;
-      }
-      binds += "  " + typeText(pt, policy, c.name) + " = " + id +
-               "; /* this chunk's partial " + c.op + " */\n";
-      tail += "  weft_c->" + c.name + "_part[weft_chunk] = " + c.name + ";\n";
-      usesChunk = true;
+    case CaptureKind::Reduction:
+      reductionLayout(c, body, L);
       break;
-    }
     }
   }
+  init("weft_start", "weft_start");
+  init("weft_trip", "weft_trip");
+  return L;
+}
+
+void FileRewriter::reductionLayout(const Capture &c, const std::string &body,
+                                   Layout &L) {
+  QualType t = c.var->getType();
+  QualType unq = t.getUnqualifiedType();
+  QualType pt = partialType(c, t, ctx);
+  std::string pts = typeText(pt, policy);
+  L.hasReductions = true;
+  L.fields += "  " + typeText(ctx.getPointerType(pt), policy, c.name + "_part") +
+              ";\n";
+  L.inits.push_back(c.name + "_part = weft_" + c.name + "_part");
+  L.declParts += body +
+                 typeText(pt, policy, "weft_" + c.name +
+                                          "_part[WEFT_MAX_CHUNKS]") +
+                 ";\n";
+  std::string id = identityOf(c, t, ctx, policy);
+  if (id.empty() && c.op == "and") {
+    id = "(" + pts + ")~(" + pts + ")0";
+  } else if (id.empty()) {
+    // min and max of integers, fmin and fmax: from the value before the
+    // loop, which they are idempotent on.
+    L.fields += "  " + typeText(unq, policy, c.name) + ";\n";
+    L.inits.push_back(c.name + " = " + c.name);
+    id = "weft_c->" + c.name;
+  }
+  L.binds += "  " + typeText(pt, policy, c.name) + " = " + id +
+             "; /* this chunk's partial " + c.op + " */\n";
+  L.tail += "  weft_c->" + c.name + "_part[weft_chunk] = " + c.name + ";\n";
+
+  // The combine, in chunk order.
+  std::string part = "weft_" + c.name + "_part[weft_j]";
+  llvm::StringRef op = c.op;
+  std::string line;
+  if (op == "add" || op == "mul" || op == "and" || op == "or" || op == "xor") {
+    const char *sym = op == "add"   ? "+"
+                      : op == "mul" ? "*"
+                      : op == "and" ? "&"
+                      : op == "or"  ? "|"
+                                    : "^";
+    if (pt == unq)
+      line = c.name + " " + sym + "= " + part + ";";
+    else
+      line = c.name + " = (" + typeText(unq, policy) + ")((" + pts + ")" +
+             c.name + " " + sym + " " + part + ");";
+  } else if (op == "fmin" || op == "fmax") {
+    QualType cc = t.getCanonicalType();
+    std::string fn = op.str();
+    if (cc->isSpecificBuiltinType(clang::BuiltinType::Float))
+      fn += "f";
+    else if (cc->isSpecificBuiltinType(clang::BuiltinType::LongDouble))
+      fn += "l";
+    line = c.name + " = " + fn + "(" + c.name + ", " + part + ");";
+  } else {
+    // min:lt, max:gt, ...: a partial replaces the result as in the loop.
+    llvm::StringRef pred = op.split(':').second;
+    const char *sym = pred == "gt"   ? ">"
+                      : pred == "ge" ? ">="
+                      : pred == "lt" ? "<"
+                                     : "<=";
+    line = "if (" + part + " " + sym + " " + c.name + ")\n" + body + "    " +
+           c.name + " = " + part + ";";
+  }
+  L.combine += body + "  " + line + "\n";
+}
+
+std::string FileRewriter::outlined(const Plan &p) {
+  std::string name = p.task.getName().str();
+  std::string ctxName = "struct " + name + "_ctx";
+  Layout L = layout(p, "");
+  std::string fields = L.fields, binds = L.binds, tail = L.tail;
+  auto field = [&](QualType t, const std::string &n) {
+    fields += "  " + typeText(t, policy, n) + ";\n";
+  };
+  bool usesChunk = L.hasReductions;
   const clang::VarDecl *counter = p.header->counter;
   QualType ct = counter->getType().getUnqualifiedType();
   field(ct, "weft_start");
@@ -393,100 +466,15 @@ std::string FileRewriter::dispatch(const Plan &p) {
   }
   o += ") {\n";
   std::string body = in + "  ";
-  std::string initFields, combine, copyOut, declParts;
-  bool hasReductions = false;
-  for (const Capture &c : p.caps) {
-    QualType t = c.var->getType();
-    bool used = p.inBody.contains(c.var);
-    switch (c.kind) {
-    case CaptureKind::Firstprivate:
-    case CaptureKind::Shared: {
-      if (!used)
-        break;
-      bool array = ctx.getAsArrayType(t) != nullptr;
-      if (c.kind == CaptureKind::Shared && !array) {
-        initFields += ".\n" + c.name + " = &" + c.name;
-        break;
-      }
-      initFields += ".\n" + c.name + " = " + c.name;
-      QualType ptr = array ? ctx.getDecayedType(t) : t;
-      if (ptr->isVariablyModifiedType()) {
-        ArrayPtr ap = arrayPtrOf(ptr->getPointeeType(), ctx);
-        std::string sub = c.name + "[0]";
-        for (size_t k = 0; k < ap.dims.size(); ++k) {
-          if (!ap.dims[k])
-            initFields += ".\n" + c.name + "_d" + std::to_string(k + 1) +
-                          " = (int64_t)(sizeof(" + sub + ") / sizeof(" + sub +
-                          "[0]))";
-          sub += "[0]";
-        }
-      }
-      break;
-    }
-    case CaptureKind::Lastprivate:
-      initFields += ".\n" + c.name + " = " + c.name;
-      copyOut += body + c.name + " = weft_c." + c.name + ";\n";
-      break;
-    case CaptureKind::Reduction: {
-      hasReductions = true;
-      QualType pt = partialType(c, t, ctx);
-      std::string pts = typeText(pt, policy);
-      declParts += body + typeText(pt, policy, "weft_" + c.name + "_part[WEFT_MAX_CHUNKS]") +
-                   ";\n";
-      initFields += ".\n" + c.name + "_part = weft_" + c.name + "_part";
-      if (identityOf(c, t, ctx, policy).empty() && c.op != "and")
-        initFields += ".\n" + c.name + " = " + c.name;
-      std::string part = "weft_" + c.name + "_part[weft_j]";
-      llvm::StringRef op = c.op;
-      std::string line;
-      if (op == "add" || op == "mul" || op == "and" || op == "or" ||
-          op == "xor") {
-        const char *sym = op == "add"   ? "+"
-                          : op == "mul" ? "*"
-                          : op == "and" ? "&"
-                          : op == "or"  ? "|"
-                                        : "^";
-        if (pt == t.getUnqualifiedType())
-          line = c.name + " " + sym + "= " + part + ";";
-        else
-          line = c.name + " = (" + typeText(t.getUnqualifiedType(), policy) +
-                 ")((" + pts + ")" + c.name + " " + sym + " " + part + ");";
-      } else if (op == "fmin" || op == "fmax") {
-        QualType cc = t.getCanonicalType();
-        std::string fn = op.str();
-        if (cc->isSpecificBuiltinType(clang::BuiltinType::Float))
-          fn += "f";
-        else if (cc->isSpecificBuiltinType(clang::BuiltinType::LongDouble))
-          fn += "l";
-        line = c.name + " = " + fn + "(" + c.name + ", " + part + ");";
-      } else {
-        // min:lt, max:gt, ...: a partial replaces the result as in the loop.
-        llvm::StringRef pred = op.split(':').second;
-        const char *sym = pred == "gt"   ? ">"
-                          : pred == "ge" ? ">="
-                          : pred == "lt" ? "<"
-                                         : "<=";
-        line = "if (" + part + " " + sym + " " + c.name + ")\n" + body +
-               "    " + c.name + " = " + part + ";";
-      }
-      combine += body + "  " + line + "\n";
-      break;
-    }
-    default:
-      break;
-    }
-  }
-  initFields += ".\nweft_start = weft_start";
-  initFields += ".\nweft_trip = weft_trip";
-  o += declParts;
+  Layout L = layout(p, body);
+  bool hasReductions = L.hasReductions;
+  std::string combine = L.combine, copyOut = L.copyOut;
+  o += L.declParts;
+
   // Designated initializers, one per line.
   std::string inits;
-  {
-    llvm::SmallVector<llvm::StringRef> parts;
-    llvm::StringRef(initFields).split(parts, ".\n", -1, false);
-    for (size_t i = 0; i < parts.size(); ++i)
-      inits += body + "    ." + parts[i].str() + (i + 1 < parts.size() ? ",\n" : "\n");
-  }
+  for (size_t i = 0; i < L.inits.size(); ++i)
+    inits += body + "    ." + L.inits[i] + (i + 1 < L.inits.size() ? ",\n" : "\n");
   o += body + "struct " + name + "_ctx weft_c = {\n" + inits + body + "};\n";
   // The loop descriptor of the runtime contract.
   bool linear = p.task.getShape() && *p.task.getShape() == "linear";

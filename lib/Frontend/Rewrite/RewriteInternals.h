@@ -139,6 +139,17 @@ private:
   bool checkMacros(const Plan &p, std::string &why);
   std::string unnameable(QualType t);
   bool visibleAtInsertion(const clang::Decl *d, const Plan &p);
+  /// What each capture contributes to the context struct, the body
+  /// function and the block that replaces the loop (`body` is the block's
+  /// indentation).
+  struct Layout {
+    std::string fields, binds, tail;      ///< struct; body function
+    std::vector<std::string> inits;       ///< `field = value` of the struct
+    std::string declParts, combine, copyOut; ///< the replacing block
+    bool hasReductions = false;
+  };
+  Layout layout(const Plan &p, const std::string &body);
+  void reductionLayout(const Capture &c, const std::string &body, Layout &L);
   std::string outlined(const Plan &p);
   std::string dispatch(const Plan &p);
   std::string bodyText(const Plan &p);

@@ -1,0 +1,109 @@
+/*===- test_helpers.c - The helpers generated code computes with ----------===*
+ *
+ * weft.h's trip-count helpers against brute-force loops (every start, end
+ * and step in a small range, signed and unsigned, up and down, exclusive and
+ * inclusive), at the limits of 64 bits (-1 when a count does not fit), and
+ * the run-time overlap check: apart, touching, overlapping, empty, and
+ * overflowing ranges (an overflow never says "apart").
+ *
+ *===----------------------------------------------------------------------===*/
+#include "weft.h"
+#include "check.h"
+
+#include <limits.h>
+
+static int64_t brute_up(int64_t s, int64_t e, int64_t st, int incl) {
+  int64_t n = 0;
+  for (int64_t i = s; incl ? i <= e : i < e; i += st)
+    n++;
+  return n;
+}
+
+static int64_t brute_down(int64_t s, int64_t e, int64_t st, int incl) {
+  int64_t n = 0;
+  for (int64_t i = s; incl ? i >= e : i > e; i -= st)
+    n++;
+  return n;
+}
+
+static void test_trips(void) {
+  for (int64_t s = -20; s <= 20; s++)
+    for (int64_t e = -20; e <= 20; e++)
+      for (int64_t st = 1; st <= 7; st++)
+        for (int incl = 0; incl <= 1; incl++) {
+          CHECK_EQ(weft_trip_up(s, e, st, incl), brute_up(s, e, st, incl));
+          CHECK_EQ(weft_trip_down(s, e, st, incl), brute_down(s, e, st, incl));
+          if (s >= 0 && e >= 0) {
+            CHECK_EQ(weft_trip_upu((uint64_t)s, (uint64_t)e, st, incl),
+                     brute_up(s, e, st, incl));
+            CHECK_EQ(weft_trip_downu((uint64_t)s, (uint64_t)e, st, incl),
+                     brute_down(s, e, st, incl));
+          }
+        }
+  for (int64_t s = -5; s <= 5; s++)
+    for (int64_t e = -5; e <= 5; e++) {
+      CHECK_EQ(weft_trip_ne(s, e, 0), s <= e ? e - s : -1);
+      CHECK_EQ(weft_trip_ne(s, e, 1), s >= e ? s - e : -1);
+    }
+  /* The limits: the whole int64_t range does not fit, one less does. */
+  CHECK_EQ(weft_trip_up(INT64_MIN, INT64_MAX, 1, 0), -1);
+  CHECK_EQ(weft_trip_up(INT64_MIN, INT64_MAX, 2, 0), -1); /* 2^63 steps */
+  CHECK_EQ(weft_trip_up(INT64_MIN, INT64_MAX, 4, 0), (int64_t)1 << 62);
+  CHECK_EQ(weft_trip_up(0, INT64_MAX, 1, 0), INT64_MAX);
+  CHECK_EQ(weft_trip_up(0, INT64_MAX, 1, 1), -1);
+  CHECK_EQ(weft_trip_upu(0, UINT64_MAX, 1, 0), -1);
+  CHECK_EQ(weft_trip_upu(0, UINT64_MAX, 4, 0), (int64_t)(UINT64_MAX / 4) + 1);
+  CHECK_EQ(weft_trip_downu(UINT64_MAX, 0, 1, 1), -1);
+  CHECK_EQ(weft_trip_down(INT64_MAX, INT64_MIN, 1, 1), -1);
+  CHECK_EQ(weft_trip_min(5, 3), 3);
+  CHECK_EQ(weft_trip_min(-1, 3), -1);
+  CHECK_EQ(weft_trip_min(7, -1), -1);
+}
+
+static void test_checked(void) {
+  int bad = 0;
+  CHECK_EQ(weft_add(INT64_MAX - 1, 1, &bad), INT64_MAX);
+  CHECK_EQ(bad, 0);
+  weft_add(INT64_MAX, 1, &bad);
+  CHECK_EQ(bad, 1);
+  bad = 0;
+  CHECK_EQ(weft_mul(-3, 1LL << 61, &bad), -3 * (1LL << 61) / 1);
+  CHECK_EQ(bad, 0);
+  weft_mul(1LL << 62, 2, &bad);
+  CHECK_EQ(bad, 1);
+  bad = 0;
+  weft_mul(INT64_MIN, -1, &bad);
+  CHECK_EQ(bad, 1);
+  bad = 0;
+  CHECK_EQ(weft_u64(42, &bad), 42);
+  CHECK_EQ(bad, 0);
+  weft_u64(UINT64_MAX, &bad);
+  CHECK_EQ(bad, 1);
+}
+
+static void test_apart(void) {
+  static double buf[100];
+  int bad = 0;
+  /* [0, 9] and [10, 19] of the same array: apart; [0, 10] and [10, 19]: not. */
+  CHECK(weft_apart(buf, 0, 9, 8, buf, 10, 19, 8, &bad));
+  CHECK(!weft_apart(buf, 0, 10, 8, buf, 10, 19, 8, &bad));
+  CHECK(weft_apart(buf + 10, 0, 9, 8, buf, 0, 9, 8, &bad));
+  CHECK(!weft_apart(buf + 5, 0, 9, 8, buf, 0, 9, 8, &bad));
+  /* Negative element indices, mixed element sizes. */
+  CHECK(weft_apart(buf + 50, -10, -1, 8, buf, 0, 79, 4, &bad));
+  CHECK(!weft_apart(buf + 50, -10, -1, 8, buf, 0, 81, 4, &bad));
+  /* An empty range is apart from everything. */
+  CHECK(weft_apart(buf, 5, 4, 8, buf, 0, 99, 8, &bad));
+  /* Overflow, now or before: never apart. */
+  CHECK(!weft_apart(buf, 0, INT64_MAX, 8, buf + 99, 0, 0, 8, &bad));
+  bad = 1;
+  CHECK(!weft_apart(buf, 0, 9, 8, buf, 50, 59, 8, &bad));
+}
+
+int main(void) {
+  test_trips();
+  test_checked();
+  test_apart();
+  printf("test_helpers: ok\n");
+  return 0;
+}
