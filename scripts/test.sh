@@ -5,8 +5,9 @@
 # failed.
 #
 # Suites: lit (dialect, passes, translation, execution), the runtime's tests
-# natively, under ThreadSanitizer and on AArch64 under qemu-aarch64, and the
-# import of a body of real C.
+# natively, under ThreadSanitizer and on AArch64 under qemu-aarch64, a
+# fixed-seed differential fuzzing batch, crash fuzzing, and the import of a
+# body of real C.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${WEFT_BUILD_DIR:-$root/build}
@@ -60,6 +61,24 @@ build_a64() {
     --output-junit "$results/runtime-aarch64.xml"
 }
 run_suite runtime-aarch64 build_a64
+
+# Differential fuzzing: a fixed-seed batch of generated programs, each run
+# sequentially and translated, on several teams and under ThreadSanitizer
+# (docs/testing.md). Needs the TSan runtime built above.
+run_suite fuzz python3 "$root/test/Fuzz/oracle.py" \
+  --weft-translate "$build/bin/weft-translate" \
+  --runtime-include "$root/runtime/include" --runtime-dir "$build/runtime" \
+  --seeds 1-200 --jobs "$jobs" --failures "$build/fuzz-failures" \
+  --junit "$results/fuzz.xml"
+
+# Crash fuzzing: libFuzzer on the translator for two minutes, after the
+# saved crash inputs (docs/testing.md; `scripts/fuzz.sh long` is the long
+# run).
+crash_fuzz() {
+  "$root/scripts/fuzz.sh" replay &&
+  "$root/scripts/fuzz.sh" crash 120 --junit "$results/crash-fuzz.xml"
+}
+run_suite crash-fuzz crash_fuzz
 
 # Import every C file of the repository and a body of real C.
 run_suite corpus python3 "$root/test/Corpus/corpus.py" \

@@ -28,11 +28,23 @@ tool_dirs = [config.weft_tools_dir, config.llvm_tools_dir]
 tools = ["weft-opt", ToolSubst("weft-translate", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
+
+def python_tool(script, *args):
+    """A substitution that runs one of the test scripts with the tools."""
+    return " ".join(["/usr/bin/python3",
+                     os.path.join(config.weft_src_root, "test", script)] +
+                    list(args))
+
+
+tool_args = ["--weft-translate",
+             os.path.join(config.weft_tools_dir, "weft-translate"),
+             "--runtime-include", config.weft_runtime_include,
+             "--runtime-dir", config.weft_runtime_dir]
 # Execution tests: translate, build sequential and parallel, run, compare.
 config.substitutions.append(
-    ("%exec-check",
-     "%s %s --weft-translate %s --runtime-include %s --runtime-dir %s --cc %s"
-     % ("/usr/bin/python3",
-        os.path.join(config.weft_src_root, "test", "Execution", "exec_check.py"),
-        os.path.join(config.weft_tools_dir, "weft-translate"),
-        config.weft_runtime_include, config.weft_runtime_dir, config.host_cc)))
+    ("%exec-check", python_tool("Execution/exec_check.py", *tool_args,
+                                "--cc", config.host_cc)))
+# The differential fuzzing oracle and its generator (docs/testing.md).
+config.substitutions.append(
+    ("%fuzz-oracle", python_tool("Fuzz/oracle.py", *tool_args)))
+config.substitutions.append(("%fuzz-gen", python_tool("Fuzz/gen.py")))

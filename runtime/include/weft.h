@@ -36,7 +36,9 @@
  *    sequential fallback instead of crashing.
  *
  * Environment variables (all documented in docs/runtime.md):
- *   WEFT_NUM_THREADS, WEFT_SPIN_US, WEFT_WEIGHTS, WEFT_STACK_SIZE, WEFT_BIND.
+ *   WEFT_NUM_THREADS, WEFT_SPIN_US, WEFT_WEIGHTS, WEFT_STACK_SIZE, WEFT_BIND,
+ *   WEFT_STATS, and WEFT_SCHEDULE=reverse (testing: chunks run serially, last
+ *   first).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef WEFT_H

@@ -163,6 +163,12 @@ static void read_env(void) {
                "equal weights");
     }
   }
+  if ((s = getenv("WEFT_SCHEDULE")) && *s) {
+    if (strcmp(s, "reverse") == 0)
+      env_cfg.reverse = 1;
+    else if (strcmp(s, "normal") != 0)
+      complain("WEFT_SCHEDULE", s, "normal or reverse", "normal");
+  }
   if ((s = getenv("WEFT_STACK_SIZE")) && *s) {
     if (weft_parse_size(s, 65536, &env_cfg.stack_size) != 0) {
       env_cfg.stack_size = 0;
@@ -171,6 +177,11 @@ static void read_env(void) {
                "the system default");
     }
   }
+}
+
+int weft_schedule_reversed(void) {
+  pthread_once(&env_once, read_env);
+  return env_cfg.reverse;
 }
 
 void weft_config_snapshot(weft_config_t *out) {

@@ -53,11 +53,15 @@ typedef struct weft_config {
   size_t stack_size;     /* 0: the system default */
   int nweights;          /* 0: uniform */
   int weights[WEFT_MAX_TEAM];
+  int reverse;           /* WEFT_SCHEDULE=reverse */
 } weft_config_t;
 
 /// The effective configuration: environment once, then API overrides.
 /// Called by the team owner only.
 void weft_config_snapshot(weft_config_t *out);
+/// WEFT_SCHEDULE=reverse, a testing aid: every parallel loop runs on its
+/// calling thread, its chunks from the last to the first. Any thread.
+int weft_schedule_reversed(void);
 /// Bumped by every setter; the team owner re-reads the configuration when it
 /// changes.
 extern _Atomic unsigned weft_config_generation;

@@ -104,8 +104,9 @@ int64_t weft_run_serial(const weft_loop_t *loop, weft_body_fn body,
                         void *ctx) {
   weft_grid_t g;
   weft_grid_init(&g, loop);
-  for (int64_t c = 0; c < g.chunks; c++) {
-    int64_t lo, hi;
+  int reverse = weft_schedule_reversed();
+  for (int64_t i = 0; i < g.chunks; i++) {
+    int64_t c = reverse ? g.chunks - 1 - i : i, lo, hi;
     weft_grid_bounds(&g, c, &lo, &hi);
     body(ctx, lo, hi, c);
   }
@@ -212,7 +213,7 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
                           void *ctx) {
   if (!loop || !body || loop->trip <= 0)
     return 0;
-  if (weft_tls.in_region)
+  if (weft_tls.in_region || weft_schedule_reversed())
     return weft_run_serial(loop, body, ctx);
   weft_team_t *team = weft_team_acquire();
   if (!team)

@@ -1,9 +1,10 @@
 // RUN: %exec-check %s
-// PARALLEL: 4
+// PARALLEL: 5
 // Values used after a loop: a scalar written in every iteration
 // (last-private: the last iteration's value), and counters declared before
 // their loops, whose value after the loop is its exit value, also for
-// decreasing loops and steps other than one.
+// decreasing loops and steps other than one; and a scalar written in an
+// inner loop that surely runs, so in every outer iteration.
 #include <stdio.h>
 
 #define N 50000
@@ -30,6 +31,13 @@ int main(void) {
     b[u] -= 1.0;
   }
   printf("%u %d\n", u, last);
+  double w = 0;
+  for (int r = 0; r < N / 8; r++)
+    for (int c = 7; c >= 0; c--) {
+      w = a[r * 8 + c] - c;
+      b[r * 8 + c] += w;
+    }
+  printf("%.17g\n", w);
   double s = 0;
   for (int j = 0; j < N; j++)
     s += b[j];

@@ -64,6 +64,13 @@ static cl::opt<std::string> remarks(
 static cl::opt<std::string>
     reportPath("report", cl::desc("Write a JSON report of every loop here"),
                cl::value_desc("file.json"), cl::cat(weftCategory));
+// Not for users: it makes weft wrong on purpose, so that a test can show
+// that the fuzzing oracle notices (docs/testing.md).
+static cl::list<std::string> unsafeIgnore(
+    "unsafe-ignore-dependences",
+    cl::desc("Testing only: ignore these memory dependence kinds (flow, "
+             "anti, output)"),
+    cl::CommaSeparated, cl::ReallyHidden, cl::cat(weftCategory));
 static cl::opt<bool> fpReductions(
     "fp-reductions",
     cl::desc("Run floating-point + and * reductions in parallel even without "
@@ -133,19 +140,6 @@ struct Session {
            std::vector<weft::LoopPragma> pragmas) {
     ran = true;
     mlir::MLIRContext mlirCtx;
-    weft::ImportOptions io;
-    const clang::LangOptions &lo = ctx.getLangOpts();
-    io.fpReassoc = lo.AllowFPReassoc || lo.FastMath;
-    io.mathErrno = lo.MathErrno;
-    io.pragmas = std::move(pragmas);
-    weft::ImportedModule imported =
-        weft::importTranslationUnit(ctx, mlirCtx, io);
-    if (failed(mlir::verify(*imported.module))) {
-      errs() << "weft-translate: internal error: the module imported from "
-             << input << " does not verify; please report this\n";
-      status = 3;
-      return;
-    }
     // Remarks in clang's format, with the source line, through MLIR's
     // diagnostic engine; or checked against expected-remark comments.
     llvm::SourceMgr sourceMgr;
@@ -161,27 +155,21 @@ struct Session {
     else
       printer = std::make_unique<mlir::SourceMgrDiagnosticHandler>(sourceMgr,
                                                                    &mlirCtx);
-    // --emit-mlir alone prints the module as imported.
-    bool passes = analyzeOnly || !emitMLIR;
-    if (passes && failed(weft::runPipeline(*imported.module, options))) {
+    // --emit-mlir alone prints the module as imported. The rewriter runs
+    // in --analyze mode too: a loop it cannot write stays sequential, and
+    // the remark says so either way.
+    weft::RewriteOptions ro;
+    ro.lineDirectives = lineDirectives;
+    weft::Translation t =
+        weft::translate(ctx, pp, std::move(pragmas), mlirCtx, options, ro,
+                        /*runPasses=*/analyzeOnly || !emitMLIR);
+    if (!t.internalError.empty()) {
+      errs() << "weft-translate: internal error on " << input << ": "
+             << t.internalError << "; please report this\n";
       status = 3;
       return;
     }
-    // The rewriter runs in --analyze mode too: a loop it cannot write stays
-    // sequential, and the remark says so either way.
-    weft::RewriteResult c;
-    if (passes) {
-      weft::RewriteOptions ro;
-      ro.lineDirectives = lineDirectives;
-      c = weft::rewriteMainFile(imported, ctx, pp, ro);
-      weft::emitVerdictRemarks(*imported.module, options.remarks);
-      if (failed(mlir::verify(*imported.module))) {
-        errs() << "weft-translate: internal error: the module does not "
-                  "verify after the rewrite; please report this\n";
-        status = 3;
-        return;
-      }
-    }
+    weft::ImportedModule &imported = t.imported;
     if (verifier && failed(verifier->verify())) {
       status = 1;
       return;
@@ -202,7 +190,7 @@ struct Session {
         imported.module->print(os, mlir::OpPrintingFlags());
         os << "\n";
       } else {
-        os << c.text;
+        os << t.output.text;
       }
       return Error::success();
     };
@@ -288,6 +276,8 @@ int main(int argc, const char **argv) {
   session.options.fpReductions = fpReductions;
   session.options.mathErrno = mathErrno;
   session.options.skip.assign(skip.begin(), skip.end());
+  session.options.unsafeIgnore.assign(unsafeIgnore.begin(),
+                                      unsafeIgnore.end());
   session.options.reportPath = reportPath;
   session.options.forkJoinNs = forkJoinNs;
   session.options.cores = cores;

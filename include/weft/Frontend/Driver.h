@@ -9,6 +9,7 @@
 #define WEFT_FRONTEND_DRIVER_H
 
 #include "weft/Frontend/CImport.h"
+#include "weft/Frontend/Rewrite.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
@@ -17,6 +18,7 @@
 #include <vector>
 
 namespace clang {
+class ASTContext;
 class Preprocessor;
 class SourceManager;
 } // namespace clang
@@ -31,6 +33,9 @@ struct TranslateOptions {
   /// pure or impure.
   std::string mathErrno = "pure";
   std::vector<std::string> skip;
+  /// Testing only: dependence kinds the analysis ignores (flow, anti,
+  /// output). The fuzzing oracle must catch the loops this breaks.
+  std::vector<std::string> unsafeIgnore;
   /// Write the per-loop report here (JSON), if not empty.
   std::string reportPath;
   /// Default team size and capacity weights for the generated code (the
@@ -53,6 +58,25 @@ void registerPragmas(clang::Preprocessor &pp, std::vector<LoopPragma> &out);
 /// end does (weft::emitVerdictRemarks) once the rewriter has had its say.
 mlir::LogicalResult runPipeline(mlir::ModuleOp module,
                                 const TranslateOptions &options);
+
+/// One translation: the imported module, and the parallel C.
+struct Translation {
+  ImportedModule imported;
+  RewriteResult output;
+  /// Not empty when weft failed: the module did not verify after a step, or
+  /// a pass failed. The front ends report it as an internal error.
+  std::string internalError;
+};
+
+/// Translates the main file of a parsed translation unit: imports it, runs
+/// weft's passes, rewrites the file and emits each loop's remark through
+/// mlirCtx's diagnostic handler. With runPasses false it only imports (the
+/// module as imported, for --emit-mlir).
+Translation translate(clang::ASTContext &ctx, clang::Preprocessor &pp,
+                      std::vector<LoopPragma> pragmas,
+                      mlir::MLIRContext &mlirCtx,
+                      const TranslateOptions &options,
+                      const RewriteOptions &rewriteOptions, bool runPasses);
 
 /// Writes the JSON report of every loop's verdict (docs/report.md).
 llvm::Error writeReport(llvm::StringRef path, const ImportedModule &imported,

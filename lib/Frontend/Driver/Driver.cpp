@@ -11,7 +11,9 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
@@ -51,6 +53,12 @@ llvm::Error weft::validate(const TranslateOptions &o) {
           llvm::inconvertibleErrorCode(),
           "--core-weights must be between 1 and 1048576, not " +
               std::to_string(w));
+  for (const std::string &k : o.unsafeIgnore)
+    if (k != "flow" && k != "anti" && k != "output")
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "--unsafe-ignore-dependences takes flow, anti or output, not '" + k +
+              "'");
   return llvm::Error::success();
 }
 
@@ -154,12 +162,45 @@ LogicalResult weft::runPipeline(ModuleOp module,
   o.fpReductions = options.fpReductions;
   o.mathErrno = options.mathErrno;
   o.skip = options.skip;
+  o.unsafeIgnore = options.unsafeIgnore;
   o.remarks = "none"; // emitted by the front end once the C is written
   o.cores = options.cores;
   o.forkJoinNs = options.forkJoinNs;
   o.coreWeights = options.coreWeights;
   buildPipeline(pm, o);
   return pm.run(module);
+}
+
+Translation weft::translate(clang::ASTContext &ctx, clang::Preprocessor &pp,
+                           std::vector<LoopPragma> pragmas,
+                           MLIRContext &mlirCtx,
+                           const TranslateOptions &options,
+                           const RewriteOptions &rewriteOptions,
+                           bool runPasses) {
+  Translation t;
+  ImportOptions io;
+  const clang::LangOptions &lo = ctx.getLangOpts();
+  io.fpReassoc = lo.AllowFPReassoc || lo.FastMath;
+  io.mathErrno = lo.MathErrno;
+  io.pragmas = std::move(pragmas);
+  t.imported = importTranslationUnit(ctx, mlirCtx, io);
+  if (failed(verify(*t.imported.module))) {
+    t.internalError = "the module imported from the file does not verify";
+    return t;
+  }
+  if (!runPasses)
+    return t;
+  if (failed(runPipeline(*t.imported.module, options))) {
+    t.internalError = "weft's passes failed";
+    return t;
+  }
+  // The rewriter may still veto a loop; the remarks say what was finally
+  // decided.
+  t.output = rewriteMainFile(t.imported, ctx, pp, rewriteOptions);
+  emitVerdictRemarks(*t.imported.module, options.remarks);
+  if (failed(verify(*t.imported.module)))
+    t.internalError = "the module does not verify after the rewrite";
+  return t;
 }
 
 /// Line and column of a location in the source.

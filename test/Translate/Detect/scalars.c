@@ -123,6 +123,43 @@ int conditional_last(int n, const int *v) {
   return last;
 }
 
+// Assigned in an inner loop that surely runs (constant bounds, no jump):
+// every outer iteration assigns it, so it is last-private.
+// expected-remark@+3 {{loop parallelized: last is last-private}}
+int inner_last(int n, const int *restrict v, int *restrict out) {
+  int last = -1;
+  for (int i = 0; i < n; i++)
+    for (int j = 3; j >= 0; j--) { // expected-remark {{loop not parallelized: the loop at 131:3 around it runs in parallel}}
+      last = v[i * 4 + j];
+      out[i * 4 + j] = last;
+    }
+  return last;
+}
+
+// An inner loop that may run no iteration assigns it in only some outer
+// iterations.
+// expected-remark@+3 {{loop not parallelized: last is assigned in only some iterations and used after the loop}}
+int inner_maybe_empty(int n, int m, const int *v) {
+  int last = -1;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++) // expected-remark {{loop parallelized: last is last-private}}
+      last = v[i * m + j]; // expected-note {{last assigned here}}
+  return last;
+}
+
+// Nor does one that may leave before the assignment.
+// expected-remark@+3 {{loop not parallelized: last is assigned in only some iterations and used after the loop}}
+int inner_break(int n, const int *v) {
+  int last = -1;
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < 4; j++) { // expected-remark {{loop not parallelized: a break at 157:9 leaves the loop}}
+      if (v[i * 4 + j] < 0)
+        break;
+      last = v[i * 4 + j]; // expected-note {{last assigned here}}
+    }
+  return last;
+}
+
 // ... but unused after it: private, and the loop runs in parallel.
 // expected-remark@+3 {{loop parallelized: t is private}}
 void conditional_private(int n, int *restrict out, const int *restrict v) {

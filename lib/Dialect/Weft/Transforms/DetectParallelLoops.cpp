@@ -323,6 +323,14 @@ struct DetectParallelLoops
   Verdict analyze(Operation *loop, CallSummaries &summaries,
                   const llvm::StringSet<> &skipped);
 
+  /// Is d of a kind the unsafe-ignore-dependences testing option drops?
+  bool ignored(const Dependence &d) const {
+    StringRef kind = d.first->isWrite
+                         ? (d.second->isWrite ? "output" : "flow")
+                         : "anti";
+    return llvm::is_contained(unsafeIgnore, kind);
+  }
+
   bool fpReassoc = false;
 };
 } // namespace
@@ -426,7 +434,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         continue;
       case Overlap::Same: {
         Dependence d = testDependence(a, b, info, module, &written);
-        if (d.kind == Dependence::None)
+        if (d.kind == Dependence::None || ignored(d))
           continue;
         return fail(describe(d, loop), d.second->loc,
                     textOf(*d.second) +
@@ -525,6 +533,13 @@ void DetectParallelLoops::runOnOperation() {
         << remarks << "'";
     return signalPassFailure();
   }
+  for (const std::string &k : unsafeIgnore)
+    if (k != "flow" && k != "anti" && k != "output") {
+      module.emitError("unsafe-ignore-dependences takes flow, anti or "
+                       "output, not '")
+          << k << "'";
+      return signalPassFailure();
+    }
   AnalysisOptions options;
   options.fpReductions = fpReductions;
   options.mathErrnoImpure = mathErrno == "impure";

@@ -17,6 +17,7 @@ void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   detect.mathErrno = o.mathErrno;
   detect.remarks = "none"; // the last pass says what was finally decided
   detect.skip = o.skip;
+  detect.unsafeIgnore = o.unsafeIgnore;
   pm.addPass(createDetectParallelLoops(detect));
   OutlineTasksOptions outline;
   outline.forkJoinNs = o.forkJoinNs;

@@ -29,6 +29,8 @@ struct PipelineOptions {
   bool fpReductions = false;
   std::string mathErrno = "pure";
   std::vector<std::string> skip;
+  /// Testing only (docs/testing.md): dependence kinds to ignore.
+  std::vector<std::string> unsafeIgnore;
   std::string remarks = "all";
   double forkJoinNs = 1000;
   int cores = 0;

@@ -38,6 +38,10 @@ def DetectParallelLoops : Pass<"weft-detect-parallel-loops", "mlir::ModuleOp"> {
            "'passed' (parallel loops) or 'none'">,
     ListOption<"skip", "skip", "std::string",
                "Functions whose loops stay sequential">,
+    ListOption<"unsafeIgnore", "unsafe-ignore-dependences", "std::string",
+               "For testing the fuzzing oracle only: ignore memory "
+               "dependences of these kinds (flow, anti, output), so that "
+               "wrong loops run in parallel">,
   ];
   let dependentDialects = ["::weft::WeftDialect"];
 }

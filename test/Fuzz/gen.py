@@ -1,0 +1,411 @@
+#!/usr/bin/python3
+"""A generator of random C programs for differential testing (test/Fuzz).
+
+Every program is valid C11, terminates, and has no undefined behaviour:
+subscripts stay inside their arrays by construction (the generator computes
+each subscript's range over its loops and places it), integers stay small
+(values are reduced modulo a constant where they could grow, products and
+bit operations use unsigned types), and floating-point values stay bounded.
+The same seed always gives the same program.
+
+A program has a few kernels over pointer parameters, each a loop nest of
+depth 1 to 4 with affine, flattened and indirect subscripts, constant or
+symbolic sizes, scalar temporaries, reductions of every operator, last
+values, conditionals, calls to pure and impure helpers, and early exits.
+main() calls each kernel on disjoint and on overlapping arguments and
+prints a checksum of every buffer and every result after each call.
+
+Usage: gen.py SEED [-o FILE]   (prints the program; a first line comment
+says which features it uses)
+"""
+import argparse
+import random
+import sys
+
+SIZE = 1 << 14      # elements per buffer
+MAXOFF = 2048       # largest pointer offset main passes to a kernel
+MAXSPAN = 4096      # largest subscript range a kernel may use
+
+
+class Loop:
+    def __init__(self, var, lo, hi_text, ext, tri_of=None):
+        self.var, self.lo, self.hi_text, self.ext = var, lo, hi_text, ext
+        self.tri_of = tri_of  # starts at an outer counter (triangular)
+
+
+class Gen:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+        self.seed = seed
+        self.features = set()
+        self.kernels = []
+        self.results = []  # (name, ctype) globals printed after each call
+
+    def pick(self, *xs):
+        return self.r.choice(xs)
+
+    # --- subscripts ---------------------------------------------------------
+
+    def affine(self, loops, write=False):
+        """An affine subscript over the loops, placed so that it stays in
+        [0, MAXSPAN): returns (text, (lo, hi)). A written subscript usually
+        moves with every counter, so that many loops are parallel (and the
+        others have dependences that are not obvious)."""
+        coefs = {}
+        for l in loops:
+            if self.r.random() < (0.9 if write else 0.75):
+                coefs[l.var] = self.pick(-1, 1, 1, 1, 2)
+        lo = hi = 0
+        for l in loops:
+            c = coefs.get(l.var, 0)
+            top = l.ext - 1
+            lo += min(0, c * top)
+            hi += max(0, c * top)
+        off = -lo + self.r.randrange(0, 24)
+        parts = []
+        for l in loops:
+            c = coefs.get(l.var, 0)
+            if c == 1:
+                parts.append(l.var)
+            elif c == -1:
+                parts.append("-" + l.var)
+            elif c:
+                parts.append("%d * %s" % (c, l.var))
+        text = "%d" % off
+        for p in parts:
+            text += (" - " + p[1:]) if p.startswith("-") else (" + " + p)
+        return text, (lo + off, hi + off)
+
+    def flat(self, loops):
+        """i * W + j over the two innermost counters, W at least j's extent."""
+        if len(loops) < 2:
+            return None
+        a, b = loops[-2], loops[-1]
+        if a.tri_of or b.tri_of:
+            return None
+        w = b.ext + self.r.randrange(0, 3)
+        self.features.add("flattened")
+        return "%s * %d + %s" % (a.var, w, b.var), (0, (a.ext - 1) * w + b.ext - 1)
+
+    def rowmajor(self, loops):
+        """Every counter with the stride of a row-major array (a little
+        padded): each iteration of the nest has its own element, as in most
+        real kernels, so the loops are parallel unless something else
+        stops them."""
+        if not loops:
+            return None
+        stride, parts, span = 1, [], 0
+        for l in reversed(loops):
+            parts.append(l.var if stride == 1 else "%s * %d" % (l.var, stride))
+            span += (l.ext - 1) * stride
+            stride *= l.ext + self.r.randrange(0, 2)
+        off = self.r.randrange(0, 16)
+        if span + off >= MAXSPAN:
+            return None
+        self.features.add("row-major")
+        text = " + ".join(reversed(parts))
+        return ("%d + %s" % (off, text) if off else text), (off, span + off)
+
+    def subscript(self, loops, write=False):
+        if self.r.random() < (0.8 if write else 0.2):
+            f = self.rowmajor(loops)
+            if f:
+                return f
+        if self.r.random() < 0.2:
+            f = self.flat(loops)
+            if f:
+                return f
+        if self.r.random() < 0.08 and loops:
+            self.features.add("indirect")
+            return "idx[%s & 255]" % loops[-1].var, (0, 255)
+        return self.affine(loops, write)
+
+    # --- expressions ----------------------------------------------------------
+
+    def fexpr(self, loops, srcs, scalars, own=None, dsts=()):
+        """A bounded double expression. It often reads the element it is
+        stored to (own: the array and subscript), or the read-only z, as
+        most real kernels do; other reads are where dependences come from."""
+        terms = []
+        for _ in range(self.r.randrange(1, 3)):
+            if own and self.r.random() < 0.35:
+                terms.append("%s[%s]" % own)
+                continue
+            ro = [a for a in srcs if a not in dsts]
+            s = self.pick(*(ro if ro and self.r.random() < 0.85 else srcs))
+            sub, _ = self.subscript(loops)
+            terms.append("%s[%s]" % (s, sub))
+        if scalars and self.r.random() < 0.4:
+            terms.append(self.pick(*scalars))
+        if self.r.random() < 0.2:
+            self.features.add("pure call")
+            terms[0] = "h_pure(%s)" % terms[0]
+        if loops and self.r.random() < 0.3:
+            terms.append("(double)%s" % self.pick(*[l.var for l in loops]))
+        k = 1.0 / (len(terms) + 1)
+        return " + ".join("%.3g * %s" % (k * self.pick(0.5, 1, -1), t)
+                          for t in terms)
+
+    def iexpr(self, loops, own=None):
+        sub, _ = self.subscript(loops)
+        if own and self.r.random() < 0.5:
+            sub = own
+        sub2, _ = self.subscript(loops)
+        other = self.pick("iv[%s]" % sub2, "(int)(z[%s] * 8)" % sub2)
+        return "(iv[%s] * %d + %s) %% 1000" % (sub, self.pick(1, 2, 3), other)
+
+    # --- statements -----------------------------------------------------------
+
+    def body(self, loops, depth, ctx):
+        """Statements for the innermost loop body (a list of lines)."""
+        lines = []
+        n = self.pick(1, 1, 2, 2, 3)
+        for _ in range(n):
+            kind = self.r.random()
+            dst = self.pick(*ctx["dsts"])
+            srcs = ("x", "y", "z")
+            if kind < 0.38:
+                sub, _ = self.subscript(loops, write=True)
+                if sub.startswith("idx["):  # indirect writes: scatter
+                    self.features.add("scatter")
+                lines.append("%s[%s] = %s;" % (dst, sub, self.fexpr(
+                    loops, srcs, ctx["sc"], own=(dst, sub), dsts=ctx["dsts"])))
+            elif kind < 0.48:
+                t = "t%d" % len(ctx["temps"])
+                ctx["temps"].append(t)
+                self.features.add("private")
+                sub, _ = self.subscript(loops, write=True)
+                lines.append("%s = %s;" % (t, self.fexpr(loops, srcs, [],
+                                                         own=(dst, sub), dsts=ctx["dsts"])))
+                lines.append("%s[%s] = %s * 0.5;" % (dst, sub, t))
+            elif kind < 0.64:
+                red = self.reduction(loops, ctx)
+                lines.append(red)
+            elif kind < 0.73:
+                sub2, _ = self.subscript(loops, write=True)
+                sub, _ = self.subscript(loops)
+                self.features.add("conditional")
+                src = self.pick("z", dst, self.pick(*srcs))
+                if src == dst:
+                    sub = sub2
+                lines.append("if (%s[%s] > 0.25)" % (src, sub))
+                lines.append("  %s[%s] = %s;" % (dst, sub2, self.fexpr(
+                    loops, srcs, [], own=(dst, sub2), dsts=ctx["dsts"])))
+            elif kind < 0.81:
+                sub, _ = self.subscript(loops, write=True)
+                self.features.add("int")
+                lines.append("iv[%s] = %s;" % (sub, self.iexpr(loops, sub)))
+            elif kind < 0.88:
+                sub, _ = self.subscript(loops, write=True)
+                self.features.add("writing call")
+                lines.append("h_put(%s, %s, %s);" % (dst, sub, self.fexpr(
+                    loops, srcs, [], own=(dst, sub), dsts=ctx["dsts"])))
+            elif kind < 0.89:
+                sub, _ = self.subscript(loops, write=True)
+                self.features.add("impure call")
+                lines.append("%s[%s] = h_count(%s[%s]);" % (
+                    dst, sub, self.pick(*srcs), self.subscript(loops)[0]))
+            elif kind < 0.97:
+                self.features.add("last value")
+                sub, _ = self.subscript(loops)
+                lines.append("last = %s[%s];" % (self.pick(*srcs), sub))
+                ctx["last"] = True
+            else:
+                sub, _ = self.subscript(loops)
+                self.features.add("early exit")
+                lines.append("if (%s[%s] > 1e6)" % (self.pick(*srcs), sub))
+                lines.append("  break;")
+        return lines
+
+    def reduction(self, loops, ctx):
+        op = self.pick("add", "sub", "mul", "and", "or", "xor", "max", "min",
+                       "maxif", "minif", "fadd")
+        self.features.add("reduction " + op)
+        sub, _ = self.subscript(loops)
+        if op == "add":
+            ctx["reds"].add(("long long", "rs", "0"))
+            return "rs += iv[%s];" % sub
+        if op == "sub":
+            ctx["reds"].add(("long long", "rs", "0"))
+            return "rs -= iv[%s] * 2;" % sub
+        if op == "mul":
+            ctx["reds"].add(("unsigned", "rp", "1"))
+            return "rp *= (unsigned)iv[%s] | 1u;" % sub
+        if op in ("and", "or", "xor"):
+            v = {"and": "ra", "or": "ro", "xor": "rx"}[op]
+            init = {"and": "~0u", "or": "0u", "xor": "0u"}[op]
+            sym = {"and": "&", "or": "|", "xor": "^"}[op]
+            ctx["reds"].add(("unsigned", v, init))
+            return "%s %s= (unsigned)iv[%s] * 2654435761u;" % (v, sym, sub)
+        if op == "max":
+            ctx["reds"].add(("double", "rmax", "-1e300"))
+            return "rmax = x[%s] > rmax ? x[%s] : rmax;" % (sub, sub)
+        if op == "min":
+            ctx["reds"].add(("double", "rmin", "1e300"))
+            return "rmin = y[%s] < rmin ? y[%s] : rmin;" % (sub, sub)
+        if op == "maxif":
+            ctx["reds"].add(("int", "rimax", "-1000000"))
+            return "if (iv[%s] >= rimax) rimax = iv[%s];" % (sub, sub)
+        if op == "minif":
+            ctx["reds"].add(("int", "rimin", "1000000"))
+            return "if (iv[%s] < rimin) rimin = iv[%s];" % (sub, sub)
+        ctx["reds"].add(("double", "rf", "0"))
+        ctx["fp"] = True
+        return "rf += x[%s] * 0.5;" % sub
+
+    def nest(self, depth, sym):
+        loops, header = [], []
+        names = ["i", "j", "k", "l"]
+        ext_budget = {1: 2000, 2: 48, 3: 14, 4: 7}[depth]
+        for d in range(depth):
+            v = names[d]
+            ext = self.r.randrange(max(2, ext_budget // 2), ext_budget + 1)
+            tri = None
+            if d > 0 and self.r.random() < 0.2 and not loops[-1].tri_of:
+                tri = loops[-1]
+                self.features.add("triangular")
+                loops.append(Loop(v, tri.var, str(ext), ext, tri_of=tri))
+                header.append("for (int %s = %s; %s < %d; %s++)" % (
+                    v, tri.var, v, min(ext, tri.ext), v))
+                loops[-1].ext = min(ext, tri.ext)
+                continue
+            if d == 0 and sym:
+                # main passes n up to the budget: subscripts are placed for it
+                self.features.add("symbolic size")
+                loops.append(Loop(v, 0, "n", ext_budget))
+                header.append("for (int %s = 0; %s < n; %s++)" % (v, v, v))
+            elif self.r.random() < 0.15:
+                self.features.add("decreasing")
+                loops.append(Loop(v, 0, str(ext), ext))
+                header.append("for (int %s = %d; %s >= 0; %s--)" % (
+                    v, ext - 1, v, v))
+            else:
+                loops.append(Loop(v, 0, str(ext), ext))
+                header.append("for (int %s = 0; %s < %d; %s++)" % (v, v, ext, v))
+        return loops, header
+
+    def kernel(self, idx):
+        depth = self.pick(1, 1, 2, 2, 2, 3, 4)
+        sym = self.r.random() < 0.5
+        loops, header = self.nest(depth, sym)
+        # Most kernels store to one of their arrays and only read the others.
+        ctx = {"temps": [], "reds": set(), "sc": ["s"], "last": False,
+               "fp": False,
+               "dsts": self.pick(("x",), ("x",), ("y",), ("x", "y"))}
+        lines = self.body(loops, depth, ctx)
+        name = "k%d" % idx
+        restrict = self.r.random() < 0.2
+        q = "restrict " if restrict else ""
+        if restrict:
+            self.features.add("restrict")
+        out = ["static void %s(int n, double s, double *%sx, double *%sy, "
+               "const double *%sz, int *%siv) {" % (name, q, q, q, q)]
+        for t in ctx["temps"]:
+            out.append("  double %s;" % t)
+        for ctype, v, init in sorted(ctx["reds"]):
+            out.append("  %s %s = %s;" % (ctype, v, init))
+        if ctx["last"]:
+            out.append("  double last = -1;")
+        ind = "  "
+        for h in header:
+            out.append(ind + h + " {")
+            ind += "  "
+        for l in lines:
+            out.append(ind + l)
+        for _ in header:
+            ind = ind[:-2]
+            out.append(ind + "}")
+        for ctype, v, _ in sorted(ctx["reds"]):
+            fmt = {"long long": "%lld", "unsigned": "%u", "int": "%d",
+                   "double": "%.17g"}[ctype]
+            out.append('  printf("%s %s=%s\\n", %s);' % (name, v, fmt, v))
+        if ctx["last"]:
+            out.append('  printf("%s last=%%.17g\\n", last);' % name)
+        out.append("  (void)s;")
+        out.append("}")
+        self.kernels.append((name, depth, sym, ctx["fp"], restrict))
+        return "\n".join(out)
+
+    def program(self):
+        nk = self.r.randrange(2, 5)
+        ks = [self.kernel(i) for i in range(nk)]
+        fp = any(k[3] for k in self.kernels)
+        main = self.main_function()
+        head = ["/* weft fuzz program, seed %d */" % self.seed,
+                "/* FEATURES: %s */" % ", ".join(sorted(self.features)),
+                "/* FP-REDUCTIONS: %s */" % ("yes" if fp else "no"),
+                "#include <stdio.h>",
+                "#include <stdint.h>",
+                "",
+                "#define SIZE %d" % SIZE,
+                "static double A[SIZE], B[SIZE], C[SIZE];",
+                "static int I[SIZE];",
+                "static int idx[256];",
+                "static long calls;",
+                "",
+                "static double h_pure(double v) { return v * 0.5 + 0.125; }",
+                "static void h_put(double *p, int i, double v) { p[i] = v; }",
+                "static double h_count(double v) { calls++; return v; }",
+                ""]
+        return "\n".join(head + ks + [""] + main) + "\n"
+
+    def main_function(self):
+        main = ["static void dump(const char *what) {",
+                "  uint64_t h = 0;",
+                "  for (int i = 0; i < SIZE; i++) {",
+                "    h = h * 1099511628211u + (uint64_t)(int64_t)(A[i] * 4096.0);",
+                "    h = h * 1099511628211u + (uint64_t)(int64_t)(B[i] * 4096.0);",
+                "    h = h * 1099511628211u + (uint64_t)(int64_t)I[i];",
+                "  }",
+                '  printf("%s %016llx %ld\\n", what, (unsigned long long)h, calls);',
+                "}",
+                "",
+                "int main(void) {",
+                "  for (int i = 0; i < SIZE; i++) {",
+                "    A[i] = (double)((i * 37) % 101) / 64.0 - 0.5;",
+                "    B[i] = (double)((i * 53) % 97) / 64.0 - 0.25;",
+                "    C[i] = (double)((i * 11) % 89) / 64.0;",
+                "    I[i] = (i * 7919) % 1000 - 500;",
+                "  }",
+                "  for (int i = 0; i < 256; i++)",
+                "    idx[i] = (i * 97) % 256;"]
+        for name, depth, sym, _, restrict in self.kernels:
+            n = {1: 2000, 2: 48, 3: 14, 4: 7}[depth]
+            n = self.r.randrange(max(2, n // 2), n + 1)
+            off = self.r.randrange(0, 64)
+            calls = [
+                # disjoint buffers
+                ("A + %d" % off, "B", "C", "I"),
+                # the same buffer, apart
+                ("A", "A + %d" % (MAXSPAN + self.r.randrange(0, 64)), "C", "I"),
+                # overlapping
+                ("A", "A + %d" % self.r.randrange(1, 9), "A + 3", "I"),
+                ("B + %d" % self.r.randrange(1, 9), "B", "B", "I"),
+            ]
+            if restrict:
+                calls = calls[:1]  # restrict promises the arguments are apart
+            else:
+                self.features.add("overlapping arguments")
+            for k, (x, y, z, iv) in enumerate(calls):
+                main.append("  %s(%d, 0.75, %s, %s, %s, %s);" % (
+                    name, n, x, y, z, iv))
+                main.append('  dump("%s/%d");' % (name, k))
+        main += ["  return 0;", "}"]
+        return main
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("seed", type=int)
+    ap.add_argument("-o", "--output")
+    args = ap.parse_args()
+    text = Gen(args.seed).program()
+    if args.output:
+        with open(args.output, "w") as f:
+            f.write(text)
+    else:
+        sys.stdout.write(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,100 @@
+//===- weft-fuzz.cpp - libFuzzer target: weft on mutated C -----------------===//
+//
+// Crash fuzzing (docs/testing.md). Each input is a C file. Whatever Clang
+// rejects is uninteresting; on whatever it accepts, weft must not crash,
+// assert, hang or report an internal error, and the C it writes must parse
+// again (against weft.h) whenever it parallelized a loop. Any of these is a
+// bug: the target aborts, and libFuzzer keeps the input.
+//
+// Built by scripts/fuzz.sh in its own build directory, with weft's code
+// instrumented for coverage (-fsanitize=fuzzer-no-link) and checked by
+// AddressSanitizer and UndefinedBehaviorSanitizer, assertions on.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Frontend/Driver.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+namespace {
+/// Clang's flags for both parses: the input is C11 with GNU extensions, as
+/// weft-translate's users write it; warnings are not errors.
+std::vector<std::string> clangArgs() {
+  return {"-std=gnu11", "-w", "-ferror-limit=1", "-I", WEFT_RUNTIME_INCLUDE};
+}
+
+[[noreturn]] void bug(const std::string &what, const std::string &text) {
+  llvm::errs() << "weft-fuzz: " << what << "\n";
+  if (!text.empty())
+    llvm::errs() << "--- weft's output ---\n" << text << "--- end ---\n";
+  std::abort();
+}
+
+class Consumer : public clang::ASTConsumer {
+public:
+  Consumer(clang::CompilerInstance &ci, std::vector<weft::LoopPragma> &pragmas)
+      : ci(ci), pragmas(pragmas) {}
+
+  void HandleTranslationUnit(clang::ASTContext &ctx) override {
+    if (ci.getDiagnostics().hasErrorOccurred())
+      return; // Clang rejects it: not weft's business
+    mlir::MLIRContext mlirCtx;
+    mlirCtx.getDiagEngine().registerHandler(
+        [](mlir::Diagnostic &) { return mlir::success(); });
+    weft::TranslateOptions options;
+    options.forkJoinNs = 0; // outline every parallel loop
+    weft::Translation t =
+        weft::translate(ctx, ci.getPreprocessor(), pragmas, mlirCtx, options,
+                        weft::RewriteOptions(), /*runPasses=*/true);
+    if (!t.internalError.empty())
+      bug("internal error: " + t.internalError, "");
+    if (t.output.parallelLoops == 0)
+      return;
+    // The output of C that Clang accepted must be C that Clang accepts.
+    if (!clang::tooling::runToolOnCodeWithArgs(
+            std::make_unique<clang::SyntaxOnlyAction>(), t.output.text,
+            clangArgs(), "output.c", "weft-fuzz"))
+      bug("weft's output does not compile", t.output.text);
+  }
+
+private:
+  clang::CompilerInstance &ci;
+  std::vector<weft::LoopPragma> &pragmas;
+};
+
+class Action : public clang::ASTFrontendAction {
+public:
+  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
+    weft::registerPragmas(ci.getPreprocessor(), pragmas);
+    return true;
+  }
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
+    return std::make_unique<Consumer>(ci, pragmas);
+  }
+
+private:
+  std::vector<weft::LoopPragma> pragmas;
+};
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  std::string code(reinterpret_cast<const char *>(data), size);
+  // Clang reads a NUL as the end of the buffer; so would a file.
+  if (code.find('\0') != std::string::npos)
+    return 0;
+  clang::tooling::runToolOnCodeWithArgs(std::make_unique<Action>(), code,
+                                        clangArgs(), "input.c", "weft-fuzz");
+  return 0;
+}
