@@ -67,12 +67,20 @@ class Disagreement(Exception):
     program is skipped and counted; the batch fails if there are many."""
 
 
+def die_with_parent():
+    """In a child: the kernel kills it when the oracle dies (cvise kills
+    its test after --timeout, and a looping program must not outlive it)."""
+    import ctypes
+    import signal
+    ctypes.CDLL(None).prctl(1, int(signal.SIGKILL))  # PR_SET_PDEATHSIG
+
+
 def run(cmd, env=None, timeout=120, what="", wrong=False):
     full = dict(os.environ)
     full.update(env or {})
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, env=full,
-                           timeout=timeout)
+                           timeout=timeout, preexec_fn=die_with_parent)
     except subprocess.TimeoutExpired:
         raise Failure("%s: timed out" % (what or cmd[0]), wrong)
     if p.returncode != 0:
