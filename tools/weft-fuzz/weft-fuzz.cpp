@@ -15,9 +15,6 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
-#include "clang/AST/ASTConsumer.h"
-#include "clang/Frontend/CompilerInstance.h"
-#include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/FrontendActions.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/raw_ostream.h"
@@ -41,52 +38,27 @@ std::vector<std::string> clangArgs() {
   std::abort();
 }
 
-class Consumer : public clang::ASTConsumer {
-public:
-  Consumer(clang::CompilerInstance &ci, std::vector<weft::LoopPragma> &pragmas)
-      : ci(ci), pragmas(pragmas) {}
-
-  void HandleTranslationUnit(clang::ASTContext &ctx) override {
-    if (ci.getDiagnostics().hasErrorOccurred())
-      return; // Clang rejects it: not weft's business
-    mlir::MLIRContext mlirCtx;
-    mlirCtx.getDiagEngine().registerHandler(
-        [](mlir::Diagnostic &) { return mlir::success(); });
-    weft::TranslateOptions options;
-    options.forkJoinNs = 0; // outline every parallel loop
-    weft::Translation t =
-        weft::translate(ctx, ci.getPreprocessor(), pragmas, mlirCtx, options,
-                        weft::RewriteOptions(), /*runPasses=*/true);
-    if (!t.internalError.empty())
-      bug("internal error: " + t.internalError, "");
-    if (t.output.parallelLoops == 0)
-      return;
-    // The output of C that Clang accepted must be C that Clang accepts.
-    if (!clang::tooling::runToolOnCodeWithArgs(
-            std::make_unique<clang::SyntaxOnlyAction>(), t.output.text,
-            clangArgs(), "output.c", "weft-fuzz"))
-      bug("weft's output does not compile", t.output.text);
-  }
-
-private:
-  clang::CompilerInstance &ci;
-  std::vector<weft::LoopPragma> &pragmas;
-};
-
-class Action : public clang::ASTFrontendAction {
-public:
-  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
-    weft::registerPragmas(ci.getPreprocessor(), pragmas);
-    return true;
-  }
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
-    return std::make_unique<Consumer>(ci, pragmas);
-  }
-
-private:
-  std::vector<weft::LoopPragma> pragmas;
-};
+/// Runs once Clang has accepted the input.
+void check(clang::ASTContext &ctx, clang::Preprocessor &pp,
+           std::vector<weft::LoopPragma> pragmas) {
+  mlir::MLIRContext mlirCtx;
+  mlirCtx.getDiagEngine().registerHandler(
+      [](mlir::Diagnostic &) { return mlir::success(); });
+  weft::TranslateOptions options;
+  options.forkJoinNs = 0; // outline every parallel loop
+  weft::Translation t =
+      weft::translate(ctx, pp, std::move(pragmas), mlirCtx, options,
+                      weft::RewriteOptions(), /*runPasses=*/true);
+  if (!t.internalError.empty())
+    bug("internal error: " + t.internalError, "");
+  if (t.output.parallelLoops == 0)
+    return;
+  // The output of C that Clang accepted must be C that Clang accepts.
+  if (!clang::tooling::runToolOnCodeWithArgs(
+          std::make_unique<clang::SyntaxOnlyAction>(), t.output.text,
+          clangArgs(), "output.c", "weft-fuzz"))
+    bug("weft's output does not compile", t.output.text);
+}
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -94,7 +66,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Clang reads a NUL as the end of the buffer; so would a file.
   if (code.find('\0') != std::string::npos)
     return 0;
-  clang::tooling::runToolOnCodeWithArgs(std::make_unique<Action>(), code,
-                                        clangArgs(), "input.c", "weft-fuzz");
+  clang::tooling::runToolOnCodeWithArgs(weft::makeTranslateAction(check),
+                                        code, clangArgs(), "input.c",
+                                        "weft-fuzz");
   return 0;
 }

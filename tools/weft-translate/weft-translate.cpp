@@ -19,9 +19,7 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/Verifier.h"
 
-#include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -202,44 +200,15 @@ struct Session {
   }
 };
 
-class Consumer : public clang::ASTConsumer {
-public:
-  Consumer(clang::CompilerInstance &ci, Session &session,
-           std::vector<weft::LoopPragma> &pragmas)
-      : ci(ci), session(session), pragmas(pragmas) {}
-  void HandleTranslationUnit(clang::ASTContext &ctx) override {
-    if (!ci.getDiagnostics().hasErrorOccurred())
-      session.run(ctx, ci.getPreprocessor(), pragmas);
-  }
-
-private:
-  clang::CompilerInstance &ci;
-  Session &session;
-  std::vector<weft::LoopPragma> &pragmas;
-};
-
-class Action : public clang::ASTFrontendAction {
-public:
-  explicit Action(Session &session) : session(session) {}
-  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
-    weft::registerPragmas(ci.getPreprocessor(), pragmas);
-    return true;
-  }
-  std::unique_ptr<clang::ASTConsumer>
-  CreateASTConsumer(clang::CompilerInstance &ci, StringRef) override {
-    return std::make_unique<Consumer>(ci, session, pragmas);
-  }
-
-private:
-  Session &session;
-  std::vector<weft::LoopPragma> pragmas;
-};
-
 class Factory : public clang::tooling::FrontendActionFactory {
 public:
   explicit Factory(Session &session) : session(session) {}
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<Action>(session);
+    return weft::makeTranslateAction(
+        [this](clang::ASTContext &ctx, clang::Preprocessor &pp,
+               std::vector<weft::LoopPragma> pragmas) {
+          session.run(ctx, pp, std::move(pragmas));
+        });
   }
 
 private:

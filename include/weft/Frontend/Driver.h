@@ -14,11 +14,14 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
+class FrontendAction;
 class Preprocessor;
 class SourceManager;
 } // namespace clang
@@ -53,6 +56,15 @@ llvm::Error validate(const TranslateOptions &options);
 /// (when OpenMP is off, so that clang ignores them) `#pragma omp`, recording
 /// each into `out`.
 void registerPragmas(clang::Preprocessor &pp, std::vector<LoopPragma> &out);
+
+/// What a front end does with a file Clang parsed without errors.
+using ParsedFn = std::function<void(clang::ASTContext &, clang::Preprocessor &,
+                                    std::vector<LoopPragma>)>;
+
+/// A Clang action that registers weft's pragmas and, when Clang has parsed
+/// the file without errors, calls `onParsed` with its AST, preprocessor and
+/// pragmas (weft-translate and the fuzz target differ only in that call).
+std::unique_ptr<clang::FrontendAction> makeTranslateAction(ParsedFn onParsed);
 
 /// Runs weft's passes on an imported module. It emits no remarks: the front
 /// end does (weft::emitVerdictRemarks) once the rewriter has had its say.

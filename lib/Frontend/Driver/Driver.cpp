@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Frontend/Driver.h"
 
+#include "weft/Analysis/Dependence.h"
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
@@ -13,8 +14,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
+#include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/Support/FileSystem.h"
@@ -54,7 +58,7 @@ llvm::Error weft::validate(const TranslateOptions &o) {
           "--core-weights must be between 1 and 1048576, not " +
               std::to_string(w));
   for (const std::string &k : o.unsafeIgnore)
-    if (k != "flow" && k != "anti" && k != "output")
+    if (!Dependence::isKindName(k))
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
           "--unsafe-ignore-dependences takes flow, anti or output, not '" + k +
@@ -169,6 +173,46 @@ LogicalResult weft::runPipeline(ModuleOp module,
   o.coreWeights = options.coreWeights;
   buildPipeline(pm, o);
   return pm.run(module);
+}
+
+namespace {
+class ParsedConsumer : public clang::ASTConsumer {
+public:
+  ParsedConsumer(clang::CompilerInstance &ci, const ParsedFn &onParsed,
+                 std::vector<LoopPragma> &pragmas)
+      : ci(ci), onParsed(onParsed), pragmas(pragmas) {}
+  void HandleTranslationUnit(clang::ASTContext &ctx) override {
+    if (!ci.getDiagnostics().hasErrorOccurred())
+      onParsed(ctx, ci.getPreprocessor(), pragmas);
+  }
+
+private:
+  clang::CompilerInstance &ci;
+  const ParsedFn &onParsed;
+  std::vector<LoopPragma> &pragmas;
+};
+
+class TranslateAction : public clang::ASTFrontendAction {
+public:
+  explicit TranslateAction(ParsedFn onParsed) : onParsed(std::move(onParsed)) {}
+  bool BeginSourceFileAction(clang::CompilerInstance &ci) override {
+    registerPragmas(ci.getPreprocessor(), pragmas);
+    return true;
+  }
+  std::unique_ptr<clang::ASTConsumer>
+  CreateASTConsumer(clang::CompilerInstance &ci, llvm::StringRef) override {
+    return std::make_unique<ParsedConsumer>(ci, onParsed, pragmas);
+  }
+
+private:
+  ParsedFn onParsed;
+  std::vector<LoopPragma> pragmas;
+};
+} // namespace
+
+std::unique_ptr<clang::FrontendAction>
+weft::makeTranslateAction(ParsedFn onParsed) {
+  return std::make_unique<TranslateAction>(std::move(onParsed));
 }
 
 Translation weft::translate(clang::ASTContext &ctx, clang::Preprocessor &pp,
