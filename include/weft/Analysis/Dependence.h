@@ -30,6 +30,16 @@ struct Dependence {
   /// induction variable, when it is the same for every instance.
   std::optional<int64_t> distance;
   std::string why;
+
+  /// "flow" (written, then read), "anti" (read, then written) or "output"
+  /// (written twice).
+  llvm::StringRef kindName() const {
+    return first->isWrite ? (second->isWrite ? "output" : "flow") : "anti";
+  }
+  /// Is s one of the names kindName() returns?
+  static bool isKindName(llvm::StringRef s) {
+    return s == "flow" || s == "anti" || s == "output";
+  }
 };
 
 /// Tests two accesses to the same memory root (Overlap::Same) for a

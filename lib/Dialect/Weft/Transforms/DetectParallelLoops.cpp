@@ -325,10 +325,7 @@ struct DetectParallelLoops
 
   /// Is d of a kind the unsafe-ignore-dependences testing option drops?
   bool ignored(const Dependence &d) const {
-    StringRef kind = d.first->isWrite
-                         ? (d.second->isWrite ? "output" : "flow")
-                         : "anti";
-    return llvm::is_contained(unsafeIgnore, kind);
+    return llvm::is_contained(unsafeIgnore, d.kindName());
   }
 
   bool fpReassoc = false;
@@ -534,7 +531,7 @@ void DetectParallelLoops::runOnOperation() {
     return signalPassFailure();
   }
   for (const std::string &k : unsafeIgnore)
-    if (k != "flow" && k != "anti" && k != "output") {
+    if (!Dependence::isKindName(k)) {
       module.emitError("unsafe-ignore-dependences takes flow, anti or "
                        "output, not '")
           << k << "'";
