@@ -38,15 +38,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "Execution"))
 import gen  # noqa: E402
+import exec_check  # noqa: E402
 from exec_check import same  # noqa: E402
 
-TEAMS = [{"WEFT_NUM_THREADS": "1"}, {"WEFT_NUM_THREADS": "2"},
-         {"WEFT_NUM_THREADS": "4"},
-         {"WEFT_NUM_THREADS": "4", "WEFT_WEIGHTS": "2048,2048,512,512"},
-         {"WEFT_NUM_THREADS": "2", "WEFT_SPIN_US": "0"},
-         # Chunks from the last to the first: a dependence between chunks
-         # changes the result every time, not only when the timing is bad.
-         {"WEFT_NUM_THREADS": "4", "WEFT_SCHEDULE": "reverse"}]
+# The execution tests' schedules: teams of 1, 2 and 4, big.LITTLE weights,
+# no spinning, and the chunks in reverse order.
+TEAMS = [env for _, env in exec_check.TEAMS]
 REDUCTIONS = ["add", "sub", "mul", "and", "or", "xor", "max", "min", "maxif",
               "minif", "fadd"]
 ALIASING = ["overlapping arguments", "restrict", "indirect", "flattened"]
