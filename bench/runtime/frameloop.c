@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <sys/resource.h>
 #include <time.h>
+#include "bench.h"
 #ifdef WEFT
 #include "weft.h"
 #endif
@@ -21,7 +22,6 @@
 
 static float img[2][H][W];
 
-static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
 static double cpu(void) { struct rusage u; getrusage(RUSAGE_SELF, &u);
   return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6; }
 
@@ -58,7 +58,6 @@ static void frame(void) {
   }
 }
 
-static int cmp(const void *a, const void *b) { double x = *(const double *)a, y = *(const double *)b; return x < y ? -1 : x > y; }
 
 int main(void) {
   for (int y = 0; y < H; y++) for (int x = 0; x < W; x++) img[0][y][x] = (float)((x * 7 + y * 13) % 256);

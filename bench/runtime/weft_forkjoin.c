@@ -5,11 +5,10 @@
    Build: cc -O2 weft_forkjoin.c -I../../runtime/include -lweft -o weft_forkjoin */
 #define _GNU_SOURCE
 #include "weft.h"
+#include "bench.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
-static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
-static volatile double sink;
 static void delay(int n) { double a = 0; for (int i = 0; i < n; i++) a += i * 0.5; sink = a; }
 static void body(void *ctx, int64_t lo, int64_t hi, int64_t chunk) {
   for (int64_t i = lo; i < hi; i++) delay(10);
