@@ -67,36 +67,43 @@ llvm::Error weft::validate(const TranslateOptions &o) {
 }
 
 namespace {
-/// Records `#pragma weft <kind>` and ignored `#pragma omp ...` lines.
+/// Records `#pragma weft <kind>` lines and warns about unknown ones.
 class WeftPragma : public clang::PragmaHandler {
 public:
-  WeftPragma(llvm::StringRef name, std::vector<LoopPragma> &out, bool omp)
-      : PragmaHandler(name), out(out), omp(omp) {}
+  WeftPragma(llvm::StringRef name, std::vector<LoopPragma> &out)
+      : PragmaHandler(name), out(out) {}
 
   void HandlePragma(clang::Preprocessor &pp, clang::PragmaIntroducer intro,
                     clang::Token &tok) override {
     clang::SourceManager &sm = pp.getSourceManager();
-    LoopPragma::Kind kind = LoopPragma::OpenMP;
-    if (!omp) {
-      llvm::StringRef word =
-          tok.is(clang::tok::identifier) ? tok.getIdentifierInfo()->getName()
-                                         : "";
-      if (word == "sequential") {
-        kind = LoopPragma::Sequential;
-      } else if (word == "assume_no_alias") {
-        kind = LoopPragma::AssumeNoAlias;
-      } else {
-        unsigned id = pp.getDiagnostics().getCustomDiagID(
-            clang::DiagnosticsEngine::Warning,
-            "unknown weft pragma '%0': expected 'sequential' or "
-            "'assume_no_alias'");
-        pp.Diag(tok.getLocation(), id) << word;
+    // `tok` is the word after the namespace, or already the end of the
+    // directive (`#pragma weft` alone): lexing past that end reads beyond
+    // the directive's buffer, so discard only what is left.
+    auto discardRest = [&] {
+      if (tok.isNot(clang::tok::eod))
         pp.DiscardUntilEndOfDirective();
-        return;
-      }
+    };
+    LoopPragma::Kind kind;
+    llvm::StringRef word =
+        tok.is(clang::tok::identifier) ? tok.getIdentifierInfo()->getName()
+                                       : "";
+    if (word == "sequential") {
+      kind = LoopPragma::Sequential;
+    } else if (word == "assume_no_alias") {
+      kind = LoopPragma::AssumeNoAlias;
+    } else {
+      unsigned id = pp.getDiagnostics().getCustomDiagID(
+          clang::DiagnosticsEngine::Warning,
+          "%select{unknown weft pragma '%1'|weft pragma without a word}0: "
+          "expected 'sequential' or 'assume_no_alias'");
+      bool empty = tok.is(clang::tok::eod);
+      pp.Diag(tok.getLocation(), id)
+          << empty << (empty ? std::string() : pp.getSpelling(tok));
+      discardRest();
+      return;
     }
     clang::SourceLocation at = sm.getExpansionLoc(intro.Loc);
-    pp.DiscardUntilEndOfDirective();
+    discardRest();
     if (!sm.isInMainFile(at))
       return;
     LoopPragma p;
@@ -110,7 +117,6 @@ public:
 
 private:
   std::vector<LoopPragma> &out;
-  bool omp;
 };
 } // namespace
 
@@ -150,10 +156,10 @@ private:
 
 void weft::registerPragmas(clang::Preprocessor &pp,
                            std::vector<LoopPragma> &out) {
-  pp.AddPragmaHandler("weft", new WeftPragma("sequential", out, false));
-  pp.AddPragmaHandler("weft", new WeftPragma("assume_no_alias", out, false));
+  pp.AddPragmaHandler("weft", new WeftPragma("sequential", out));
+  pp.AddPragmaHandler("weft", new WeftPragma("assume_no_alias", out));
   // Unknown words under `#pragma weft` are reported by a catch-all.
-  pp.AddPragmaHandler("weft", new WeftPragma("", out, false));
+  pp.AddPragmaHandler("weft", new WeftPragma("", out));
   if (!pp.getLangOpts().OpenMP)
     pp.addPPCallbacks(
         std::make_unique<OpenMPLines>(pp.getSourceManager(), out));

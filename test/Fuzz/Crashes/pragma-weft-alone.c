@@ -1,0 +1,2 @@
+#pragma weft
+int x;
