@@ -198,7 +198,7 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
   return v;
 }
 
-static const char *opSymbol(StringRef op) {
+StringRef weft::reductionSymbol(StringRef op) {
   if (op == "add")
     return "+";
   if (op == "mul")
@@ -209,7 +209,11 @@ static const char *opSymbol(StringRef op) {
     return "|";
   if (op == "xor")
     return "^";
-  return op == "min" ? "min" : "max";
+  if (op == "fmin" || op == "min" || op.starts_with("min:"))
+    return "min";
+  if (op == "fmax" || op == "max" || op.starts_with("max:"))
+    return "max";
+  return "";
 }
 
 std::string weft::remarkText(const Verdict &v) {
@@ -217,7 +221,7 @@ std::string weft::remarkText(const Verdict &v) {
     return "loop not parallelized: " + v.reason;
   SmallVector<std::string> parts;
   for (const Reduction &r : v.reductions)
-    parts.push_back(r.var.name + " is a " + opSymbol(r.op) + " reduction");
+    parts.push_back(r.var.name + " is a " + reductionSymbol(r.op).str() + " reduction");
   for (const VarRef &r : v.lastprivates)
     parts.push_back(r.name + " is last-private");
   for (const VarRef &r : v.privates)

@@ -9,8 +9,15 @@ compares every output with the sequential one: bit for bit, or within a
 stated relative tolerance where a floating-point reduction was allowed to
 reorder.
 
+The same program is then translated with --emit=openmp, built with gcc
+(libgomp) and clang-19 (libomp), run with 1, 2 and 4 OpenMP threads, and run
+under ThreadSanitizer with libomp's Archer tool, which tells TSan about
+OpenMP's synchronization so that it reports no false races.
+
 Directives, in comments of the program:
   PARALLEL: n        loops weft must run in parallel (its remarks say so)
+  OPENMP-PARALLEL: n the same for --emit=openmp (default: PARALLEL)
+  OPENMP-ARGS: ...   extra weft-translate options for --emit=openmp only
   WEFT-ARGS: ...     extra weft-translate options
   CFLAGS: ...        extra compile flags (for every build)
   TOLERANCE: r       relative tolerance for numbers (default: bit-exact)
@@ -39,6 +46,16 @@ TEAMS = [
     ("chunks in reverse", {"WEFT_NUM_THREADS": "4",
                            "WEFT_SCHEDULE": "reverse"}),
 ]
+
+OPENMP_TEAMS = [
+    ("1 thread", {"OMP_NUM_THREADS": "1"}),
+    ("2 threads", {"OMP_NUM_THREADS": "2"}),
+    ("4 threads", {"OMP_NUM_THREADS": "4"}),
+    ("4 threads, passive wait", {"OMP_NUM_THREADS": "4",
+                                 "OMP_WAIT_POLICY": "passive"}),
+]
+OPENMP_COMPILERS = [("libgomp", "gcc"), ("libomp", "clang-19")]
+ARCHER = "/usr/lib/llvm-19/lib/libarcher.so"
 
 
 def fail(msg):
@@ -168,7 +185,69 @@ def main():
             if regions == "some" and int(want) > 0 and not (m and int(m.group(1))):
                 fail("under ThreadSanitizer no region ran on the team:\n" +
                      p.stderr[-2000:])
+        openmp(args, src, want, weft_args, cflags, tol, ref, tmp)
     return 0
+
+
+def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
+    """The --emit=openmp half: the same loops, in place under OpenMP."""
+    want = directive(src, "OPENMP-PARALLEL", want)
+    # The same loops as for libweft: its fork/join cost, unless the test
+    # sets one. The team options are libweft's.
+    omp_args = [a for a in weft_args
+                if not a.startswith(("--cores", "--core-weights"))]
+    omp_args += shlex.split(directive(src, "OPENMP-ARGS", ""))
+    if not any(a.startswith("--fork-join-ns") for a in omp_args):
+        omp_args.append("--fork-join-ns=1000")
+    omp_c = os.path.join(tmp, "omp_" + os.path.basename(args.source))
+    t = run([args.weft_translate, args.source, "-o", omp_c, "--emit=openmp"] +
+            omp_args + ["--"] + cflags, what="weft-translate --emit=openmp")
+    got = len(re.findall(r"remark: loop parallelized", t.stderr))
+    if got != int(want):
+        fail("expected %s parallel loops with --emit=openmp, weft "
+             "parallelized %d:\n%s" % (want, got, t.stderr))
+    text = open(omp_c).read()
+    pragmas = len(re.findall(r"#pragma omp parallel for schedule\(static\)",
+                             text))
+    if pragmas != got or "#include \"weft.h\"" in text:
+        fail("the OpenMP output has %d parallel loops for %d remarks%s" % (
+            pragmas, got, " and includes weft.h" if pragmas == got else ""))
+    for runtime, cc in OPENMP_COMPILERS:
+        exe = os.path.join(tmp, "omp_" + runtime)
+        run([cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror",
+             "-fopenmp"] + cflags + [omp_c, "-o", exe, "-lm"],
+            what="the OpenMP build (%s -fopenmp)" % cc)
+        for name, env in OPENMP_TEAMS:
+            p = run([exe], env=env,
+                    what="the OpenMP program (%s, %s)" % (runtime, name))
+            if not same(ref, p.stdout, tol):
+                fail("the OpenMP program (%s, %s) differs from the sequential "
+                     "one%s:\n--- sequential\n%s--- OpenMP\n%s" % (
+                         runtime, name, "" if tol is None else
+                         " beyond %g" % tol, ref[-3000:], p.stdout[-3000:]))
+    if args.no_tsan:
+        return
+    tsan = os.path.join(tmp, "omp_tsan")
+    run(["clang-19", "-std=c11", "-O1", "-g", "-fopenmp",
+         "-fsanitize=thread"] + cflags + [omp_c, "-o", tsan, "-lm"],
+        what="the OpenMP ThreadSanitizer build")
+    p = run([tsan], env={
+        "OMP_NUM_THREADS": "4", "OMP_TOOL_LIBRARIES": ARCHER,
+        "ARCHER_OPTIONS": "verbose=1",
+        "TSAN_OPTIONS": "halt_on_error=1 exitcode=66 "
+                        "ignore_noninstrumented_modules=1"},
+        what="the OpenMP program under ThreadSanitizer and Archer")
+    # Archer says so on stdout when it loads.
+    loaded = "Archer detected OpenMP application with TSan"
+    lines = p.stdout.splitlines(keepends=True)
+    # (OpenMP, and with it Archer, starts at the first parallel region.)
+    if lines and lines[0].startswith(loaded):
+        lines = lines[1:]
+    elif got > 0:
+        fail("Archer did not load (%s):\n%s" % (ARCHER, p.stderr[-2000:]))
+    if not same(ref, "".join(lines), tol):
+        fail("under ThreadSanitizer the OpenMP output differs:\n%s" %
+             p.stdout[-3000:])
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 // RUN: %exec-check %s
 // PARALLEL: 2
+// OPENMP-PARALLEL: 1
 // Macros in loop bodies and bounds move with the outlined body: they are
 // defined before the function, so they mean the same there.
 #include <stdio.h>

@@ -1,9 +1,11 @@
 // RUN: %exec-check %s
 // PARALLEL: 3
 // CFLAGS: -ffast-math
-// TOLERANCE: 1e-6
+// TOLERANCE: 1e-4
 // With -ffast-math the file allows reassociation: float sums and fmin/fmax
-// reductions run in parallel without any weft option.
+// reductions run in parallel without any weft option. A float sum of 300000
+// terms rounds differently in every order (vector lanes, chunks, threads):
+// by a few 1e-6 between the sequential build and OpenMP on one thread.
 #include <math.h>
 #include <stdio.h>
 

@@ -162,7 +162,35 @@ def check_program(path, args, tmp):
         if not same(ref, out, tol):
             raise Failure("under ThreadSanitizer the output differs:\n" +
                           diff_lines(ref, out), wrong=True)
+    check_openmp(path, args, tmp, fp, tol, ref)
     return loops, parallel, features
+
+
+def check_openmp(path, args, tmp, fp, tol, ref):
+    """The same program through --emit=openmp: libomp (clang, optimized, 4
+    threads), libgomp (gcc, unoptimized, 3 threads: an uneven split) and
+    libomp under ThreadSanitizer with Archer."""
+    omp_c = os.path.join(tmp, "omp.c")
+    run([args.weft_translate, path, "-o", omp_c, "--emit=openmp",
+         "--fork-join-ns=0"] + (["--fp-reductions"] if fp else []) +
+        args.weft_arg + ["--"], what="weft-translate --emit=openmp")
+    builds = [("clang-19", ["-O1"], {"OMP_NUM_THREADS": "4"}),
+              ("gcc", ["-O0"], {"OMP_NUM_THREADS": "3"})]
+    if not args.no_tsan:
+        builds.append(("clang-19", ["-O1", "-g", "-fsanitize=thread"], {
+            "OMP_NUM_THREADS": "4", "OMP_TOOL_LIBRARIES": exec_check.ARCHER,
+            "TSAN_OPTIONS": "halt_on_error=1 exitcode=66 "
+                            "ignore_noninstrumented_modules=1"}))
+    for i, (cc, flags, env) in enumerate(builds):
+        exe = os.path.join(tmp, "omp%d" % i)
+        what = "the OpenMP program (%s %s)" % (cc, " ".join(flags))
+        run([cc, "-std=c11", "-w", "-fopenmp"] + flags + [omp_c, "-o", exe,
+                                                         "-lm"],
+            what="the OpenMP build (%s %s)" % (cc, " ".join(flags)))
+        out = run([exe], env=env, what=what, wrong=True).stdout
+        if not same(ref, out, tol):
+            raise Failure("%s with %s differs:\n%s" % (
+                what, env, diff_lines(ref, out)), wrong=True)
 
 
 def kernel_share(src, remarks):

@@ -8,6 +8,7 @@
 // Clang's AST is alive. Output is written whole or not at all.
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Analysis/Cost.h"
 #include "weft/Analysis/Verdict.h"
 #include "weft/Frontend/CImport.h"
 #include "weft/Frontend/Driver.h"
@@ -45,6 +46,15 @@ static cl::opt<bool> emitMLIR(
     cl::desc("Write the MLIR module instead of C: as imported, or after "
              "weft's passes with --analyze"),
     cl::cat(weftCategory));
+static cl::opt<weft::RewriteOptions::Emit> emit(
+    "emit", cl::desc("What the parallel loops run on"),
+    cl::values(clEnumValN(weft::RewriteOptions::Emit::Libweft, "libweft",
+                          "libweft's team: outlined bodies, include weft.h, "
+                          "link -lweft (the default)"),
+               clEnumValN(weft::RewriteOptions::Emit::OpenMP, "openmp",
+                          "#pragma omp parallel for in place, for any OpenMP "
+                          "compiler (-fopenmp); no libweft")),
+    cl::init(weft::RewriteOptions::Emit::Libweft), cl::cat(weftCategory));
 static cl::opt<bool> analyzeOnly(
     "analyze",
     cl::desc("Analyze only: print a remark per loop and write no C"),
@@ -87,9 +97,10 @@ static cl::list<std::string>
 static cl::opt<double> forkJoinNs(
     "fork-join-ns",
     cl::desc("The cost of a fork/join, in ns, that a loop's estimated work "
-             "must pay for twice over to run in parallel (default 1000, "
-             "measured in bench/runtime; 0 runs every safe loop in parallel)"),
-    cl::init(1000.0), cl::value_desc("ns"), cl::cat(weftCategory));
+             "must pay for twice over to run in parallel (default 1000 for "
+             "libweft, 3000 for OpenMP, measured in bench/runtime; 0 runs "
+             "every safe loop in parallel)"),
+    cl::init(weft::kForkJoinNs), cl::value_desc("ns"), cl::cat(weftCategory));
 static cl::opt<int> cores(
     "cores",
     cl::desc("Default team size for the generated code; WEFT_NUM_THREADS and "
@@ -115,6 +126,7 @@ weft.h from the runtime, link -lweft). Every loop gets a remark on stderr that
 says whether it runs in parallel and, if not, why not.
 
   weft-translate in.c -o out.c -- -O2 -I include      translate
+  weft-translate in.c -o out.c --emit=openmp -- -O2   OpenMP output (build with -fopenmp)
   weft-translate -p build/ in.c -o out.c              flags from compile_commands.json
   weft-translate in.c --analyze --report=loops.json -- -O2
   weft-translate in.c --emit-mlir --analyze -- -O2    the MLIR after weft's passes
@@ -248,7 +260,11 @@ int main(int argc, const char **argv) {
   session.options.unsafeIgnore.assign(unsafeIgnore.begin(),
                                       unsafeIgnore.end());
   session.options.reportPath = reportPath;
+  session.options.emit = emit;
   session.options.forkJoinNs = forkJoinNs;
+  if (emit == weft::RewriteOptions::Emit::OpenMP &&
+      forkJoinNs.getNumOccurrences() == 0)
+    session.options.forkJoinNs = weft::kOpenMPForkJoinNs;
   session.options.cores = cores;
   session.options.coreWeights.assign(coreWeights.begin(), coreWeights.end());
   if (Error e = weft::validate(session.options)) {

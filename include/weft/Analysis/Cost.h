@@ -26,6 +26,11 @@ namespace weft {
 /// work is at least twice this (kMinParallelWorkFactor): on two cores it then
 /// saves at least the fork/join it costs.
 constexpr double kForkJoinNs = 1000;
+/// The same for OpenMP output (--emit=openmp). bench/runtime measures a hot
+/// parallel-for at 0.6 us with libgomp and 2.0 us with libomp, and a region
+/// 0.1-1 ms after the last at 1.2-4.1 us (2 threads, 2-CPU bench machine);
+/// 3 us covers libomp's hot cost and the short-idle case of both.
+constexpr double kOpenMPForkJoinNs = 3000;
 constexpr double kMinParallelWorkFactor = 2;
 
 /// Inner loops whose trip count is not a constant are assumed to run this

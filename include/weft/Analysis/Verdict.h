@@ -88,6 +88,11 @@ std::optional<Verdict> readVerdict(mlir::Operation *loop);
 /// parallelized: ...").
 std::string remarkText(const Verdict &v);
 
+/// The C (and OpenMP reduction) symbol of a reduction operator: + * & | ^
+/// min max, for weft's names (add, mul, and, or, xor; min and max with or
+/// without their comparison, "min:lt"; fmin, fmax); "" for another name.
+llvm::StringRef reductionSymbol(llvm::StringRef op);
+
 /// A duration for a remark: "120 ns", "3.5 us", "2.1 ms".
 std::string formatNs(double ns);
 

@@ -24,6 +24,16 @@ class Preprocessor;
 namespace weft {
 
 struct RewriteOptions {
+  /// What the parallel loops run on: libweft (outlined bodies, weft.h), or
+  /// OpenMP (`#pragma omp parallel for` in place; the file needs only an
+  /// OpenMP compiler).
+  enum class Emit { Libweft, OpenMP };
+  Emit emit = Emit::Libweft;
+  /// Floating-point reductions may be combined in any order (-ffast-math,
+  /// -fassociative-math or --fp-reductions). libweft combines min and max in
+  /// chunk order, exactly as the loop would; OpenMP does not, so with OpenMP
+  /// a floating-point min or max needs this.
+  bool fpReorder = false;
   /// Emit #line directives so that compiler errors and debuggers point at
   /// the input file.
   bool lineDirectives = false;

@@ -57,6 +57,12 @@ llvm::Error weft::validate(const TranslateOptions &o) {
           llvm::inconvertibleErrorCode(),
           "--core-weights must be between 1 and 1048576, not " +
               std::to_string(w));
+  if (o.emit == RewriteOptions::Emit::OpenMP &&
+      (o.cores != 0 || !o.coreWeights.empty()))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--cores and --core-weights set libweft's team; OpenMP output takes "
+        "OMP_NUM_THREADS and OMP_PLACES at run time instead");
   for (const std::string &k : o.unsafeIgnore)
     if (!Dependence::isKindName(k))
       return llvm::createStringError(
@@ -246,7 +252,10 @@ Translation weft::translate(clang::ASTContext &ctx, clang::Preprocessor &pp,
   }
   // The rewriter may still veto a loop; the remarks say what was finally
   // decided.
-  t.output = rewriteMainFile(t.imported, ctx, pp, rewriteOptions);
+  RewriteOptions ro = rewriteOptions;
+  ro.emit = options.emit;
+  ro.fpReorder = options.fpReductions || io.fpReassoc;
+  t.output = rewriteMainFile(t.imported, ctx, pp, ro);
   emitVerdictRemarks(*t.imported.module, options.remarks);
   if (failed(verify(*t.imported.module)))
     t.internalError = "the module does not verify after the rewrite";
@@ -260,16 +269,6 @@ static std::pair<unsigned, unsigned> lineCol(Location l) {
   if (auto f = dyn_cast<FileLineColLoc>(l))
     return {f.getLine(), f.getColumn()};
   return {0, 0};
-}
-
-static const char *opSymbol(llvm::StringRef op) {
-  return op == "add"   ? "+"
-         : op == "mul" ? "*"
-         : op == "and" ? "&"
-         : op == "or"  ? "|"
-         : op == "xor" ? "^"
-         : op == "min" ? "min"
-                       : "max";
 }
 
 llvm::Error weft::writeReport(llvm::StringRef path,
@@ -323,7 +322,7 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     llvm::json::Array reds;
     for (const Reduction &r : v->reductions)
       reds.push_back(llvm::json::Object{{"variable", r.var.name},
-                                        {"op", opSymbol(r.op)},
+                                        {"op", reductionSymbol(r.op)},
                                         {"float", r.isFloat}});
     o["reductions"] = std::move(reds);
     llvm::json::Array guards;

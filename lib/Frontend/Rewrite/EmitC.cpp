@@ -39,8 +39,11 @@ static std::string reindent(llvm::StringRef text, size_t drop,
   return out;
 }
 
-std::string FileRewriter::bodyText(const Plan &p) {
-  auto edits = p.bodyEdits;
+std::string FileRewriter::bodyText(const Plan &p, bool withEdits,
+                                   llvm::StringRef indent) {
+  auto edits = withEdits
+                   ? p.bodyEdits
+                   : std::vector<std::tuple<unsigned, unsigned, std::string>>();
   std::sort(edits.begin(), edits.end());
   std::string out;
   unsigned at = p.bodyBegin;
@@ -56,7 +59,7 @@ std::string FileRewriter::bodyText(const Plan &p) {
   llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
   size_t lineStart = buf.rfind('\n', p.begin);
   lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
-  return reindent(out, p.begin - lineStart, "    ");
+  return reindent(out, p.begin - lineStart, indent);
 }
 
 /// Is the canonical type an unsigned integer (or _Bool)?
@@ -532,6 +535,12 @@ std::string FileRewriter::dispatch(const Plan &p) {
     o += body + counter->getNameAsString() + " = " +
          counterValue(p, "weft_trip", "weft_start") + "; /* its value after the loop */\n";
   o += in + "} else {\n";
+  o += asWritten(p, in, body);
+  return o;
+}
+
+std::string FileRewriter::asWritten(const Plan &p, const std::string &in,
+                                    const std::string &body) {
   // The loop as written; a start with side effects was evaluated once above.
   std::string loopText;
   if (p.header->start && p.header->start->HasSideEffects(ctx)) {
@@ -541,6 +550,7 @@ std::string FileRewriter::dispatch(const Plan &p) {
   } else {
     loopText = text(p.begin, p.end);
   }
+  std::string o;
   if (options.lineDirectives)
     o += lineDirective(p.loop->getBeginLoc()) + in + "  ";
   else
@@ -553,4 +563,3 @@ std::string FileRewriter::dispatch(const Plan &p) {
          p.indent;
   return o;
 }
-

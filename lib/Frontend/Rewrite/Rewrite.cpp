@@ -16,6 +16,9 @@
 //     combines reductions in chunk order and copies out last-private values
 //     and the counter; otherwise it runs the loop exactly as written.
 //
+// With --emit=openmp, step 2 is skipped and step 3 writes the loop in place
+// under `#pragma omp parallel for` (EmitOpenMP.cpp).
+//
 // docs/output.md shows the shape of the output.
 //
 //===----------------------------------------------------------------------===//
@@ -23,6 +26,11 @@
 
 using namespace weft;
 using namespace weft::detail;
+
+/// runtime/include/weft_checks.h, which OpenMP output carries.
+static const char checksHeader[] =
+#include "WeftChecksHeader.inc"
+    ;
 
 //===----------------------------------------------------------------------===//
 // Source ranges
@@ -229,13 +237,17 @@ RewriteResult FileRewriter::run() {
   std::map<unsigned, std::string> before; // insertion offset -> outlined code
   std::vector<std::pair<Plan *, std::string>> replacements;
   for (Plan &p : plans) {
-    std::string d = dispatch(p);
+    std::string why;
+    std::string d = openmp() ? openmpBlock(p, why) : dispatch(p);
     if (d.empty()) {
-      veto(p.task, "weft cannot write the trip count or a run-time check of "
-                   "this loop in C");
+      veto(p.task, !why.empty() ? why
+                                : "weft cannot write the trip count or a "
+                                  "run-time check of this loop in C");
       continue;
     }
-    before[offsetOf(p.insertAt)] += outlined(p);
+    // OpenMP loops stay in place; the file's prelude still goes before the
+    // first function with one.
+    before[offsetOf(p.insertAt)] += openmp() ? "" : outlined(p);
     replacements.push_back({&p, d});
   }
   if (replacements.empty()) {
@@ -247,7 +259,14 @@ RewriteResult FileRewriter::run() {
   bool first = true;
   for (auto &[off, code] : before) {
     std::string text;
-    if (first) {
+    if (first && openmp()) {
+      text += "/* weft: the run-time checks of the OpenMP loops below: "
+              "libweft's header-only\n   weft_checks.h, copied, so that this "
+              "file needs only an OpenMP compiler. */\n";
+      text += checksHeader;
+      text += "\n";
+      first = false;
+    } else if (first) {
       text += "#include " + quoted(options.runtimeHeader) +
               " /* weft: the parallel runtime */\n";
       text += teamDecl;

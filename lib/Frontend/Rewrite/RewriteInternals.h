@@ -152,13 +152,26 @@ private:
   void reductionLayout(const Capture &c, const std::string &body, Layout &L);
   std::string outlined(const Plan &p);
   std::string dispatch(const Plan &p);
-  std::string bodyText(const Plan &p);
+  /// The body's text, its lines after the first indented by `indent`;
+  /// `edits` applies the outlined body's edits (shared scalars through
+  /// their pointer).
+  std::string bodyText(const Plan &p, bool edits = true,
+                       llvm::StringRef indent = "    ");
+  /// The block that replaces a loop in OpenMP output, or "" with `why`.
+  std::string openmpBlock(const Plan &p, std::string &why);
+  /// The OpenMP clauses of a task's captures, or "" with `why`.
+  std::string openmpClauses(const Plan &p, std::string &why);
   std::string startText(const Plan &p);
   std::string tripText(const Plan &p);
   std::string guardText(const Plan &p);
   std::string polyText(const CPoly &poly);
   std::string counterValue(const Plan &p, llvm::StringRef k,
                            llvm::StringRef start);
+  /// The loop as written (a start with side effects replaced by
+  /// weft_start, which was computed once), re-indented to `body`.
+  std::string asWritten(const Plan &p, const std::string &in,
+                        const std::string &body);
+  bool openmp() const { return options.emit == RewriteOptions::Emit::OpenMP; }
   void veto(TaskOp task, const std::string &why);
   std::string text(unsigned b, unsigned e) const {
     return sm.getBufferData(sm.getMainFileID()).slice(b, e).str();

@@ -1,0 +1,137 @@
+//===- EmitOpenMP.cpp - A task under `#pragma omp parallel for` ----------===//
+//
+// `weft-translate --emit=openmp` writes each parallel loop where it was, as a
+// normalized loop under `#pragma omp parallel for schedule(static)` with the
+// clauses of weft's analysis (private, firstprivate, lastprivate, reduction)
+// and the task's minimum trip count and overlap checks as its `if` clause. A
+// trip count weft cannot compute (-1) runs the loop as written. The file
+// then needs an OpenMP compiler and nothing of libweft: the checks' helpers
+// (weft_checks.h) are copied in once (docs/output.md).
+//
+//===----------------------------------------------------------------------===//
+#include "RewriteInternals.h"
+#include "weft/Analysis/Cost.h"
+
+using namespace weft;
+using namespace weft::detail;
+
+std::string FileRewriter::openmpClauses(const Plan &p, std::string &why) {
+  std::vector<std::string> priv, first, last;
+  std::map<std::string, std::vector<std::string>> reductions;
+  for (const Capture &c : p.caps) {
+    switch (c.kind) {
+    case CaptureKind::Global:
+    case CaptureKind::Counter:
+    case CaptureKind::Shared:
+      break; // shared, OpenMP's default; the counter is the loop's own
+    case CaptureKind::Firstprivate:
+      if (p.inBody.contains(c.var))
+        first.push_back(c.name);
+      break;
+    case CaptureKind::Private:
+      priv.push_back(c.name);
+      break;
+    case CaptureKind::Lastprivate:
+      last.push_back(c.name);
+      break;
+    case CaptureKind::Reduction: {
+      llvm::StringRef id = reductionSymbol(c.op);
+      if (id.empty()) {
+        why = "OpenMP has no reduction for the operator of " + c.name;
+        return "";
+      }
+      bool fp = c.var->getType().getCanonicalType()->isRealFloatingType();
+      if (fp && (id == "min" || id == "max") && !options.fpReorder) {
+        why = "OpenMP combines the partial results of the floating-point " +
+              id.str() + " " + c.name +
+              " in no fixed order, which can change the sign of a zero "
+              "result or drop a NaN it started from (allow that with "
+              "-ffast-math or --fp-reductions)";
+        return "";
+      }
+      reductions[id.str()].push_back(c.name);
+      break;
+    }
+    }
+  }
+  std::string out;
+  auto clause = [&](const std::string &head,
+                    const std::vector<std::string> &vars) {
+    if (vars.empty())
+      return;
+    out += " " + head;
+    for (size_t i = 0; i < vars.size(); ++i)
+      out += (i ? ", " : "") + vars[i];
+    out += ")";
+  };
+  clause("private(", priv);
+  clause("firstprivate(", first);
+  clause("lastprivate(", last);
+  for (auto &[id, vars] : reductions)
+    clause("reduction(" + id + ": ", vars);
+  return out;
+}
+
+std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
+  const clang::VarDecl *counter = p.header->counter;
+  QualType ct = counter->getType().getUnqualifiedType();
+  std::string start = startText(p), trip = tripText(p), guards = guardText(p);
+  if (start.empty() || trip.empty() ||
+      (guards.empty() && !p.task.getGuards().empty())) {
+    why = "weft cannot write the trip count or a run-time check of this loop "
+          "in C";
+    return "";
+  }
+  std::string clauses = openmpClauses(p, why);
+  if (!why.empty())
+    return "";
+  std::string in = p.indent + "  ", body = in + "  ";
+  std::string o;
+  o += "{ /* weft: in parallel with OpenMP when the checks pass; else as "
+       "written */\n";
+  o += in + typeText(ct, policy, "weft_start") + " = " + start + ";\n";
+  o += in + "int64_t weft_trip = " + trip + ";\n";
+  if (!p.task.getGuards().empty())
+    o += in + "int weft_bad = 0;\n";
+  o += in + "if (weft_trip >= 0) {\n";
+  // The pragma, one clause group per line.
+  std::string cont = " \\\n" + body + "    ";
+  o += body + "#pragma omp parallel for schedule(static)";
+  // No `if` where nothing is checked: no overlap checks, and a trip count
+  // that is a constant at least the minimum (or a minimum of one).
+  int64_t minTrip = p.task.getMinTrip();
+  std::optional<int64_t> constTrip = WorkModel::constantTrip(p.task.getLoop());
+  bool enough = minTrip <= 1 || (constTrip && *constTrip >= minTrip);
+  if (!enough || !guards.empty()) {
+    std::string cond =
+        "weft_trip >= " + std::to_string(std::max<int64_t>(minTrip, 1));
+    // The checks' lines continue the pragma.
+    for (char c : guards) {
+      if (c == '\n')
+        cond += " \\\n" + body;
+      else
+        cond += c;
+    }
+    o += cont + "if(" + cond + ")";
+  }
+  if (!clauses.empty())
+    o += cont + clauses.substr(1);
+  o += "\n";
+  o += body + "for (int64_t weft_k = 0; weft_k < weft_trip; weft_k++) {\n";
+  o += body + "  " + typeText(ct, policy, counter->getNameAsString()) + " = " +
+       counterValue(p, "weft_k", "weft_start") + ";\n";
+  if (!p.inBody.contains(counter))
+    o += body + "  (void)" + counter->getNameAsString() + ";\n";
+  std::string bodyIn = body + "  ";
+  if (options.lineDirectives)
+    o += lineDirective(p.loop->getBody()->getBeginLoc());
+  o += bodyIn + bodyText(p, /*edits=*/false, bodyIn) + "\n";
+  o += body + "}\n";
+  if (!p.header->declaredInInit)
+    o += body + counter->getNameAsString() + " = " +
+         counterValue(p, "weft_trip", "weft_start") +
+         "; /* its value after the loop */\n";
+  o += in + "} else {\n";
+  o += asWritten(p, in, body);
+  return o;
+}

@@ -1,0 +1,163 @@
+/*===- weft_checks.h - Trip counts and overlap checks of generated code ---===*
+ *
+ * Header-only helpers that weft-translate's output computes trip counts and
+ * run-time overlap checks with, so that a value that does not fit in 64 bits
+ * sends a loop to its sequential fallback instead of overflowing. weft.h
+ * includes this header; `weft-translate --emit=openmp` copies it into its
+ * output, which then needs nothing of libweft. C11 (or C++), no library.
+ *
+ *===----------------------------------------------------------------------===*/
+#ifndef WEFT_CHECKS_H
+#define WEFT_CHECKS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Copied into a file, the helpers it does not call are not worth a warning. */
+#if defined(__GNUC__) || defined(__clang__)
+#define WEFT_HELPER static inline __attribute__((unused))
+#else
+#define WEFT_HELPER static inline
+#endif
+
+/// The trip count of a loop that covers a distance `d` (> 0, or >= 0 when
+/// `inclusive`) in steps of `step` (> 0); -1 when it does not fit in an
+/// int64_t.
+WEFT_HELPER int64_t weft_trip_span(uint64_t d, int64_t step, int inclusive) {
+  /* Whole steps past the first iteration; the +1 cannot wrap below. */
+  uint64_t past = (inclusive ? d : d - 1) / (uint64_t)step;
+  return past >= (uint64_t)INT64_MAX ? -1 : (int64_t)past + 1;
+}
+
+/// Trip count of `for (i = start; i < end; i += step)` (`<=` when
+/// `inclusive`), step > 0, compared as signed 64-bit values.
+WEFT_HELPER int64_t weft_trip_up(int64_t start, int64_t end, int64_t step,
+                                 int inclusive) {
+  if (inclusive ? end < start : end <= start)
+    return 0;
+  return weft_trip_span((uint64_t)end - (uint64_t)start, step, inclusive);
+}
+
+/// The same, compared as unsigned 64-bit values.
+WEFT_HELPER int64_t weft_trip_upu(uint64_t start, uint64_t end, int64_t step,
+                                  int inclusive) {
+  if (inclusive ? end < start : end <= start)
+    return 0;
+  return weft_trip_span(end - start, step, inclusive);
+}
+
+/// Trip count of `for (i = start; i > end; i -= step)` (`>=` when
+/// `inclusive`), step > 0, signed.
+WEFT_HELPER int64_t weft_trip_down(int64_t start, int64_t end, int64_t step,
+                                   int inclusive) {
+  if (inclusive ? start < end : start <= end)
+    return 0;
+  return weft_trip_span((uint64_t)start - (uint64_t)end, step, inclusive);
+}
+
+/// The same, unsigned.
+WEFT_HELPER int64_t weft_trip_downu(uint64_t start, uint64_t end, int64_t step,
+                                    int inclusive) {
+  if (inclusive ? start < end : start <= end)
+    return 0;
+  return weft_trip_span(start - end, step, inclusive);
+}
+
+/// Trip count of `for (i = start; i != end; i += 1)` (or `-= 1` when `down`):
+/// -1 when the counter would have to wrap to reach the end.
+WEFT_HELPER int64_t weft_trip_ne(int64_t start, int64_t end, int down) {
+  if (down ? start < end : end < start)
+    return -1;
+  uint64_t d =
+      down ? (uint64_t)start - (uint64_t)end : (uint64_t)end - (uint64_t)start;
+  return d > (uint64_t)INT64_MAX ? -1 : (int64_t)d;
+}
+
+/// The smaller of two trip counts; -1 (unknown) wins.
+WEFT_HELPER int64_t weft_trip_min(int64_t a, int64_t b) {
+  return a < 0 || b < 0 ? -1 : a < b ? a : b;
+}
+
+/// Checked arithmetic for the run-time checks: each sets *bad on overflow.
+WEFT_HELPER int64_t weft_add(int64_t a, int64_t b, int *bad) {
+#if defined(__GNUC__) || defined(__clang__)
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r))
+    *bad = 1;
+  return r;
+#else
+  if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) {
+    *bad = 1;
+    return 0;
+  }
+  return a + b;
+#endif
+}
+
+WEFT_HELPER int64_t weft_mul(int64_t a, int64_t b, int *bad) {
+#if defined(__GNUC__) || defined(__clang__)
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r))
+    *bad = 1;
+  return r;
+#else
+  int over = a > 0 ? (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a)
+                   : (b > 0 ? a < INT64_MIN / b : a != 0 && b < INT64_MAX / a);
+  if (over) {
+    *bad = 1;
+    return 0;
+  }
+  return a * b;
+#endif
+}
+
+/// An unsigned 64-bit value as an int64_t, or *bad.
+WEFT_HELPER int64_t weft_u64(uint64_t v, int *bad) {
+  if (v > (uint64_t)INT64_MAX)
+    *bad = 1;
+  return (int64_t)(v & (uint64_t)INT64_MAX);
+}
+
+WEFT_HELPER int64_t weft_min64(int64_t a, int64_t b) { return a < b ? a : b; }
+WEFT_HELPER int64_t weft_max64(int64_t a, int64_t b) { return a > b ? a : b; }
+
+/// True when elements [alo, ahi] of `a` (elements of asize bytes) and
+/// elements [blo, bhi] of `b` are apart in memory, and nothing overflowed
+/// (*bad clear). An empty range (hi < lo) is apart from everything.
+WEFT_HELPER int weft_apart(const void *a, int64_t alo, int64_t ahi,
+                           size_t asize, const void *b, int64_t blo,
+                           int64_t bhi, size_t bsize, const int *bad) {
+  if (*bad)
+    return 0;
+  if (ahi < alo || bhi < blo)
+    return 1;
+  int over = 0;
+  int64_t a0 = weft_mul(alo, (int64_t)asize, &over);
+  int64_t a1 = weft_mul(weft_add(ahi, 1, &over), (int64_t)asize, &over);
+  int64_t b0 = weft_mul(blo, (int64_t)bsize, &over);
+  int64_t b1 = weft_mul(weft_add(bhi, 1, &over), (int64_t)bsize, &over);
+  if (over)
+    return 0;
+  /* Byte ranges [pa + a0, pa + a1) and [pb + b0, pb + b1), in integers. */
+  intptr_t pa = (intptr_t)a, pb = (intptr_t)b;
+  int64_t sa = weft_add((int64_t)pa, a0, &over);
+  int64_t ea = weft_add((int64_t)pa, a1, &over);
+  int64_t sb = weft_add((int64_t)pb, b0, &over);
+  int64_t eb = weft_add((int64_t)pb, b1, &over);
+  if (over)
+    return 0;
+  return ea <= sb || eb <= sa;
+}
+
+/// Identities of floating-point min and max reductions.
+#if defined(__GNUC__) || defined(__clang__)
+#define WEFT_INF_F __builtin_inff()
+#define WEFT_INF __builtin_inf()
+#define WEFT_INF_L __builtin_infl()
+#else
+#define WEFT_INF_F ((float)1e300 * (float)1e300)
+#define WEFT_INF (1e300 * 1e300)
+#define WEFT_INF_L ((long double)1e300 * 1e300 * 1e300)
+#endif
+
+#endif /* WEFT_CHECKS_H */
