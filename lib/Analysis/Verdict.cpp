@@ -198,6 +198,14 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
   return v;
 }
 
+std::string weft::where(Location l) {
+  if (auto n = dyn_cast<NameLoc>(l))
+    l = n.getChildLoc();
+  if (auto f = dyn_cast<FileLineColLoc>(l))
+    return std::to_string(f.getLine()) + ":" + std::to_string(f.getColumn());
+  return "?";
+}
+
 StringRef weft::reductionSymbol(StringRef op) {
   if (op == "add")
     return "+";

@@ -1,10 +1,12 @@
 // RUN: %exec-check %s
-// PARALLEL: 5
+// PARALLEL: 6
 // Values used after a loop: a scalar written in every iteration
 // (last-private: the last iteration's value), and counters declared before
 // their loops, whose value after the loop is its exit value, also for
 // decreasing loops and steps other than one; and a scalar written in an
-// inner loop that surely runs, so in every outer iteration.
+// inner loop that surely runs, so in every outer iteration. A last-private
+// loop that runs no iteration leaves the value as it was (GCC's OpenMP once
+// copied it out of an unset private copy, through --emit=openmp).
 #include <stdio.h>
 
 #define N 50000
@@ -38,6 +40,14 @@ int main(void) {
       b[r * 8 + c] += w;
     }
   printf("%.17g\n", w);
+  for (int n = 2; n >= 0; n--) { // n = 0: no iteration
+    double v = -7;
+    for (int j = 0; j < n * 20000; j++) {
+      v = a[j] * 3;
+      b[j] += v;
+    }
+    printf("%.17g\n", v);
+  }
   double s = 0;
   for (int j = 0; j < N; j++)
     s += b[j];

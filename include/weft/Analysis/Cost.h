@@ -33,6 +33,12 @@ constexpr double kForkJoinNs = 1000;
 constexpr double kOpenMPForkJoinNs = 3000;
 constexpr double kMinParallelWorkFactor = 2;
 
+/// The cores a loop's iterations are spread over when the program does not
+/// say (weft-translate --cores): the 8 of the phones weft is for. A
+/// candidate loop with a constant trip count below this gives its place to
+/// the parallel loops inside it (docs/outline.md).
+constexpr int kTypicalCores = 8;
+
 /// Inner loops whose trip count is not a constant are assumed to run this
 /// many times (the estimate then says so).
 constexpr int64_t kAssumedTrip = 32;

@@ -93,6 +93,9 @@ std::string remarkText(const Verdict &v);
 /// without their comparison, "min:lt"; fmin, fmax); "" for another name.
 llvm::StringRef reductionSymbol(llvm::StringRef op);
 
+/// "line:col" of a location, for remarks ("?" when it has none).
+std::string where(mlir::Location l);
+
 /// A duration for a remark: "120 ns", "3.5 us", "2.1 ms".
 std::string formatNs(double ns);
 

@@ -4,9 +4,9 @@
 // normalized loop under `#pragma omp parallel for schedule(static)` with the
 // clauses of weft's analysis (private, firstprivate, lastprivate, reduction)
 // and the task's minimum trip count and overlap checks as its `if` clause. A
-// trip count weft cannot compute (-1) runs the loop as written. The file
-// then needs an OpenMP compiler and nothing of libweft: the checks' helpers
-// (weft_checks.h) are copied in once (docs/output.md).
+// trip count weft cannot compute (-1), or of zero, runs the loop as written.
+// The file then needs an OpenMP compiler and nothing of libweft: the checks'
+// helpers (weft_checks.h) are copied in once (docs/output.md).
 //
 //===----------------------------------------------------------------------===//
 #include "RewriteInternals.h"
@@ -93,7 +93,10 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   o += in + "int64_t weft_trip = " + trip + ";\n";
   if (!p.task.getGuards().empty())
     o += in + "int weft_bad = 0;\n";
-  o += in + "if (weft_trip >= 0) {\n";
+  // No iteration at all runs as written too: with none, OpenMP may copy a
+  // lastprivate variable out of a private copy no iteration set (GCC 12
+  // does).
+  o += in + "if (weft_trip > 0) {\n";
   // The pragma, one clause group per line.
   std::string cont = " \\\n" + body + "    ";
   o += body + "#pragma omp parallel for schedule(static)";

@@ -37,15 +37,6 @@ using namespace weft;
 /// with more than a few hundred accesses).
 static constexpr size_t kMaxPairs = 20000;
 
-/// "line:col" of a location, for remarks.
-static std::string where(Location l) {
-  if (auto n = dyn_cast<NameLoc>(l))
-    l = n.getChildLoc();
-  if (auto f = dyn_cast<FileLineColLoc>(l))
-    return std::to_string(f.getLine()) + ":" + std::to_string(f.getColumn());
-  return "?";
-}
-
 static std::string textOf(const Access &a) {
   if (!a.text.empty())
     return a.text;

@@ -52,6 +52,12 @@ struct OutlineTasks : public weft::impl::OutlineTasksBase<OutlineTasks> {
   using OutlineTasksBase::OutlineTasksBase;
   void runOnOperation() final;
 
+  /// The loops that run in parallel, from the outermost parallel ones: a
+  /// loop with fewer iterations than cores gives way to the parallel loops
+  /// inside it when one of those has more iterations and pays for itself.
+  SmallVector<Operation *> chooseLevels(ArrayRef<Operation *> candidates,
+                                        WorkModel &work, double minWork);
+
   /// How the loop gets each C variable of its weft.free_vars; fails with the
   /// reason.
   FailureOr<SmallVector<Attribute>> captures(Operation *loop,
@@ -179,6 +185,84 @@ OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
   return out;
 }
 
+/// The outermost loops inside `loop` (not itself) that could run in
+/// parallel.
+static SmallVector<Operation *> parallelInside(Operation *loop) {
+  SmallVector<Operation *> out;
+  for (Region &r : loop->getRegions())
+    r.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<affine::AffineForOp, scf::ForOp>(op))
+        if (auto v = readVerdict(op); v && v->parallel) {
+          out.push_back(op);
+          return WalkResult::skip();
+        }
+      return WalkResult::advance();
+    });
+  return out;
+}
+
+SmallVector<Operation *>
+OutlineTasks::chooseLevels(ArrayRef<Operation *> candidates, WorkModel &work,
+                           double minWork) {
+  int64_t levelCores = cores > 0 ? cores : kTypicalCores;
+  // Worth a fork/join of its own: a trip count checked at run time, or a
+  // constant one with enough work.
+  auto paysOff = [&](Operation *loop) {
+    auto trip = WorkModel::constantTrip(loop);
+    return !trip ||
+           (*trip >= 2 && work.perIteration(loop).ns * (double)*trip >= minWork);
+  };
+  SmallVector<Operation *> chosen;
+  SmallVector<Operation *> todo(candidates.rbegin(), candidates.rend());
+  while (!todo.empty()) {
+    Operation *loop = todo.pop_back_val();
+    auto trip = WorkModel::constantTrip(loop);
+    SmallVector<Operation *> inner;
+    if (trip && *trip < levelCores)
+      inner = parallelInside(loop);
+    bool better = llvm::any_of(inner, [&](Operation *d) {
+      auto t = WorkModel::constantTrip(d);
+      return (!t || *t > *trip) && paysOff(d);
+    });
+    if (!better) {
+      chosen.push_back(loop);
+      continue;
+    }
+    std::optional<Verdict> v = readVerdict(loop);
+    std::string at;
+    for (size_t i = 0; i < inner.size(); ++i)
+      at += (i == 0 ? "" : i + 1 == inner.size() ? " and " : ", ") +
+            where(inner[i]->getLoc());
+    v->candidate = false;
+    v->reason = "only " + std::to_string(*trip) + " iteration" +
+                (*trip == 1 ? "" : "s") + ", fewer than the " +
+                std::to_string(levelCores) + " cores: the loop" +
+                (inner.size() == 1 ? " at " + at + " inside it runs"
+                                   : "s at " + at + " inside it run") +
+                " in parallel instead";
+    writeVerdict(loop, *v);
+    // Outermost first, in program order.
+    for (Operation *d : llvm::reverse(inner)) {
+      std::optional<Verdict> dv = readVerdict(d);
+      dv->candidate = true;
+      dv->reason.clear();
+      writeVerdict(d, *dv);
+      todo.push_back(d);
+      // The parallel loops inside it now stay sequential because of it.
+      d->walk([&](Operation *e) {
+        if (e == d || !isa<affine::AffineForOp, scf::ForOp>(e))
+          return;
+        if (std::optional<Verdict> ev = readVerdict(e); ev && ev->parallel) {
+          ev->reason = "the loop at " + where(d->getLoc()) +
+                       " around it runs in parallel";
+          writeVerdict(e, *ev);
+        }
+      });
+    }
+  }
+  return chosen;
+}
+
 void OutlineTasks::runOnOperation() {
   ModuleOp module = getOperation();
   WorkModel work(module);
@@ -198,6 +282,7 @@ void OutlineTasks::runOnOperation() {
   });
 
   double minWork = kMinParallelWorkFactor * forkJoinNs;
+  candidates = chooseLevels(candidates, work, minWork);
   for (Operation *loop : candidates) {
     std::optional<Verdict> v = readVerdict(loop);
     if (!v || !v->parallel || !v->candidate)
@@ -216,6 +301,14 @@ void OutlineTasks::runOnOperation() {
                        formatNs(total) + " in all (" + std::to_string(*trip) +
                        " iterations of " + formatNs(perNs) + "), below " +
                        formatNs(minWork));
+        // The parallel loops inside it have less work still.
+        for (Operation *d : parallelInside(loop)) {
+          std::optional<Verdict> dv = readVerdict(d);
+          dv->reason = "too little work to pay for a fork/join, like the "
+                       "loop at " +
+                       where(loop->getLoc()) + " around it";
+          writeVerdict(d, *dv);
+        }
         continue;
       }
     }

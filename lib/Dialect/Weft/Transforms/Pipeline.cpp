@@ -21,6 +21,7 @@ void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   pm.addPass(createDetectParallelLoops(detect));
   OutlineTasksOptions outline;
   outline.forkJoinNs = o.forkJoinNs;
+  outline.cores = o.cores;
   pm.addPass(createOutlineTasks(outline));
   AssignCoresOptions assign;
   assign.cores = o.cores;
@@ -47,7 +48,8 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
   Option<double> forkJoinNs{*this, "fork-join-ns",
                             llvm::cl::desc("see weft-outline-tasks"),
                             llvm::cl::init(1000.0)};
-  Option<int> cores{*this, "cores", llvm::cl::desc("see weft-assign-cores"),
+  Option<int> cores{*this, "cores",
+                    llvm::cl::desc("see weft-outline-tasks, weft-assign-cores"),
                     llvm::cl::init(0)};
   ListOption<int> coreWeights{*this, "core-weights",
                               llvm::cl::desc("see weft-assign-cores")};

@@ -62,13 +62,21 @@ def OutlineTasks : Pass<"weft-outline-tasks", "mlir::ModuleOp"> {
       that, leaves it sequential: `weft.candidate` is dropped and
       `weft.reason` gives the estimate.
 
-    docs/outline.md describes the captures and the estimate.
+    First it chooses the level: a candidate with a constant trip count
+    below the number of cores (`cores`, or weft::kTypicalCores) gives its
+    place to the outermost parallel loops inside it, when one of those has
+    more iterations and enough work to pay for its own fork/join.
+
+    docs/outline.md describes the level, the captures and the estimate.
   }];
   let options = [
     Option<"forkJoinNs", "fork-join-ns", "double", /*default=*/"1000.0",
            "The cost of one fork/join in ns (default: weft::kForkJoinNs, "
            "measured in bench/runtime); a loop runs in parallel only when its "
            "estimated work is at least twice this">,
+    Option<"cores", "cores", "int", /*default=*/"0",
+           "The cores the program runs on, for the choice of loop level "
+           "(0: weft::kTypicalCores)">,
   ];
   let dependentDialects = ["::weft::WeftDialect"];
 }
