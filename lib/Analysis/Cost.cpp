@@ -4,7 +4,8 @@
 // throughputs of the ops the C code compiles to: cheap integer and logic ops
 // a fraction of a ns, a floating-point add or multiply about one, divisions
 // and square roots several, a math library call tens. A load or store costs
-// its issue slot here; memory traffic is the cost model's business.
+// its issue slot in `ns`; its traffic from memory is counted apart, in
+// `bytes` (Cost.h says which accesses count).
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Cost.h"
@@ -48,6 +49,105 @@ std::optional<int64_t> WorkModel::constantTrip(Operation *loop) {
   return std::nullopt;
 }
 
+/// Does `v` depend on `iv` through the ops that compute it in the same
+/// function (a bounded search)?
+static bool dependsOn(Value v, Value iv, int depth = 0) {
+  if (v == iv)
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16 || def->getNumRegions() != 0)
+    return false;
+  for (Value o : def->getOperands())
+    if (dependsOn(o, iv, depth + 1))
+      return true;
+  return false;
+}
+
+/// The memref, subscripts and (for affine accesses) map of an access.
+struct AccessSite {
+  Value mem;
+  ValueRange indices;
+  AffineMap map;
+};
+
+static std::optional<AccessSite> subscriptOf(Operation *access) {
+  if (auto l = dyn_cast<affine::AffineLoadOp>(access))
+    return AccessSite{l.getMemref(), l.getMapOperands(), l.getAffineMap()};
+  if (auto s = dyn_cast<affine::AffineStoreOp>(access))
+    return AccessSite{s.getMemref(), s.getMapOperands(), s.getAffineMap()};
+  if (auto l = dyn_cast<memref::LoadOp>(access))
+    return AccessSite{l.getMemref(), l.getIndices(), AffineMap()};
+  if (auto s = dyn_cast<memref::StoreOp>(access))
+    return AccessSite{s.getMemref(), s.getIndices(), AffineMap()};
+  return std::nullopt;
+}
+
+/// An affine map without the constant terms of its results: the accesses of
+/// a stream (a[i-1], a[i], a[i+1]) have the same one.
+static AffineMap withoutConstants(AffineMap map) {
+  SmallVector<AffineExpr> zeros;
+  for (unsigned i = 0; i < map.getNumDims(); ++i)
+    zeros.push_back(getAffineConstantExpr(0, map.getContext()));
+  SmallVector<AffineExpr> symZeros;
+  for (unsigned i = 0; i < map.getNumSymbols(); ++i)
+    symZeros.push_back(getAffineConstantExpr(0, map.getContext()));
+  SmallVector<AffineExpr> out;
+  for (AffineExpr e : map.getResults()) {
+    AffineExpr c =
+        simplifyAffineExpr(e.replaceDimsAndSymbols(zeros, symZeros), 0, 0);
+    out.push_back(
+        isa<AffineConstantExpr>(c)
+            ? simplifyAffineExpr(e - c, map.getNumDims(), map.getNumSymbols())
+            : e);
+  }
+  return AffineMap::get(map.getNumDims(), map.getNumSymbols(), out,
+                        map.getContext());
+}
+
+/// The bytes one iteration of `loop` moves from memory through the accesses
+/// directly in it (not in loops inside it), one stream counted once.
+static double streamBytes(Operation *loop) {
+  Value iv;
+  if (auto f = dyn_cast<affine::AffineForOp>(loop))
+    iv = f.getInductionVar();
+  else if (auto f = dyn_cast<scf::ForOp>(loop))
+    iv = f.getInductionVar();
+  SmallVector<std::pair<AccessSite, AffineMap>> streams;
+  double bytes = 0;
+  for (Region &r : loop->getRegions())
+    r.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<affine::AffineForOp, scf::ForOp, OpaqueLoopOp>(op))
+        return WalkResult::skip(); // its own iterations count it
+      std::optional<AccessSite> sub = subscriptOf(op);
+      if (!sub)
+        return WalkResult::advance();
+      auto type = dyn_cast<MemRefType>(sub->mem.getType());
+      if (!type)
+        return WalkResult::advance();
+      Type elem = type.getElementType();
+      double size =
+          elem.isIntOrFloat()
+              ? std::max<unsigned>(1, elem.getIntOrFloatBitWidth() / 8)
+              : 8;
+      if (type.hasStaticShape() &&
+          (double)type.getNumElements() * size <= (double)kCachedBytes)
+        return WalkResult::advance();
+      // The same cell in every iteration (of a counted loop) stays put.
+      if (iv && llvm::none_of(sub->indices,
+                              [&](Value i) { return dependsOn(i, iv); }))
+        return WalkResult::advance();
+      AffineMap key = sub->map ? withoutConstants(sub->map) : AffineMap();
+      for (auto &[s, k] : streams)
+        if (s.mem == sub->mem && k == key &&
+            llvm::equal(s.indices, sub->indices))
+          return WalkResult::advance();
+      streams.push_back({*sub, key});
+      bytes += size;
+      return WalkResult::advance();
+    });
+  return bytes;
+}
+
 Work WorkModel::ofBlock(Block &b) {
   Work w;
   for (Operation &op : b)
@@ -60,6 +160,7 @@ Work WorkModel::perIteration(Operation *loop) {
   for (Region &r : loop->getRegions())
     for (Block &b : r)
       w += ofBlock(b);
+  w.bytes += streamBytes(loop);
   return w;
 }
 
@@ -104,13 +205,16 @@ Work WorkModel::ofOp(Operation *op) {
   if (isa<affine::AffineForOp, scf::ForOp>(op)) {
     Work body = perIteration(op);
     auto trip = constantTrip(op);
-    w.ns = body.ns * (double)(trip ? *trip : kAssumedTrip) + kIntOp;
+    double n = (double)(trip ? *trip : kAssumedTrip);
+    w.ns = body.ns * n + kIntOp;
+    w.bytes = body.bytes * n;
     w.assumed = body.assumed || !trip;
     return w;
   }
   if (auto loop = dyn_cast<OpaqueLoopOp>(op)) {
     Work body = perIteration(op);
     w.ns = body.ns * (double)kAssumedTrip;
+    w.bytes = body.bytes * (double)kAssumedTrip;
     w.assumed = true;
     return w;
   }
@@ -119,6 +223,7 @@ Work WorkModel::ofOp(Operation *op) {
     Work t = ofBlock(*ifOp.thenBlock());
     Work e = ifOp.elseBlock() ? ofBlock(*ifOp.elseBlock()) : Work();
     w = t.ns >= e.ns ? t : e;
+    w.bytes = std::max(t.bytes, e.bytes);
     w.assumed = t.assumed || e.assumed;
     w.ns += kIntOp;
     return w;

@@ -111,6 +111,14 @@ typedef struct weft_loop {
 /// others.
 #define WEFT_WAKE_WORTH_NS 20000.0
 
+/// Frequency hints (a loop descriptor's intent) are for regions whose work is
+/// at least this many ns. A CPU frequency change takes effect in about a
+/// millisecond (cpufreq's schedutil acts every 0.5-10 ms on phones), so a
+/// shorter region is over before a hint could help it. weft-translate
+/// leaves the intent of loops it knows to be shorter at WEFT_INTENT_NONE;
+/// for the others, work_ns says at run time.
+#define WEFT_HINT_MIN_NS 1000000.0
+
 /// A loop body: runs normalized iterations [lo, hi) as chunk `chunk`.
 typedef void (*weft_body_fn)(void *ctx, int64_t lo, int64_t hi, int64_t chunk);
 

@@ -43,16 +43,41 @@ constexpr int kTypicalCores = 8;
 /// many times (the estimate then says so).
 constexpr int64_t kAssumedTrip = 32;
 
-/// An estimate of the time something takes, in ns.
+/// Memory traffic: an access moves its element's bytes from memory unless
+/// it stays in cache. Arrays of at most this many bytes (a lookup table,
+/// k-means' centres) are taken to stay in a core's L1.
+constexpr int64_t kCachedBytes = 32 * 1024;
+/// A loop is memory-bound when it moves more than this many bytes from
+/// memory per ns of its estimated work (the roofline's machine balance). A
+/// phone's LPDDR gives each of 8 streaming cores 2-4 GB/s, and the work
+/// estimate, from latencies, is about three times what vectorized code
+/// takes: about one byte per estimated ns. Jacobi, saxpy, a dot product and
+/// sparse or triangular matrix-vector products (1-5 bytes/ns) are then
+/// memory-bound; n-body, k-means, Mandelbrot, a 3x3 blur and the 7-point
+/// heat stencil (under 0.7) are not.
+constexpr double kMemoryBoundBytesPerNs = 1.0;
+
+/// An estimate of the time something takes, in ns, and of the bytes it
+/// moves from memory.
 struct Work {
   double ns = 0;
+  /// Bytes from memory. Each stream of a loop's iterations counts its
+  /// element's size: the accesses to one array whose subscripts differ by
+  /// constants (a stencil's neighbours, a read and a write of one cell) are
+  /// one stream, and an access to the same cell in every iteration of its
+  /// innermost loop, or to a small array (kCachedBytes), is none. Calls
+  /// count no bytes.
+  double bytes = 0;
   /// Some inner trip count was assumed (kAssumedTrip).
   bool assumed = false;
   Work &operator+=(const Work &o) {
     ns += o.ns;
+    bytes += o.bytes;
     assumed |= o.assumed;
     return *this;
   }
+  /// Memory-bound (kMemoryBoundBytesPerNs).
+  bool memoryBound() const { return bytes > kMemoryBoundBytesPerNs * ns; }
 };
 
 class WorkModel {

@@ -338,6 +338,9 @@ llvm::Error weft::writeReport(llvm::StringRef path,
       o["work_per_iteration_ns"] = task.getWorkPerIter().convertToDouble();
       if (auto shape = task.getShape())
         o["cost_shape"] = shape->str();
+      if (auto bytes = task.getBytesPerIter())
+        o["bytes_per_iteration"] = bytes->convertToDouble();
+      o["intent"] = task.getIntent().value_or("none").str();
     }
     loops.push_back(std::move(o));
   });

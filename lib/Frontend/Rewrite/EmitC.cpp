@@ -510,7 +510,12 @@ std::string FileRewriter::dispatch(const Plan &p) {
   o += body + "    .trip = weft_trip,\n";
   o += body + "    .shape = " +
        (linear ? "WEFT_SHAPE_LINEAR" : "WEFT_SHAPE_UNIFORM") + ",\n";
-  o += body + "    .intent = WEFT_INTENT_NONE,\n";
+  llvm::StringRef intent = p.task.getIntent().value_or("");
+  o += body + "    .intent = " +
+       (intent == "compute"  ? "WEFT_INTENT_COMPUTE"
+        : intent == "memory" ? "WEFT_INTENT_MEMORY"
+                             : "WEFT_INTENT_NONE") +
+       ",\n";
   o += body + "    .cost0 = " + cost0 + ",\n";
   o += body + "    .cost1 = " + cost1 + ",\n";
   o += body + "    .work_ns = " + work + ",\n";

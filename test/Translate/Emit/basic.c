@@ -52,7 +52,7 @@
 // CHECK-NEXT:       weft_loop_t weft_l = {
 // CHECK-NEXT:           .trip = weft_trip,
 // CHECK-NEXT:           .shape = WEFT_SHAPE_UNIFORM,
-// CHECK-NEXT:           .intent = WEFT_INTENT_NONE,
+// CHECK-NEXT:           .intent = WEFT_INTENT_MEMORY,
 // CHECK-NEXT:           .cost0 = 0,
 // CHECK-NEXT:           .cost1 = 0,
 // CHECK-NEXT:           .work_ns = {{.*}} * (double)weft_trip,

@@ -223,6 +223,10 @@ LogicalResult TaskOp::verify() {
     if (!d || !d.getAs<DictionaryAttr>("a") || !d.getAs<DictionaryAttr>("b"))
       return emitOpError("guards must be dictionaries with sides 'a' and 'b'");
   }
+  if (auto intent = getIntent())
+    if (*intent != "compute" && *intent != "memory")
+      return emitOpError("intent must be 'compute' or 'memory', not '")
+             << *intent << "'";
   if (auto shape = getShape()) {
     if (*shape != "uniform" && *shape != "linear")
       return emitOpError("shape must be 'uniform' or 'linear', not '")

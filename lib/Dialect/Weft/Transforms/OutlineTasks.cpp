@@ -332,11 +332,13 @@ void OutlineTasks::runOnOperation() {
     OpBuilder b(loop);
     auto task = b.create<TaskOp>(
         loop->getLoc(), b.getStringAttr(name),
-        b.getI64IntegerAttr(loop->getAttrOfType<IntegerAttr>("weft.loop_id").getInt()),
+        b.getI64IntegerAttr(
+            loop->getAttrOfType<IntegerAttr>("weft.loop_id").getInt()),
         b.getArrayAttr(*caps), guards ? guards : b.getArrayAttr({}),
         b.getI64IntegerAttr(minTrip), b.getF64FloatAttr(perNs),
         /*shape=*/StringAttr(), /*cost0=*/ArrayAttr(), /*cost1=*/ArrayAttr(),
-        /*region_id=*/IntegerAttr());
+        /*region_id=*/IntegerAttr(), /*intent=*/StringAttr(),
+        /*bytes_per_iter=*/FloatAttr());
     Block *block = new Block();
     task.getBody().push_back(block);
     loop->moveBefore(block, block->end());

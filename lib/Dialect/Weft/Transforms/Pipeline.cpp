@@ -1,7 +1,7 @@
 //===- Pipeline.cpp - weft's named pass pipeline ------------------------------===//
 //
-// detect -> outline -> assign cores -> remarks: what weft-translate runs, and
-// `weft-opt --weft-pipeline` for .mlir files.
+// detect -> outline -> assign cores -> frequency hints -> remarks: what
+// weft-translate runs, and `weft-opt --weft-pipeline` for .mlir files.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Dialect/Weft/Transforms/Passes.h"
@@ -27,6 +27,7 @@ void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   assign.cores = o.cores;
   assign.coreWeights = o.coreWeights;
   pm.addPass(createAssignCores(assign));
+  pm.addPass(createFrequencyHints());
   EmitRemarksOptions remarks;
   remarks.remarks = o.remarks;
   pm.addPass(createEmitRemarks(remarks));
@@ -60,7 +61,7 @@ void weft::registerPipeline() {
   PassPipelineRegistration<PipelineCLOptions>(
       "weft-pipeline",
       "weft's whole pipeline: detect parallel loops, outline tasks, assign "
-      "cores, emit remarks",
+      "cores, frequency hints, emit remarks",
       [](OpPassManager &pm, const PipelineCLOptions &cl) {
         PipelineOptions o;
         o.fpReductions = cl.fpReductions;

@@ -332,7 +332,10 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
     `weft-assign-cores` adds the loop descriptor of the runtime contract
     (runtime/include/weft.h): `shape` (`uniform`, or `linear` with the cost of
     iteration k being `cost0 + cost1 * k`, both polynomials over C variables
-    in the form of docs/analysis.md) and `region_id`.
+    in the form of docs/analysis.md) and `region_id`. `weft-frequency-hints`
+    adds `bytes_per_iter`, the estimated bytes one iteration moves from
+    memory, and the region's `intent`: `compute` or `memory` (bound), for
+    the runtime's frequency hints; none for a region too short to hint.
 
     ```mlir
     weft.task "weft_saxpy_12" {loop_id = 0 : i64, captures = [...],
@@ -350,7 +353,9 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
                        OptionalAttr<StrAttr>:$shape,
                        OptionalAttr<ArrayAttr>:$cost0,
                        OptionalAttr<ArrayAttr>:$cost1,
-                       OptionalAttr<I64Attr>:$region_id);
+                       OptionalAttr<I64Attr>:$region_id,
+                       OptionalAttr<StrAttr>:$intent,
+                       OptionalAttr<F64Attr>:$bytes_per_iter);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$name attr-dict-with-keyword $body";
   let hasVerifier = 1;

@@ -38,7 +38,8 @@ struct PipelineOptions {
 };
 
 /// Adds weft's pipeline to `pm`: weft-detect-parallel-loops,
-/// weft-outline-tasks, weft-assign-cores and weft-remarks.
+/// weft-outline-tasks, weft-assign-cores, weft-frequency-hints and
+/// weft-remarks.
 void buildPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 
 /// Registers the pipeline as `weft-pipeline` (weft-opt --weft-pipeline).

@@ -112,6 +112,27 @@ def AssignCores : Pass<"weft-assign-cores", "mlir::ModuleOp"> {
   let dependentDialects = ["::weft::WeftDialect"];
 }
 
+def FrequencyHints : Pass<"weft-frequency-hints", "mlir::ModuleOp"> {
+  let summary = "Gives each task the intent of its frequency hint";
+  let description = [{
+    The runtime asks the OS for CPU speed around a parallel region
+    (runtime/include/weft.h: the loop descriptor's `intent`). What to ask for
+    depends on what bounds the region: a compute-bound loop runs faster on a
+    faster clock; a memory-bound one waits on memory whatever the clock, and
+    a lower one saves energy. This pass estimates, per iteration of each
+    `weft.task`, the bytes moved from memory (`bytes_per_iter`: accesses
+    that move to new memory with their innermost loop, to arrays larger than
+    weft::kCachedBytes) against the time of its operations, and sets
+    `intent` to `memory` when moving those bytes at weft::kMemBytesPerNs
+    takes longer, `compute` otherwise. A loop with a constant trip count and
+    less work than WEFT_HINT_MIN_NS gets no intent: it is over before a
+    frequency change could take effect.
+
+    docs/outline.md has the details.
+  }];
+  let dependentDialects = ["::weft::WeftDialect"];
+}
+
 def EmitRemarks : Pass<"weft-remarks", "mlir::ModuleOp"> {
   let summary = "Emits one remark per loop with its final verdict";
   let description = [{
