@@ -197,7 +197,8 @@ def kernel_share(src, remarks):
     """The loops of the generated kernels (not main's set-up and checksum
     loops) and how many of them run in parallel. A loop inside one that runs
     in parallel counts as parallel: its iterations are spread over the team
-    too."""
+    too; and so does a loop with fewer iterations than cores whose parallel
+    loops inside run in parallel instead (docs/outline.md, "The level")."""
     lines, start = set(), None
     for n, text in enumerate(src.splitlines(), 1):
         if re.match(r"static void k\d+\(", text):
@@ -209,9 +210,10 @@ def kernel_share(src, remarks):
     for m in re.finditer(r":(\d+):\d+: remark: loop (.*)", remarks):
         if int(m.group(1)) in lines:
             loops += 1
-            parallel += bool(re.match(r"parallelized|not parallelized: the "
-                                      r"loop at \S+ around it runs in "
-                                      r"parallel", m.group(2)))
+            parallel += bool(re.match(
+                r"parallelized|not parallelized: (the loop at \S+ around it "
+                r"runs in parallel|only \d+ iterations?, fewer than the \d+ "
+                r"cores: )", m.group(2)))
     return loops, parallel
 
 
