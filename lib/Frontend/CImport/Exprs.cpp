@@ -392,6 +392,8 @@ static LVal unknownLValue(Importer &im, const clang::Expr *e) {
   lv.text = im.spelling(e);
   Location l = im.loc(e);
   clang::QualType t = lv.type;
+  if (const clang::ArrayType *at = im.ctx.getAsArrayType(t))
+    t = im.ctx.getBaseElementType(at->getElementType());
   if (!im.isScalarType(t) && !t->isRecordType())
     t = im.ctx.CharTy;
   MemRefType type = MemRefType::get({ShapedType::kDynamic},
@@ -509,6 +511,14 @@ LVal Importer::evalLValue(const clang::Expr *e) {
     const clang::ASTRecordLayout &layout = ctx.getASTRecordLayout(rd);
     int64_t offset =
         (int64_t)layout.getFieldOffset(field->getFieldIndex()) / 8;
+    // A flexible array member (`float w[];`) or a zero-length one (GNU
+    // `float w[0];`) reaches past its struct, into memory a field view
+    // cannot describe: unknown memory.
+    if (field->getType()->isIncompleteArrayType() ||
+        sizeOf(field->getType()) <= 0 ||
+        offset + sizeOf(field->getType()) >
+            (int64_t)layout.getSize().getQuantity())
+      return unknownLValue(*this, e);
     // Nested anonymous members are at their own offsets within the parent;
     // MemberExpr already names the innermost field, whose parent is the
     // record it belongs to, and the base is of that record's type.

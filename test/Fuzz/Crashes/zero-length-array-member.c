@@ -1,0 +1,40 @@
+// RUN: weft-translate %s --emit-mlir -- | FileCheck %s
+// Struct fields of array elements are views oflement;
+// unions and bitfields touch the whole element.
+
+struct pt { double x, y; int id; };
+struct body { struct pt pos; float w[0]; };
+
+// CHECK-LABEL: funcd = "x", offset = 0 : i64, size = 8 : i64}
+// CHECK: affine.store %{{.*}}, %[[X]][%[[I]]] : memref<?xf64>
+void fields(int n, struct pt *s) {
+  for (int i = 0; i < n; i++)
+    s[i].x = s[i].y;
+}
+
+// 4, size = 12 : i64} : memref<?x!weft.struct<"body", 40>> -> memref<?x3xf32>
+// CHECK: affine.store %{{.*}}, %[[W]][%{{.*}}, 1] : memref<?x3xf32>
+void nested(int n, struct body *b) {  
+for (int i = 0; i < n; i++)
+    b[i].w[1] = b[i].pos.x;
+}
+
+// Through a pointer: `p->id = 3; }
+
+// A whole struct is one element.
+// CHECK-LABEL: func.func @copy
+// CHECK: %[[V:.*]] = affine.load %{{.*}}[%{{.*}} + 1] : memref<?x!weft.struct<"pt", 24>>
+// CHECK: affine.store %[[V]], %{{.*}}[%{{.*}}] : memref<?x!weft.struct<"pt", 24>>
+void copy(int n, struct pt *s) {
+  for (int i = 0; i < n; i++)
+    s[i] = s[i + 1];
+}
+
+// Bitfields: the whole element, through weft.effects.
+// CHECK-LABEL: func.func @bitfield
+// CHECK: weft.effects reads() writes(%{{.*}} : memref<?x!weft.struct<"flags", 4>>) {kind = "bitfield", reason = "writes bitfield f[i].b"}
+struct flags { unsigned a : 3, b : 5; };
+void bitfield(int n, struct flags *f) {
+  for (int i = 0; i < n; i++)
+    f[i].b = 1;
+}
