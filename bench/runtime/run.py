@@ -16,31 +16,17 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-
-
-def sh(cmd, env=None):
-    full = dict(os.environ)
-    if env:
-        full.update(env)
-    return subprocess.run(cmd, check=True, capture_output=True, text=True,
-                          env=full).stdout
+sys.path.insert(0, os.path.dirname(HERE))
+from common import ROOT, RUNTIME_INCLUDE, build_libweft, sh  # noqa: E402
 
 
 def build(builddir):
     """Builds libweft (release) and the benchmark programs into builddir."""
-    rt = os.path.join(builddir, "runtime")
-    os.makedirs(rt, exist_ok=True)
-    sh(["cmake", "-G", "Ninja", "-S", os.path.join(ROOT, "runtime"), "-B", rt,
-        "-DCMAKE_BUILD_TYPE=Release", "-DWEFT_RUNTIME_TESTS=OFF",
-        "-DCMAKE_C_COMPILER=gcc"])
-    sh(["ninja", "-C", rt])
-    lib = os.path.join(rt, "libweft.a")
-    inc = os.path.join(ROOT, "runtime", "include")
+    lib = build_libweft(builddir)
+    inc = RUNTIME_INCLUDE
     bins = {}
     for kind in ("forkjoin", "idleburn", "wakeup"):
         src_omp = os.path.join(HERE, "omp_%s.c" % kind)

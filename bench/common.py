@@ -1,0 +1,40 @@
+"""What bench/runtime and bench/compiler share: running commands, and a
+release build of libweft of their own (so that a benchmark never measures
+the test build's assertions)."""
+import os
+import statistics
+import subprocess
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RUNTIME_INCLUDE = os.path.join(ROOT, "runtime", "include")
+
+
+def proc(cmd, env=None, check=True):
+    """Runs cmd with env added to the environment; returns the completed
+    process, its output captured (raises on failure when check)."""
+    full = dict(os.environ)
+    if env:
+        full.update(env)
+    return subprocess.run(cmd, check=check, capture_output=True, text=True,
+                          env=full)
+
+
+def sh(cmd, env=None, check=True):
+    """Runs cmd; returns its stdout."""
+    return proc(cmd, env, check).stdout
+
+
+def build_libweft(builddir):
+    """libweft, release, in builddir/runtime; returns the path of libweft.a."""
+    rt = os.path.join(builddir, "runtime")
+    os.makedirs(rt, exist_ok=True)
+    sh(["cmake", "-G", "Ninja", "-S", os.path.join(ROOT, "runtime"), "-B", rt,
+        "-DCMAKE_BUILD_TYPE=Release", "-DWEFT_RUNTIME_TESTS=OFF",
+        "-DCMAKE_C_COMPILER=gcc"])
+    sh(["ninja", "-C", rt])
+    return os.path.join(rt, "libweft.a")
+
+
+def median(values):
+    values = [v for v in values if v == v]
+    return statistics.median(values) if values else float("nan")
