@@ -25,8 +25,10 @@
  *    weights, with work stealing, and when the loop runs serially (nested
  *    calls, a busy team).
  *
- *  - The team is resolved at run time: the process affinity mask or
- *    WEFT_NUM_THREADS, with capacity weights from WEFT_WEIGHTS. Team member 0
+ *  - The team is resolved at run time: the process affinity mask (within
+ *    WEFT_CPUS) or WEFT_NUM_THREADS, pinned biggest cores first, with
+ *    capacity weights from WEFT_WEIGHTS or else the cores' capacities in
+ *    sysfs. Team member 0
  *    is the calling thread. The split over the team is capacity-weighted and
  *    contiguous; members that finish early take whole chunks from the tail
  *    of a late member's run.
@@ -36,9 +38,9 @@
  *    sequential fallback instead of crashing.
  *
  * Environment variables (all documented in docs/runtime.md):
- *   WEFT_NUM_THREADS, WEFT_SPIN_US, WEFT_WEIGHTS, WEFT_STACK_SIZE, WEFT_BIND,
- *   WEFT_STATS, and WEFT_SCHEDULE=reverse (testing: chunks run serially, last
- *   first).
+ *   WEFT_NUM_THREADS, WEFT_SPIN_US, WEFT_WEIGHTS, WEFT_CPUS, WEFT_STACK_SIZE,
+ *   WEFT_BIND, WEFT_STATS, WEFT_SYSFS_ROOT (testing: a fake sysfs tree), and
+ *   WEFT_SCHEDULE=reverse (testing: chunks run serially, last first).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef WEFT_H
@@ -124,6 +126,34 @@ typedef void (*weft_body_fn)(void *ctx, int64_t lo, int64_t hi, int64_t chunk);
 
 /// An SPMD body: runs once on every team member.
 typedef void (*weft_spmd_fn)(void *ctx, int member, int team_size);
+
+/*===--- Topology --------------------------------------------------------===*/
+
+/// The class of a core, from its cluster's place among the clusters sorted
+/// by capacity: the slowest cluster is little, the fastest prime when there
+/// are three or more clusters (else big), the others big. One cluster: big.
+typedef enum weft_core_class {
+  WEFT_CORE_LITTLE = 0,
+  WEFT_CORE_BIG = 1,
+  WEFT_CORE_PRIME = 2
+} weft_core_class_t;
+
+/// One CPU the process may run on.
+typedef struct weft_cpu_info {
+  int cpu;        ///< the CPU number
+  int capacity;   ///< cpu_capacity (1024 for the fastest core), or 1024
+                  ///<   scaled by its top frequency, or 1024
+  int cluster;    ///< its cluster (a cpufreq policy), slowest first
+  int core_class; ///< a weft_core_class_t
+  int max_khz;    ///< its top frequency, 0 if unknown
+} weft_cpu_info_t;
+
+/// The online CPUs of the process affinity mask, read once from sysfs
+/// (WEFT_SYSFS_ROOT replaces /sys/devices/system/cpu, for tests). Fills up
+/// to `max` entries of `out` (which may be NULL) and returns how many CPUs
+/// there are. Missing files never fail: the CPUs then form one cluster of
+/// capacity 1024.
+WEFT_API int weft_topology(weft_cpu_info_t *out, int max);
 
 /*===--- ABI check -------------------------------------------------------===*/
 

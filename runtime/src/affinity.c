@@ -1,23 +1,27 @@
 /*===- affinity.c - Keep team members on CPUs of their own -----------------===*
  *
  * Workers are pinned, one per CPU, to the CPUs of the process affinity mask
- * after the first (member t gets the t-th allowed CPU), leaving the first for
- * the team owner. The owner is a user's thread and is not pinned for good:
- * at each fork it looks up the CPU it runs on (sched_getcpu, a few ns with
- * rseq) and, only if the scheduler has put it on a worker's CPU, moves itself
- * to its own CPU and restores its own affinity mask at once. Without this a
- * woken worker is often placed on the owner's CPU (wake-affine), and the two
- * time-share one CPU while another sits idle (bench/runtime, "frame loop").
+ * (within WEFT_CPUS, when given), biggest cores first by the topology's
+ * capacity: member t gets the t-th, and the first is the team owner's, so
+ * that the serial code between regions runs on the fastest core. The owner
+ * is a user's thread and is not pinned for good: at each fork it looks up
+ * the CPU it runs on (sched_getcpu, a few ns with rseq) and, only if the
+ * scheduler has put it on a worker's CPU, moves itself to its own CPU and
+ * restores its own affinity mask at once. Without this a woken worker is
+ * often placed on the owner's CPU (wake-affine), and the two time-share one
+ * CPU while another sits idle (bench/runtime, "frame loop").
  *
  * A refused pin (cpusets, offline CPUs, Android) is never fatal: the member
  * runs unpinned and the refusal is counted. WEFT_BIND=0 turns pinning off.
- * When the team outnumbers the allowed CPUs nothing is pinned.
+ * When the team outnumbers the allowed CPUs nothing is pinned. Unpinned
+ * workers of a team restricted by WEFT_CPUS keep to those CPUs.
  *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "internal.h"
 
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,19 +32,68 @@ static int pin_to(int cpu) {
   return sched_setaffinity(0, sizeof one, &one);
 }
 
-void weft_affinity_plan(weft_team_t *team, int bind) {
+static const weft_topology_t *cmp_topo;
+static int bigger_first(const void *a, const void *b) {
+  int x = *(const int *)a, y = *(const int *)b;
+  int cx = cmp_topo->cpu[x].capacity, cy = cmp_topo->cpu[y].capacity;
+  if (cx != cy)
+    return cx > cy ? -1 : 1;
+  return x - y;
+}
+
+int weft_team_cpus(const weft_config_t *cfg, int *out, int max) {
+  static int cpus[CPU_SETSIZE];
   cpu_set_t allowed;
-  int cpus[WEFT_MAX_TEAM], n = 0;
+  int n = 0;
+  if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+    return 1;
+  for (int c = 0; c < CPU_SETSIZE; c++) {
+    if (!CPU_ISSET(c, &allowed))
+      continue;
+    if (!cfg->restrict_cpus || (c < WEFT_TOPO_MAX_CPUS && cfg->cpus[c]))
+      cpus[n++] = c;
+  }
+  if (n == 0) {
+    /* WEFT_CPUS names none of the CPUs we may use: ignore it. */
+    static atomic_int told;
+    if (!atomic_exchange(&told, 1))
+      fprintf(stderr, "weft: ignoring WEFT_CPUS: none of its CPUs is in the "
+                      "process affinity mask\n");
+    for (int c = 0; c < CPU_SETSIZE; c++)
+      if (CPU_ISSET(c, &allowed))
+        cpus[n++] = c;
+  }
+  const weft_topology_t *t = weft_topology_get();
+  /* Sorting CPUs the topology does not know (beyond its range) by capacity
+     0 keeps them last, in order. */
+  cmp_topo = t;
+  int known = 0;
+  while (known < n && cpus[known] < WEFT_TOPO_MAX_CPUS)
+    known++;
+  qsort(cpus, (size_t)known, sizeof cpus[0], bigger_first);
+  for (int i = 0; i < n && i < max; i++)
+    out[i] = cpus[i];
+  return n > 0 ? n : 1;
+}
+
+void weft_affinity_plan(weft_team_t *team, const weft_config_t *cfg) {
+  static int cpus[WEFT_MAX_TEAM];
+  int n;
   team->bind = 0;
+  team->restricted = 0;
   CPU_ZERO(&team->worker_cpus);
+  CPU_ZERO(&team->team_cpus);
   for (int t = 0; t < team->size; t++)
     team->members[t].cpu = -1;
-  if (!bind || sched_getaffinity(0, sizeof allowed, &allowed) != 0)
-    return;
-  for (int c = 0; c < CPU_SETSIZE && n < WEFT_MAX_TEAM; c++)
-    if (CPU_ISSET(c, &allowed))
-      cpus[n++] = c;
-  if (team->size > n)
+  n = weft_team_cpus(cfg, cpus, WEFT_MAX_TEAM);
+  if (n > WEFT_MAX_TEAM)
+    n = WEFT_MAX_TEAM;
+  if (cfg->restrict_cpus) {
+    team->restricted = 1;
+    for (int i = 0; i < n; i++)
+      CPU_SET(cpus[i], &team->team_cpus);
+  }
+  if (!cfg->bind || team->size > n)
     return; /* oversubscribed: let the scheduler share the CPUs */
   team->bind = 1;
   for (int t = 0; t < team->size; t++) {
@@ -51,8 +104,14 @@ void weft_affinity_plan(weft_team_t *team, int bind) {
 }
 
 void weft_affinity_worker(weft_member_t *m) {
-  if (m->cpu >= 0 && pin_to(m->cpu) != 0)
+  if (m->cpu >= 0) {
+    if (pin_to(m->cpu) != 0)
+      weft_count(&m->counters->pin_failures, 1);
+  } else if (m->team->restricted &&
+             sched_setaffinity(0, sizeof m->team->team_cpus,
+                               &m->team->team_cpus) != 0) {
     weft_count(&m->counters->pin_failures, 1);
+  }
 }
 
 void weft_affinity_owner(weft_team_t *team) {

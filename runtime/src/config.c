@@ -163,6 +163,13 @@ static void read_env(void) {
                "equal weights");
     }
   }
+  if ((s = getenv("WEFT_CPUS")) && *s) {
+    if (weft_parse_cpulist(s, env_cfg.cpus, WEFT_TOPO_MAX_CPUS) == 0)
+      env_cfg.restrict_cpus = 1;
+    else
+      complain("WEFT_CPUS", s, "a CPU list such as 0-3,6",
+               "the CPUs of the affinity mask");
+  }
   if ((s = getenv("WEFT_SCHEDULE")) && *s) {
     if (strcmp(s, "reverse") == 0)
       env_cfg.reverse = 1;

@@ -44,6 +44,39 @@ void weft_grid_bounds(const weft_grid_t *g, int64_t chunk, int64_t *lo,
 int64_t weft_split_start(int64_t chunks, const uint64_t *prefix, int size,
                          int t);
 
+/*===--- Topology (topology.c) -------------------------------------------===*/
+
+#define WEFT_TOPO_MAX_CPUS 1024
+#define WEFT_TOPO_MAX_CLUSTERS 16
+
+typedef struct weft_cluster {
+  int id;         /* index, slowest first */
+  int capacity;   /* 1..1024-ish: cpu_capacity, or scaled max frequency */
+  int core_class; /* a weft_core_class_t */
+  int max_khz;    /* 0 if unknown */
+  int first_cpu;
+  int ncpus;
+} weft_cluster_t;
+
+typedef struct weft_topology {
+  int ncpus;   /* online CPUs */
+  int max_cpu; /* the highest online CPU */
+  int nclusters;
+  int has_cpufreq; /* clusters came from cpufreq policies */
+  weft_cluster_t clusters[WEFT_TOPO_MAX_CLUSTERS];
+  struct {
+    int online, capacity, cluster, core_class, max_khz;
+  } cpu[WEFT_TOPO_MAX_CPUS];
+} weft_topology_t;
+
+/// Reads the topology under a sysfs cpu directory (see topology.c).
+void weft_topology_read(const char *root, weft_topology_t *out);
+/// The process's topology (WEFT_SYSFS_ROOT or /sys/devices/system/cpu),
+/// read once.
+const weft_topology_t *weft_topology_get(void);
+/// Parses a cpulist ("0-3,6" or "4 5") into set[0..max); 0 on success.
+int weft_parse_cpulist(const char *s, unsigned char *set, int max);
+
 /*===--- Configuration (config.c) ----------------------------------------===*/
 
 typedef struct weft_config {
@@ -54,6 +87,8 @@ typedef struct weft_config {
   int nweights;          /* 0: uniform */
   int weights[WEFT_MAX_TEAM];
   int reverse;           /* WEFT_SCHEDULE=reverse */
+  int restrict_cpus;     /* WEFT_CPUS was given: only the CPUs in `cpus` */
+  unsigned char cpus[WEFT_TOPO_MAX_CPUS];
 } weft_config_t;
 
 /// The effective configuration: environment once, then API overrides.
@@ -209,6 +244,8 @@ typedef struct weft_team {
   int bind_requested;    /* the configuration asked for pinning */
   int bind;              /* members are pinned (affinity.c) */
   cpu_set_t worker_cpus; /* CPUs that workers are pinned to */
+  int restricted;        /* WEFT_CPUS: unpinned workers keep to team_cpus */
+  cpu_set_t team_cpus;   /* the CPUs the team may use */
   weft_wait_policy_t policy;
   uint64_t prefix[WEFT_MAX_TEAM + 1]; /* weight prefix sums */
   uint32_t seq;                       /* loop sequence numbers (owner) */
@@ -250,8 +287,12 @@ void weft_team_finish(weft_team_t *team, weft_member_t *m, int64_t done);
 
 /*===--- Affinity (affinity.c) -------------------------------------------===*/
 
+/// The CPUs a team may use: the process affinity mask, within WEFT_CPUS
+/// when given, the biggest cores first (topology capacity, then CPU number).
+/// Writes up to `max` of them and returns how many there are (at least 1).
+int weft_team_cpus(const weft_config_t *cfg, int *out, int max);
 /// Chooses a CPU per member (before the workers start).
-void weft_affinity_plan(weft_team_t *team, int bind);
+void weft_affinity_plan(weft_team_t *team, const weft_config_t *cfg);
 /// Pins the calling worker to its CPU.
 void weft_affinity_worker(weft_member_t *m);
 /// Moves the owner off a worker's CPU, if the scheduler put it there.

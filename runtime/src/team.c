@@ -93,29 +93,33 @@ void weft_team_finish(weft_team_t *team, weft_member_t *m, int64_t done) {
 
 /*===--- Creation and destruction ----------------------------------------===*/
 
-static int allowed_cpus(void) {
-  cpu_set_t set;
-  if (sched_getaffinity(0, sizeof set, &set) != 0)
-    return 1;
-  int n = CPU_COUNT(&set);
-  return n > 0 ? n : 1;
-}
-
 static int team_size(const weft_config_t *cfg) {
-  return cfg->num_threads > 0 ? cfg->num_threads : allowed_cpus();
+  int one;
+  return cfg->num_threads > 0 ? cfg->num_threads : weft_team_cpus(cfg, &one, 1);
 }
 
 static void apply_policy(weft_team_t *team, const weft_config_t *cfg) {
+  int one;
   atomic_store_explicit(&team->policy.spin_ns, (int64_t)cfg->spin_us * 1000,
                         memory_order_relaxed);
   atomic_store_explicit(&team->policy.oversubscribed,
-                        team->size > allowed_cpus(), memory_order_relaxed);
+                        team->size > weft_team_cpus(cfg, &one, 1),
+                        memory_order_relaxed);
 }
 
+/// The split's weights: configured ones (WEFT_WEIGHTS, the API, --core-
+/// weights); else, for a pinned team, the capacities of its members' CPUs
+/// (topology.c); else equal.
 static void set_weights(weft_team_t *team, const weft_config_t *cfg) {
+  const weft_topology_t *topo =
+      cfg->nweights == 0 && team->bind ? weft_topology_get() : NULL;
   team->prefix[0] = 0;
   for (int t = 0; t < team->size; t++) {
     int w = t < cfg->nweights ? cfg->weights[t] : WEFT_DEFAULT_WEIGHT;
+    int cpu = team->members[t].cpu;
+    if (topo && cpu >= 0 && cpu < WEFT_TOPO_MAX_CPUS &&
+        topo->cpu[cpu].capacity > 0)
+      w = topo->cpu[cpu].capacity;
     team->prefix[t + 1] = team->prefix[t] + (uint64_t)w;
   }
 }
@@ -151,7 +155,7 @@ static weft_team_t *team_create(const weft_config_t *cfg) {
   sigset_t all, old;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &old);
-  weft_affinity_plan(team, cfg->bind);
+  weft_affinity_plan(team, cfg);
   int started = 1;
   for (int t = 1; t < size; t++) {
     members[t].first_epoch = 0;

@@ -1,0 +1,131 @@
+/*===- test_cpus.c - Big cores first, capacities as weights, WEFT_CPUS ----===*
+ *
+ * `test_cpus order`: a fake sysfs tree (WEFT_SYSFS_ROOT) gives the lowest
+ * allowed CPU a capacity of 400 and the others 1024. The team owner (member
+ * 0) gets a big CPU and the worker the little one, checked with
+ * sched_getaffinity from inside the worker; the split's weights are the
+ * capacities; WEFT_WEIGHTS-style API weights still win.
+ *
+ * `test_cpus restrict`: WEFT_CPUS names one CPU. The default team is then
+ * one member; a team of two is oversubscribed, so not pinned, but its worker
+ * keeps to that CPU.
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+#include "../src/internal.h"
+#include "check.h"
+
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static cpu_set_t worker_mask;
+static _Atomic int worker_seen;
+
+static void body(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  if (weft_tls.member == 1 && !atomic_load(&worker_seen)) {
+    sched_getaffinity(0, sizeof worker_mask, &worker_mask);
+    atomic_store(&worker_seen, 1);
+  }
+  uint64_t until = weft_now_ns() + 5000;
+  while (weft_now_ns() < until)
+    weft_cpu_relax();
+}
+
+static void run_until_worker_ran(void) {
+  weft_loop_t l = {.trip = 4096, .work_ns = 1e6};
+  for (int tries = 0; tries < 2000 && !atomic_load(&worker_seen); tries++)
+    weft_parallel_for(&l, body, NULL);
+  CHECK(atomic_load(&worker_seen));
+}
+
+static void put(const char *path, const char *text) {
+  FILE *f = fopen(path, "w");
+  CHECK(f != NULL);
+  fputs(text, f);
+  fclose(f);
+}
+
+/// A tree in which `little` has capacity 400 and every other CPU 1024.
+static void fake_tree(char *root, size_t size, int little, int maxcpu) {
+  snprintf(root, size, "/tmp/weft-cpus-XXXXXX");
+  CHECK(mkdtemp(root) != NULL);
+  char path[512], text[32];
+  snprintf(path, sizeof path, "%s/online", root);
+  snprintf(text, sizeof text, "0-%d\n", maxcpu);
+  put(path, text);
+  for (int c = 0; c <= maxcpu; c++) {
+    snprintf(path, sizeof path, "%s/cpu%d", root, c);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/cpu%d/cpu_capacity", root, c);
+    put(path, c == little ? "400\n" : "1024\n");
+  }
+}
+
+int main(int argc, char **argv) {
+  const char *mode = argc > 1 ? argv[1] : "order";
+  cpu_set_t mask;
+  CHECK(sched_getaffinity(0, sizeof mask, &mask) == 0);
+  int little = -1, big = -1, maxcpu = 0;
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (CPU_ISSET(c, &mask)) {
+      if (little < 0)
+        little = c;
+      else if (big < 0)
+        big = c;
+      maxcpu = c;
+    }
+  if (big < 0) {
+    fprintf(stderr, "test_cpus needs two CPUs in its affinity mask\n");
+    return 1;
+  }
+  char root[64];
+  fake_tree(root, sizeof root, little, maxcpu);
+  setenv("WEFT_SYSFS_ROOT", root, 1);
+
+  if (strcmp(mode, "order") == 0) {
+    CHECK(weft_set_num_threads(2) == 0);
+    run_until_worker_ran();
+    /* The worker is on the little CPU: the owner's is the big one. */
+    CHECK_EQ(CPU_COUNT(&worker_mask), 1);
+    CHECK(CPU_ISSET(little, &worker_mask));
+    weft_team_t *team = weft_team_acquire();
+    CHECK(team != NULL);
+    CHECK_EQ(team->members[0].cpu, big);
+    CHECK_EQ(team->members[1].cpu, little);
+    CHECK_EQ(team->prefix[1], 1024);
+    CHECK_EQ(team->prefix[2], 1024 + 400);
+    weft_team_release();
+    /* Configured weights win over capacities. */
+    int w[2] = {100, 300};
+    CHECK(weft_set_weights(w, 2) == 0);
+    weft_loop_t l = {.trip = 16, .work_ns = 1e6};
+    weft_parallel_for(&l, body, NULL);
+    team = weft_team_acquire();
+    CHECK(team != NULL);
+    CHECK_EQ(team->prefix[2], 400);
+    weft_team_release();
+  } else if (strcmp(mode, "restrict") == 0) {
+    char one[16];
+    snprintf(one, sizeof one, "%d", little);
+    setenv("WEFT_CPUS", one, 1);
+    CHECK_EQ(weft_num_threads(), 1);
+    CHECK(weft_set_num_threads(2) == 0);
+    run_until_worker_ran();
+    CHECK_EQ(CPU_COUNT(&worker_mask), 1);
+    CHECK(CPU_ISSET(little, &worker_mask));
+    weft_team_t *team = weft_team_acquire();
+    CHECK(team != NULL);
+    CHECK_EQ(team->bind, 0); /* two members on one CPU: not pinned */
+    CHECK_EQ(team->members[1].cpu, -1);
+    weft_team_release();
+  } else {
+    fprintf(stderr, "usage: test_cpus order|restrict\n");
+    return 2;
+  }
+  weft_shutdown();
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+  CHECK(system(cmd) == 0);
+  printf("test_cpus %s: ok\n", mode);
+  return 0;
+}
