@@ -38,6 +38,18 @@ static void run_until_worker_ran(void) {
   CHECK(atomic_load(&worker_seen));
 }
 
+/// Runs a team of two until its worker ran a chunk; checks that the worker
+/// kept to `cpu` alone, and returns the team (held: weft_team_release()).
+static weft_team_t *worker_on(int cpu) {
+  CHECK(weft_set_num_threads(2) == 0);
+  run_until_worker_ran();
+  CHECK_EQ(CPU_COUNT(&worker_mask), 1);
+  CHECK(CPU_ISSET(cpu, &worker_mask));
+  weft_team_t *team = weft_team_acquire();
+  CHECK(team != NULL);
+  return team;
+}
+
 static void put(const char *path, const char *text) {
   FILE *f = fopen(path, "w");
   CHECK(f != NULL);
@@ -83,13 +95,8 @@ int main(int argc, char **argv) {
   setenv("WEFT_SYSFS_ROOT", root, 1);
 
   if (strcmp(mode, "order") == 0) {
-    CHECK(weft_set_num_threads(2) == 0);
-    run_until_worker_ran();
     /* The worker is on the little CPU: the owner's is the big one. */
-    CHECK_EQ(CPU_COUNT(&worker_mask), 1);
-    CHECK(CPU_ISSET(little, &worker_mask));
-    weft_team_t *team = weft_team_acquire();
-    CHECK(team != NULL);
+    weft_team_t *team = worker_on(little);
     CHECK_EQ(team->members[0].cpu, big);
     CHECK_EQ(team->members[1].cpu, little);
     CHECK_EQ(team->prefix[1], 1024);
@@ -109,12 +116,7 @@ int main(int argc, char **argv) {
     snprintf(one, sizeof one, "%d", little);
     setenv("WEFT_CPUS", one, 1);
     CHECK_EQ(weft_num_threads(), 1);
-    CHECK(weft_set_num_threads(2) == 0);
-    run_until_worker_ran();
-    CHECK_EQ(CPU_COUNT(&worker_mask), 1);
-    CHECK(CPU_ISSET(little, &worker_mask));
-    weft_team_t *team = weft_team_acquire();
-    CHECK(team != NULL);
+    weft_team_t *team = worker_on(little);
     CHECK_EQ(team->bind, 0); /* two members on one CPU: not pinned */
     CHECK_EQ(team->members[1].cpu, -1);
     weft_team_release();
