@@ -267,6 +267,13 @@ WEFT_API int weft_set_spin_us(int us);
 /// The current spin time in microseconds.
 WEFT_API int weft_spin_us(void);
 
+/// Keeps the team on these CPUs (numbers below 1024), as WEFT_CPUS does: for
+/// example off the core the UI thread uses. CPUs outside the process
+/// affinity mask are dropped. NULL or n == 0 returns to WEFT_CPUS (or the
+/// whole mask). The team is rebuilt at its next region. Returns 0, or -1 for
+/// an invalid value.
+WEFT_API int weft_set_cpus(const int *cpus, int n);
+
 /// Capacity weights of team members 0..n-1 (positive, at most 1048576);
 /// members past n get 1024. NULL or n == 0 returns to the default. Returns
 /// 0, or -1 for an invalid value.

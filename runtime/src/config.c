@@ -38,6 +38,8 @@ static int default_cores, default_nweights;
 static int default_weights[WEFT_MAX_TEAM];
 static size_t api_stack_size;
 static int api_weights[WEFT_MAX_TEAM];
+static int api_restrict_cpus = -1; /* -1: the environment's WEFT_CPUS */
+static unsigned char api_cpus[WEFT_TOPO_MAX_CPUS];
 
 static const char *trim(const char *s, size_t *len) {
   while (isspace((unsigned char)*s))
@@ -214,6 +216,10 @@ void weft_config_snapshot(weft_config_t *out) {
     out->nweights = api_nweights;
     memcpy(out->weights, api_weights, sizeof(int) * (size_t)api_nweights);
   }
+  if (api_restrict_cpus >= 0) {
+    out->restrict_cpus = api_restrict_cpus;
+    memcpy(out->cpus, api_cpus, sizeof api_cpus);
+  }
   pthread_mutex_unlock(&config_lock);
 }
 
@@ -259,6 +265,26 @@ int weft_set_weights(const int *weights, int n) {
   } else {
     api_nweights = n;
     memcpy(api_weights, weights, sizeof(int) * (size_t)n);
+  }
+  pthread_mutex_unlock(&config_lock);
+  changed();
+  return 0;
+}
+
+int weft_set_cpus(const int *cpus, int n) {
+  if (n < 0 || n > WEFT_TOPO_MAX_CPUS || (n > 0 && !cpus))
+    return -1;
+  for (int i = 0; i < n; i++)
+    if (cpus[i] < 0 || cpus[i] >= WEFT_TOPO_MAX_CPUS)
+      return -1;
+  pthread_mutex_lock(&config_lock);
+  if (n == 0) {
+    api_restrict_cpus = -1;
+  } else {
+    api_restrict_cpus = 1;
+    memset(api_cpus, 0, sizeof api_cpus);
+    for (int i = 0; i < n; i++)
+      api_cpus[cpus[i]] = 1;
   }
   pthread_mutex_unlock(&config_lock);
   changed();

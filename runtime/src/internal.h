@@ -245,6 +245,8 @@ typedef struct weft_team {
   int bind;              /* members are pinned (affinity.c) */
   cpu_set_t worker_cpus; /* CPUs that workers are pinned to */
   int restricted;        /* WEFT_CPUS: unpinned workers keep to team_cpus */
+  int restrict_requested; /* the configuration's CPU list, as built */
+  unsigned char cpus_requested[WEFT_TOPO_MAX_CPUS];
   cpu_set_t team_cpus;   /* the CPUs the team may use */
   weft_wait_policy_t policy;
   uint64_t prefix[WEFT_MAX_TEAM + 1]; /* weight prefix sums */

@@ -140,6 +140,8 @@ static weft_team_t *team_create(const weft_config_t *cfg) {
   team->size = team->requested_size = size;
   team->stack_size = cfg->stack_size;
   team->bind_requested = cfg->bind;
+  team->restrict_requested = cfg->restrict_cpus;
+  memcpy(team->cpus_requested, cfg->cpus, sizeof cfg->cpus);
   for (int t = 0; t < size; t++) {
     members[t].team = team;
     members[t].index = t;
@@ -240,9 +242,13 @@ weft_team_t *weft_team_acquire(void) {
     pthread_once(&g_atfork_once, register_atfork);
     weft_config_t cfg;
     weft_config_snapshot(&cfg);
-    if (g_team && (team_size(&cfg) != g_team->requested_size ||
-                   cfg.stack_size != g_team->stack_size ||
-                   cfg.bind != g_team->bind_requested)) {
+    if (g_team &&
+        (team_size(&cfg) != g_team->requested_size ||
+         cfg.stack_size != g_team->stack_size ||
+         cfg.bind != g_team->bind_requested ||
+         cfg.restrict_cpus != g_team->restrict_requested ||
+         (cfg.restrict_cpus &&
+          memcmp(cfg.cpus, g_team->cpus_requested, sizeof cfg.cpus) != 0))) {
       team_destroy(g_team);
       g_team = NULL;
     }

@@ -9,6 +9,9 @@
  * `test_cpus restrict`: WEFT_CPUS names one CPU. The default team is then
  * one member; a team of two is oversubscribed, so not pinned, but its worker
  * keeps to that CPU.
+ *
+ * `test_cpus api`: weft_set_cpus() does the same at run time, and the team
+ * is rebuilt, pinned again, when the list is dropped.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "../src/internal.h"
@@ -41,6 +44,7 @@ static void run_until_worker_ran(void) {
 /// Runs a team of two until its worker ran a chunk; checks that the worker
 /// kept to `cpu` alone, and returns the team (held: weft_team_release()).
 static weft_team_t *worker_on(int cpu) {
+  atomic_store(&worker_seen, 0);
   CHECK(weft_set_num_threads(2) == 0);
   run_until_worker_ran();
   CHECK_EQ(CPU_COUNT(&worker_mask), 1);
@@ -120,8 +124,23 @@ int main(int argc, char **argv) {
     CHECK_EQ(team->bind, 0); /* two members on one CPU: not pinned */
     CHECK_EQ(team->members[1].cpu, -1);
     weft_team_release();
+  } else if (strcmp(mode, "api") == 0) {
+    /* weft_set_cpus() does what WEFT_CPUS does, and rebuilds the team. */
+    CHECK(weft_set_cpus(&big, 1) == 0);
+    CHECK_EQ(weft_num_threads(), 1);
+    weft_team_t *team = worker_on(big);
+    CHECK_EQ(team->bind, 0);
+    weft_team_release();
+    CHECK(weft_set_cpus(NULL, 0) == 0); /* back to the whole mask */
+    team = worker_on(little);
+    CHECK_EQ(team->bind, 1);
+    CHECK_EQ(team->members[0].cpu, big);
+    weft_team_release();
+    int bad = -1;
+    CHECK(weft_set_cpus(&bad, 1) == -1);
+    CHECK(weft_set_cpus(NULL, 1) == -1);
   } else {
-    fprintf(stderr, "usage: test_cpus order|restrict\n");
+    fprintf(stderr, "usage: test_cpus order|restrict|api\n");
     return 2;
   }
   weft_shutdown();
