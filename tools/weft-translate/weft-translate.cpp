@@ -122,8 +122,9 @@ static const char overview[] = R"(weft-translate: sequential C to parallel C
 
 Reads one C file, finds the loops that are safe and worth running in parallel,
 and writes the file back with those loops running on libweft's team (include
-weft.h from the runtime, link -lweft). Every loop gets a remark on stderr that
-says whether it runs in parallel and, if not, why not.
+weft.h from the runtime, link -lweft), or with --emit=openmp under
+#pragma omp parallel for (build with -fopenmp). Every loop gets a remark on
+stderr that says whether it runs in parallel and, if not, why not.
 
   weft-translate in.c -o out.c -- -O2 -I include      translate
   weft-translate in.c -o out.c --emit=openmp -- -O2   OpenMP output (build with -fopenmp)
