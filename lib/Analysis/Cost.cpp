@@ -116,7 +116,7 @@ static double streamBytes(Operation *loop) {
   double bytes = 0;
   for (Region &r : loop->getRegions())
     r.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (isa<affine::AffineForOp, scf::ForOp, OpaqueLoopOp>(op))
+      if (isLoop(op))
         return WalkResult::skip(); // its own iterations count it
       std::optional<AccessSite> sub = subscriptOf(op);
       if (!sub)

@@ -83,6 +83,40 @@ std::string FileRewriter::counterValue(const Plan &p, llvm::StringRef k,
          std::to_string(step) + ")";
 }
 
+std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
+                                    std::string &guards) {
+  std::string start = startText(p), trip = tripText(p);
+  guards = guardText(p);
+  if (start.empty() || trip.empty() ||
+      (guards.empty() && !p.task.getGuards().empty()))
+    return "";
+  QualType ct = p.header->counter->getType().getUnqualifiedType();
+  std::string o = in + typeText(ct, policy, "weft_start") + " = " + start +
+                  ";\n" + in + "int64_t weft_trip = " + trip + ";\n";
+  if (!p.task.getGuards().empty())
+    o += in + "int weft_bad = 0;\n";
+  return o;
+}
+
+std::string FileRewriter::counterLines(const Plan &p, const std::string &in,
+                                       llvm::StringRef start) {
+  const clang::VarDecl *counter = p.header->counter;
+  QualType ct = counter->getType().getUnqualifiedType();
+  std::string o = in + typeText(ct, policy, counter->getNameAsString()) +
+                  " = " + counterValue(p, "weft_k", start) + ";\n";
+  if (!p.inBody.contains(counter))
+    o += in + "(void)" + counter->getNameAsString() + ";\n";
+  return o;
+}
+
+std::string FileRewriter::counterAfter(const Plan &p, const std::string &in) {
+  if (p.header->declaredInInit)
+    return "";
+  return in + p.header->counter->getNameAsString() + " = " +
+         counterValue(p, "weft_trip", "weft_start") +
+         "; /* its value after the loop */\n";
+}
+
 std::string FileRewriter::startText(const Plan &p) {
   if (!p.header->start)
     return p.header->counter->getNameAsString();
@@ -429,10 +463,7 @@ std::string FileRewriter::outlined(const Plan &p) {
     out += "  (void)weft_chunk;\n";
   out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {\n";
   // The counter, from the normalized iteration.
-  out += "    " + typeText(ct, policy, counter->getNameAsString()) + " = " +
-         counterValue(p, "weft_k", "weft_c->weft_start") + ";\n";
-  if (!p.inBody.contains(counter))
-    out += "    (void)" + counter->getNameAsString() + ";\n";
+  out += counterLines(p, "    ", "weft_c->weft_start");
   out += lineDirective(p.loop->getBody()->getBeginLoc());
   out += "    " + bodyText(p) + "\n";
   out += "  }\n" + tail + "}\n\n";
@@ -442,18 +473,13 @@ std::string FileRewriter::outlined(const Plan &p) {
 std::string FileRewriter::dispatch(const Plan &p) {
   std::string name = p.task.getName().str();
   std::string in = p.indent + "  ";
-  const clang::VarDecl *counter = p.header->counter;
-  QualType ct = counter->getType().getUnqualifiedType();
-  std::string start = startText(p), trip = tripText(p), guards = guardText(p);
-  if (start.empty() || trip.empty() || (guards.empty() && !p.task.getGuards().empty()))
+  std::string guards, head = tripLines(p, in, guards);
+  if (head.empty())
     return "";
   std::string o;
   o += "{ /* weft: in parallel in " + name +
        "() when the checks pass; else as written */\n";
-  o += in + typeText(ct, policy, "weft_start") + " = " + start + ";\n";
-  o += in + "int64_t weft_trip = " + trip + ";\n";
-  if (!p.task.getGuards().empty())
-    o += in + "int weft_bad = 0;\n";
+  o += head;
   o += in + "if (weft_trip >= " + std::to_string(p.task.getMinTrip()) +
        " && " + readyCall;
   {
@@ -536,9 +562,7 @@ std::string FileRewriter::dispatch(const Plan &p) {
     o += body + "weft_parallel_for(&weft_l, " + name + ", &weft_c);\n";
   }
   o += copyOut;
-  if (!p.header->declaredInInit)
-    o += body + counter->getNameAsString() + " = " +
-         counterValue(p, "weft_trip", "weft_start") + "; /* its value after the loop */\n";
+  o += counterAfter(p, body);
   o += in + "} else {\n";
   o += asWritten(p, in, body);
   return o;

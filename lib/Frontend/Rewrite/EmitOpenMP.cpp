@@ -73,26 +73,17 @@ std::string FileRewriter::openmpClauses(const Plan &p, std::string &why) {
 }
 
 std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
-  const clang::VarDecl *counter = p.header->counter;
-  QualType ct = counter->getType().getUnqualifiedType();
-  std::string start = startText(p), trip = tripText(p), guards = guardText(p);
-  if (start.empty() || trip.empty() ||
-      (guards.empty() && !p.task.getGuards().empty())) {
-    why = "weft cannot write the trip count or a run-time check of this loop "
-          "in C";
-    return "";
-  }
+  std::string in = p.indent + "  ", body = in + "  ";
+  std::string guards, head = tripLines(p, in, guards);
+  if (head.empty())
+    return ""; // the rewriter says why
   std::string clauses = openmpClauses(p, why);
   if (!why.empty())
     return "";
-  std::string in = p.indent + "  ", body = in + "  ";
   std::string o;
   o += "{ /* weft: in parallel with OpenMP when the checks pass; else as "
        "written */\n";
-  o += in + typeText(ct, policy, "weft_start") + " = " + start + ";\n";
-  o += in + "int64_t weft_trip = " + trip + ";\n";
-  if (!p.task.getGuards().empty())
-    o += in + "int weft_bad = 0;\n";
+  o += head;
   // No iteration at all runs as written too: with none, OpenMP may copy a
   // lastprivate variable out of a private copy no iteration set (GCC 12
   // does).
@@ -121,19 +112,13 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
     o += cont + clauses.substr(1);
   o += "\n";
   o += body + "for (int64_t weft_k = 0; weft_k < weft_trip; weft_k++) {\n";
-  o += body + "  " + typeText(ct, policy, counter->getNameAsString()) + " = " +
-       counterValue(p, "weft_k", "weft_start") + ";\n";
-  if (!p.inBody.contains(counter))
-    o += body + "  (void)" + counter->getNameAsString() + ";\n";
   std::string bodyIn = body + "  ";
+  o += counterLines(p, bodyIn, "weft_start");
   if (options.lineDirectives)
     o += lineDirective(p.loop->getBody()->getBeginLoc());
   o += bodyIn + bodyText(p, /*edits=*/false, bodyIn) + "\n";
   o += body + "}\n";
-  if (!p.header->declaredInInit)
-    o += body + counter->getNameAsString() + " = " +
-         counterValue(p, "weft_trip", "weft_start") +
-         "; /* its value after the loop */\n";
+  o += counterAfter(p, body);
   o += in + "} else {\n";
   o += asWritten(p, in, body);
   return o;

@@ -167,6 +167,17 @@ private:
   std::string polyText(const CPoly &poly);
   std::string counterValue(const Plan &p, llvm::StringRef k,
                            llvm::StringRef start);
+  /// The lines that open a replacing block, at `in`: weft_start (the start,
+  /// evaluated once), weft_trip, and weft_bad when there are overlap checks,
+  /// whose text goes to `guards`. "" when weft cannot write one of them.
+  std::string tripLines(const Plan &p, const std::string &in,
+                        std::string &guards);
+  /// The C counter of normalized iteration weft_k, declared at `in`, from
+  /// the start `start`.
+  std::string counterLines(const Plan &p, const std::string &in,
+                           llvm::StringRef start);
+  /// A counter declared before the loop gets its value after it (at `in`).
+  std::string counterAfter(const Plan &p, const std::string &in);
   /// The loop as written (a start with side effects replaced by
   /// weft_start, which was computed once), re-indented to `body`.
   std::string asWritten(const Plan &p, const std::string &in,
