@@ -32,53 +32,62 @@ static int pin_to(int cpu) {
   return sched_setaffinity(0, sizeof one, &one);
 }
 
-static const weft_topology_t *cmp_topo;
+/// A CPU and its capacity, to sort the biggest first.
+typedef struct {
+  int capacity, cpu;
+} ranked_cpu_t;
+
 static int bigger_first(const void *a, const void *b) {
-  int x = *(const int *)a, y = *(const int *)b;
-  int cx = cmp_topo->cpu[x].capacity, cy = cmp_topo->cpu[y].capacity;
-  if (cx != cy)
-    return cx > cy ? -1 : 1;
-  return x - y;
+  const ranked_cpu_t *x = a, *y = b;
+  if (x->capacity != y->capacity)
+    return x->capacity > y->capacity ? -1 : 1;
+  return x->cpu - y->cpu;
+}
+
+/// Is CPU c one the team may use, given the affinity mask?
+static int usable(const weft_config_t *cfg, const cpu_set_t *allowed,
+                  int c, int restrict_cpus) {
+  return CPU_ISSET(c, allowed) &&
+         (!restrict_cpus || (c < WEFT_TOPO_MAX_CPUS && cfg->cpus[c]));
 }
 
 int weft_team_cpus(const weft_config_t *cfg, int *out, int max) {
-  static int cpus[CPU_SETSIZE];
   cpu_set_t allowed;
-  int n = 0;
   if (sched_getaffinity(0, sizeof allowed, &allowed) != 0)
     return 1;
-  for (int c = 0; c < CPU_SETSIZE; c++) {
-    if (!CPU_ISSET(c, &allowed))
-      continue;
-    if (!cfg->restrict_cpus || (c < WEFT_TOPO_MAX_CPUS && cfg->cpus[c]))
-      cpus[n++] = c;
-  }
-  if (n == 0) {
+  int restrict_cpus = cfg->restrict_cpus, n = 0;
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    n += usable(cfg, &allowed, c, restrict_cpus);
+  if (n == 0 && restrict_cpus) {
     /* WEFT_CPUS names none of the CPUs we may use: ignore it. */
     static atomic_int told;
     if (!atomic_exchange(&told, 1))
       fprintf(stderr, "weft: ignoring WEFT_CPUS: none of its CPUs is in the "
                       "process affinity mask\n");
-    for (int c = 0; c < CPU_SETSIZE; c++)
-      if (CPU_ISSET(c, &allowed))
-        cpus[n++] = c;
+    restrict_cpus = 0;
+    n = CPU_COUNT(&allowed);
   }
+  if (n == 0)
+    return 1;
+  if (!out)
+    return n;
+  /* Biggest first; CPUs beyond the topology's range count as capacity 0,
+     so they come last, in order. */
   const weft_topology_t *t = weft_topology_get();
-  /* Sorting CPUs the topology does not know (beyond its range) by capacity
-     0 keeps them last, in order. */
-  cmp_topo = t;
-  int known = 0;
-  while (known < n && cpus[known] < WEFT_TOPO_MAX_CPUS)
-    known++;
-  qsort(cpus, (size_t)known, sizeof cpus[0], bigger_first);
-  for (int i = 0; i < n && i < max; i++)
-    out[i] = cpus[i];
-  return n > 0 ? n : 1;
+  ranked_cpu_t ranked[CPU_SETSIZE];
+  int k = 0;
+  for (int c = 0; c < CPU_SETSIZE; c++)
+    if (usable(cfg, &allowed, c, restrict_cpus))
+      ranked[k++] = (ranked_cpu_t){
+          c < WEFT_TOPO_MAX_CPUS ? t->cpu[c].capacity : 0, c};
+  qsort(ranked, (size_t)k, sizeof ranked[0], bigger_first);
+  for (int i = 0; i < k && i < max; i++)
+    out[i] = ranked[i].cpu;
+  return n;
 }
 
 void weft_affinity_plan(weft_team_t *team, const weft_config_t *cfg) {
-  static int cpus[WEFT_MAX_TEAM];
-  int n;
+  int cpus[WEFT_MAX_TEAM], n;
   team->bind = 0;
   team->restricted = 0;
   CPU_ZERO(&team->worker_cpus);

@@ -291,7 +291,8 @@ void weft_team_finish(weft_team_t *team, weft_member_t *m, int64_t done);
 
 /// The CPUs a team may use: the process affinity mask, within WEFT_CPUS
 /// when given, the biggest cores first (topology capacity, then CPU number).
-/// Writes up to `max` of them and returns how many there are (at least 1).
+/// Writes up to `max` of them to `out` (NULL: only counts them) and returns
+/// how many there are (at least 1). Any thread may call it.
 int weft_team_cpus(const weft_config_t *cfg, int *out, int max);
 /// Chooses a CPU per member (before the workers start).
 void weft_affinity_plan(weft_team_t *team, const weft_config_t *cfg);

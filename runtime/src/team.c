@@ -94,16 +94,15 @@ void weft_team_finish(weft_team_t *team, weft_member_t *m, int64_t done) {
 /*===--- Creation and destruction ----------------------------------------===*/
 
 static int team_size(const weft_config_t *cfg) {
-  int one;
-  return cfg->num_threads > 0 ? cfg->num_threads : weft_team_cpus(cfg, &one, 1);
+  return cfg->num_threads > 0 ? cfg->num_threads
+                              : weft_team_cpus(cfg, NULL, 0);
 }
 
 static void apply_policy(weft_team_t *team, const weft_config_t *cfg) {
-  int one;
   atomic_store_explicit(&team->policy.spin_ns, (int64_t)cfg->spin_us * 1000,
                         memory_order_relaxed);
   atomic_store_explicit(&team->policy.oversubscribed,
-                        team->size > weft_team_cpus(cfg, &one, 1),
+                        team->size > weft_team_cpus(cfg, NULL, 0),
                         memory_order_relaxed);
 }
 
