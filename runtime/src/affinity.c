@@ -45,8 +45,8 @@ static int bigger_first(const void *a, const void *b) {
 }
 
 /// Is CPU c one the team may use, given the affinity mask?
-static int usable(const weft_config_t *cfg, const cpu_set_t *allowed,
-                  int c, int restrict_cpus) {
+static int usable(const weft_config_t *cfg, const cpu_set_t *allowed, int c,
+                  int restrict_cpus) {
   return CPU_ISSET(c, allowed) &&
          (!restrict_cpus || (c < WEFT_TOPO_MAX_CPUS && cfg->cpus[c]));
 }
@@ -78,8 +78,8 @@ int weft_team_cpus(const weft_config_t *cfg, int *out, int max) {
   int k = 0;
   for (int c = 0; c < CPU_SETSIZE; c++)
     if (usable(cfg, &allowed, c, restrict_cpus))
-      ranked[k++] = (ranked_cpu_t){
-          c < WEFT_TOPO_MAX_CPUS ? t->cpu[c].capacity : 0, c};
+      ranked[k++] =
+          (ranked_cpu_t){c < WEFT_TOPO_MAX_CPUS ? t->cpu[c].capacity : 0, c};
   qsort(ranked, (size_t)k, sizeof ranked[0], bigger_first);
   for (int i = 0; i < k && i < max; i++)
     out[i] = ranked[i].cpu;
