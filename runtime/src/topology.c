@@ -91,8 +91,7 @@ static int by_capacity(const void *a, const void *b) {
 }
 
 void weft_topology_read(const char *root, weft_topology_t *t) {
-  static unsigned char online[WEFT_TOPO_MAX_CPUS];
-  static unsigned char related[WEFT_TOPO_MAX_CPUS];
+  unsigned char online[WEFT_TOPO_MAX_CPUS], related[WEFT_TOPO_MAX_CPUS];
   char buf[4096], rel[128];
   memset(t, 0, sizeof *t);
   if (read_file(root, "online", buf, sizeof buf) != 0 ||
@@ -128,23 +127,23 @@ void weft_topology_read(const char *root, weft_topology_t *t) {
     for (int c = 0; c <= t->max_cpu; c++)
       if (related[c] && t->cpu[c].online && t->cpu[c].cluster < 0) {
         t->cpu[c].cluster = k;
-        t->cpu[c].max_khz = khz > 0 ? (int)khz : 0;
         members++;
       }
     if (!members)
       continue;
+    t->clusters[k].id = k;
     t->clusters[k].max_khz = khz > 0 ? (int)khz : 0;
     t->nclusters++;
     t->has_cpufreq = 1;
   }
   /* CPUs no policy named: clusters of equal capacity (or one cluster). */
+  int policies = t->nclusters;
   for (int c = 0; c <= t->max_cpu; c++) {
     if (!t->cpu[c].online || t->cpu[c].cluster >= 0)
       continue;
     int k = -1;
     for (int d = 0; d < c; d++)
-      if (t->cpu[d].online && t->cpu[d].cluster >= 0 &&
-          t->clusters[t->cpu[d].cluster].max_khz == 0 &&
+      if (t->cpu[d].online && t->cpu[d].cluster >= policies &&
           t->cpu[d].capacity == t->cpu[c].capacity) {
         k = t->cpu[d].cluster;
         break;
@@ -152,8 +151,10 @@ void weft_topology_read(const char *root, weft_topology_t *t) {
     if (k < 0) {
       if (t->nclusters == WEFT_TOPO_MAX_CLUSTERS)
         k = t->nclusters - 1;
-      else
+      else {
         k = t->nclusters++;
+        t->clusters[k].id = k;
+      }
     }
     t->cpu[c].cluster = k;
   }
@@ -188,8 +189,6 @@ void weft_topology_read(const char *root, weft_topology_t *t) {
   weft_cluster_t sorted[WEFT_TOPO_MAX_CLUSTERS];
   memcpy(sorted, t->clusters, sizeof(weft_cluster_t) * (size_t)t->nclusters);
   int old_of[WEFT_TOPO_MAX_CLUSTERS];
-  for (int k = 0; k < t->nclusters; k++)
-    sorted[k].id = k; /* remember where it came from */
   qsort(sorted, (size_t)t->nclusters, sizeof sorted[0], by_capacity);
   for (int k = 0; k < t->nclusters; k++) {
     old_of[sorted[k].id] = k;
@@ -208,8 +207,7 @@ void weft_topology_read(const char *root, weft_topology_t *t) {
     t->cpu[c].cluster = k;
     t->cpu[c].capacity = t->clusters[k].capacity;
     t->cpu[c].core_class = t->clusters[k].core_class;
-    if (!t->cpu[c].max_khz)
-      t->cpu[c].max_khz = t->clusters[k].max_khz;
+    t->cpu[c].max_khz = t->clusters[k].max_khz;
   }
 }
 
