@@ -56,6 +56,13 @@ OPENMP_TEAMS = [
 ]
 OPENMP_COMPILERS = [("libgomp", "gcc"), ("libomp", "clang-19")]
 ARCHER = "/usr/lib/llvm-19/lib/libarcher.so"
+# ThreadSanitizer stops at the first report, with an exit status of its own.
+TSAN_OPTIONS = "halt_on_error=1 exitcode=66"
+# libomp under ThreadSanitizer: Archer tells TSan about OpenMP's
+# synchronization, and the uninstrumented runtime's own accesses are skipped.
+ARCHER_ENV = {"OMP_TOOL_LIBRARIES": ARCHER,
+              "TSAN_OPTIONS": TSAN_OPTIONS +
+              " ignore_noninstrumented_modules=1"}
 
 
 def fail(msg):
@@ -176,7 +183,7 @@ def main():
                 cflags + inc + [par_c, tsan_lib, "-o", tsan, "-lpthread",
                                 "-lm"], what="the ThreadSanitizer build")
             p = run([tsan], env={"WEFT_NUM_THREADS": "4", "WEFT_STATS": "1",
-                                 "TSAN_OPTIONS": "halt_on_error=1 exitcode=66"},
+                                 "TSAN_OPTIONS": TSAN_OPTIONS},
                     what="the program under ThreadSanitizer")
             if not same(ref, p.stdout, tol):
                 fail("under ThreadSanitizer the output differs:\n%s" %
@@ -231,11 +238,8 @@ def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
     run(["clang-19", "-std=c11", "-O1", "-g", "-fopenmp",
          "-fsanitize=thread"] + cflags + [omp_c, "-o", tsan, "-lm"],
         what="the OpenMP ThreadSanitizer build")
-    p = run([tsan], env={
-        "OMP_NUM_THREADS": "4", "OMP_TOOL_LIBRARIES": ARCHER,
-        "ARCHER_OPTIONS": "verbose=1",
-        "TSAN_OPTIONS": "halt_on_error=1 exitcode=66 "
-                        "ignore_noninstrumented_modules=1"},
+    p = run([tsan], env=dict(ARCHER_ENV, OMP_NUM_THREADS="4",
+                             ARCHER_OPTIONS="verbose=1"),
         what="the OpenMP program under ThreadSanitizer and Archer")
     # Archer says so on stdout when it loads.
     loaded = "Archer detected OpenMP application with TSan"

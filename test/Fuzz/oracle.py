@@ -157,7 +157,7 @@ def check_program(path, args, tmp):
              par_c] + inc + [tsan_lib, "-o", tsan, "-lpthread", "-lm"],
             what="the ThreadSanitizer build")
         out = run([tsan], env={"WEFT_NUM_THREADS": "4",
-                               "TSAN_OPTIONS": "halt_on_error=1 exitcode=66"},
+                               "TSAN_OPTIONS": exec_check.TSAN_OPTIONS},
                   what="the program under ThreadSanitizer", wrong=True).stdout
         if not same(ref, out, tol):
             raise Failure("under ThreadSanitizer the output differs:\n" +
@@ -177,10 +177,8 @@ def check_openmp(path, args, tmp, fp, tol, ref):
     builds = [("clang-19", ["-O1"], {"OMP_NUM_THREADS": "4"}),
               ("gcc", ["-O0"], {"OMP_NUM_THREADS": "3"})]
     if not args.no_tsan:
-        builds.append(("clang-19", ["-O1", "-g", "-fsanitize=thread"], {
-            "OMP_NUM_THREADS": "4", "OMP_TOOL_LIBRARIES": exec_check.ARCHER,
-            "TSAN_OPTIONS": "halt_on_error=1 exitcode=66 "
-                            "ignore_noninstrumented_modules=1"}))
+        builds.append(("clang-19", ["-O1", "-g", "-fsanitize=thread"],
+                       dict(exec_check.ARCHER_ENV, OMP_NUM_THREADS="4")))
     for i, (cc, flags, env) in enumerate(builds):
         exe = os.path.join(tmp, "omp%d" % i)
         what = "the OpenMP program (%s %s)" % (cc, " ".join(flags))
