@@ -14,13 +14,16 @@
 #       both resumable: run it again after an interruption and it goes on
 #       where it stopped. Prints the figures docs/testing.md records.
 #
+# WEFT_BUILD_DIR (default build) is the build whose weft-translate and
+# libweft are fuzzed; WEFT_FUZZ_JOBS (default: all cores) the processes.
+#
 # The fuzz target is built in build/fuzz with Clang, weft's sources
 # instrumented for libFuzzer, under ASan and UBSan, with assertions on.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${WEFT_BUILD_DIR:-$root/build}
 fuzz=$build/fuzz
-jobs=$(nproc)
+jobs=${WEFT_FUZZ_JOBS:-$(nproc)}
 
 build_target() {
   "$root/scripts/install-deps.sh" core >/dev/null

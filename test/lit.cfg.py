@@ -21,11 +21,16 @@ config.substitutions.append(("%weft_runtime_include", config.weft_runtime_includ
 config.substitutions.append(("%weft_lib", config.weft_lib_dir))
 config.substitutions.append(("%weft_runtime_dir", config.weft_runtime_dir))
 config.substitutions.append(("%host_cc", config.host_cc))
+config.substitutions.append(
+    ("%weft_plugin", os.path.join(config.weft_lib_dir, "WeftPlugin.so")))
+config.substitutions.append(("%weft_obj_root", config.weft_obj_root))
+config.substitutions.append(("%weft_src_root", config.weft_src_root))
 llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 tool_dirs = [config.weft_tools_dir, config.llvm_tools_dir]
-tools = ["weft-opt", ToolSubst("weft-translate", unresolved="ignore")]
+tools = ["weft-opt", ToolSubst("weft-translate", unresolved="ignore"),
+         ToolSubst("weft-cc", unresolved="ignore")]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 
@@ -43,7 +48,9 @@ tool_args = ["--weft-translate",
 # Execution tests: translate, build sequential and parallel, run, compare.
 config.substitutions.append(
     ("%exec-check", python_tool("Execution/exec_check.py", *tool_args,
-                                "--cc", config.host_cc)))
+                                "--cc", config.host_cc, "--weft-cc",
+                                os.path.join(config.weft_tools_dir,
+                                             "weft-cc"))))
 # The differential fuzzing oracle and its generator (docs/testing.md).
 config.substitutions.append(
     ("%fuzz-oracle", python_tool("Fuzz/oracle.py", *tool_args)))

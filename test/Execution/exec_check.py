@@ -9,6 +9,10 @@ compares every output with the sequential one: bit for bit, or within a
 stated relative tolerance where a floating-point reduction was allowed to
 reorder.
 
+The program is also built in one step with weft-cc (clang-19 and weft's
+plugin), which must parallelize the same loops, keep (emit=) the very C that
+weft-translate --line-directives writes, and print the same results.
+
 The same program is then translated with --emit=openmp, built with gcc
 (libgomp) and clang-19 (libomp), run with 1, 2 and 4 OpenMP threads, and run
 under ThreadSanitizer with libomp's Archer tool, which tells TSan about
@@ -27,6 +31,7 @@ Directives, in comments of the program:
 Exit status 0 on success; otherwise prints what differed.
 """
 import argparse
+import difflib
 import os
 import re
 import shlex
@@ -119,6 +124,7 @@ def main():
     ap.add_argument("--runtime-dir", required=True)
     ap.add_argument("--cc", default="cc")
     ap.add_argument("--no-tsan", action="store_true")
+    ap.add_argument("--weft-cc", help="also build with weft-cc (the plugin)")
     args = ap.parse_args()
 
     src = open(args.source).read()
@@ -192,8 +198,55 @@ def main():
             if regions == "some" and int(want) > 0 and not (m and int(m.group(1))):
                 fail("under ThreadSanitizer no region ran on the team:\n" +
                      p.stderr[-2000:])
+        if args.weft_cc:
+            plugin(args, src, want, weft_args, cflags, tol, ref, tmp)
         openmp(args, src, want, weft_args, cflags, tol, ref, tmp)
     return 0
+
+
+def plugin_args(weft_args):
+    """weft-translate's --name[=value] as the plugin's arguments."""
+    out = []
+    for a in weft_args:
+        if not a.startswith("--"):
+            fail("WEFT-ARGS has '%s', which the plugin cannot take" % a)
+        out.append("-fplugin-arg-weft-" + a[2:])
+    return out
+
+
+def plugin(args, src, want, weft_args, cflags, tol, ref, tmp):
+    """The one-step build: weft-cc, that is clang-19 with weft's plugin."""
+    kept = os.path.join(tmp, "plugin_" + os.path.basename(args.source))
+    exe = os.path.join(tmp, "par_plugin")
+    t = run([args.weft_cc, "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror"] +
+            plugin_args(weft_args) + ["-fplugin-arg-weft-emit=" + kept] +
+            cflags + [args.source, "-o", exe],
+            what="the plugin build (weft-cc -Wall -Wextra)")
+    got = len(re.findall(r"remark: loop parallelized", t.stderr))
+    if got != int(want):
+        fail("expected %s parallel loops from the plugin, it parallelized "
+             "%d:\n%s" % (want, got, t.stderr))
+    lined = os.path.join(tmp, "lined_" + os.path.basename(args.source))
+    run([args.weft_translate, args.source, "-o", lined, "--line-directives",
+         "--remarks=none"] + weft_args + ["--"] + cflags,
+        what="weft-translate --line-directives")
+    a, b = open(lined).read(), open(kept).read()
+    if a != b:
+        diff = difflib.unified_diff(a.splitlines(True), b.splitlines(True),
+                                    "weft-translate", "plugin")
+        fail("the plugin compiled other C than weft-translate writes:\n" +
+             "".join(list(diff)[:80]))
+    for name, env in TEAMS[1:3]:
+        p = run([exe], env=dict(env, WEFT_STATS="1"),
+                what="the plugin-built program (%s)" % name)
+        if not same(ref, p.stdout, tol):
+            fail("the plugin-built program (%s) differs from the sequential "
+                 "one:\n--- sequential\n%s--- plugin\n%s" % (
+                     name, ref[-3000:], p.stdout[-3000:]))
+        if int(want) > 0 and directive(src, "REGIONS", "some") == "some" \
+                and re.search(r"stats: regions=0\b", p.stderr):
+            fail("the plugin-built program (%s) never ran a region on the "
+                 "team\n%s" % (name, p.stderr))
 
 
 def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
