@@ -37,6 +37,7 @@
 
 #include <dlfcn.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -76,6 +77,7 @@ bool inNestedParse = false;
 /// through the outer compiler's diagnostics.
 struct Message {
   mlir::DiagnosticSeverity severity;
+  std::string file; // as the nested parse presumed it
   unsigned line = 0, column = 0;
   std::string text;
   std::vector<Message> notes;
@@ -85,6 +87,7 @@ Message toMessage(mlir::Diagnostic &d) {
   Message m;
   m.severity = d.getSeverity();
   if (auto f = d.getLocation()->findInstanceOf<mlir::FileLineColLoc>()) {
+    m.file = f.getFilename().str();
     m.line = f.getLine();
     m.column = f.getColumn();
   }
@@ -97,7 +100,8 @@ Message toMessage(mlir::Diagnostic &d) {
 /// What the nested parse and translation produced.
 struct Outcome {
   bool parsed = false;
-  std::string input;  // the file's text as clang read it
+  std::string input; // the file's text as clang read it
+  std::string inputName;
   std::string output; // the translated C
   unsigned parallelLoops = 0;
   std::vector<Message> messages;
@@ -309,6 +313,8 @@ private:
           out.parsed = true;
           const SourceManager &nsm = ctx.getSourceManager();
           out.input = nsm.getBufferData(nsm.getMainFileID()).str();
+          if (auto e = nsm.getFileEntryRefForID(nsm.getMainFileID()))
+            out.inputName = e->getName().str();
           mlir::MLIRContext mlirCtx;
           mlirCtx.getDiagEngine().registerHandler([&](mlir::Diagnostic &d) {
             out.messages.push_back(toMessage(d));
@@ -346,6 +352,16 @@ private:
           "weft translates C only; this file is compiled unchanged");
       return;
     }
+    // The translation includes weft.h, which includes <stdint.h>: in text
+    // already preprocessed (-save-temps compiles the .i) that would define
+    // the system's types twice.
+    const FrontendOptions &fo = ci.getFrontendOpts();
+    if (!fo.Inputs.empty() && fo.Inputs[0].getKind().isPreprocessed()) {
+      say(DiagnosticsEngine::Remark, fileStart,
+          "weft does not translate preprocessed input (-save-temps compiles "
+          "the .i file); this file is compiled unchanged");
+      return;
+    }
     if (options.emit == weft::RewriteOptions::Emit::OpenMP && !lo.OpenMP &&
         !analyzeOnly) {
       say(DiagnosticsEngine::Warning, fileStart,
@@ -366,12 +382,24 @@ private:
       return;
     }
     // The remarks point into a copy of the file as written: the main file's
-    // own text is about to become the translation.
-    FileID asWritten =
-        sm.createFileID(llvm::MemoryBuffer::getMemBufferCopy(out.input, name));
-    auto where = [&](const Message &m) {
-      return m.line ? sm.translateLineCol(asWritten, m.line, m.column)
-                    : sm.getLocForStartOfFile(asWritten);
+    // own text is about to become the translation. A preprocessed input's
+    // remarks point into the file its line markers name, read from disk.
+    std::map<std::string, std::optional<FileID>> written;
+    auto where = [&](const Message &m) -> SourceLocation {
+      auto [it, added] = written.try_emplace(m.file);
+      if (added) {
+        std::unique_ptr<llvm::MemoryBuffer> text;
+        if (m.file == out.inputName || m.file.empty())
+          text = llvm::MemoryBuffer::getMemBufferCopy(out.input, name);
+        else if (auto b = llvm::MemoryBuffer::getFile(m.file))
+          text = std::move(*b);
+        if (text)
+          it->second = sm.createFileID(std::move(text));
+      }
+      if (!it->second)
+        return SourceLocation();
+      return m.line ? sm.translateLineCol(*it->second, m.line, m.column)
+                    : sm.getLocForStartOfFile(*it->second);
     };
     auto level = [](mlir::DiagnosticSeverity s) {
       switch (s) {
@@ -383,10 +411,19 @@ private:
         return DiagnosticsEngine::Warning;
       }
     };
+    auto report = [&](DiagnosticsEngine::Level l, const Message &m) {
+      SourceLocation at = where(m);
+      if (at.isInvalid() && m.line)
+        say(l, at,
+            m.file + ":" + std::to_string(m.line) + ":" +
+                std::to_string(m.column) + ": " + m.text);
+      else
+        say(l, at, m.text);
+    };
     for (const Message &m : out.messages) {
-      say(level(m.severity), where(m), m.text);
+      report(level(m.severity), m);
       for (const Message &n : m.notes)
-        say(DiagnosticsEngine::Note, where(n), n.text);
+        report(DiagnosticsEngine::Note, n);
     }
     if (!out.reportError.empty())
       say(DiagnosticsEngine::Warning, SourceLocation(),
