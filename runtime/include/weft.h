@@ -292,6 +292,40 @@ WEFT_API int weft_set_stack_size(size_t bytes);
 /// Returns -1 (and does nothing) when called from inside a region.
 WEFT_API int weft_shutdown(void);
 
+/*===--- Box filter ------------------------------------------------------===*/
+
+/// Which code a box filter ran (the return value of the filters below).
+typedef enum weft_box_impl {
+  WEFT_BOX_SCALAR = 0,     ///< portable C: any radius
+  WEFT_BOX_NEON = 1,       ///< NEON intrinsics on AArch64
+  WEFT_BOX_NEON_SIMDE = 2  ///< the same NEON code through SIMDe (x86)
+} weft_box_impl_t;
+
+/// Errors of the box filters. On any of them nothing is written.
+#define WEFT_BOX_EINVAL (-1)  ///< a null pointer, a zero or negative size, a
+                              ///<   stride below the width, a negative radius
+#define WEFT_BOX_EOVERLAP (-2) ///< src and dst overlap (in place is refused)
+#define WEFT_BOX_ENOMEM (-3)  ///< no memory for the column sums
+
+/// The mean over the (2r+1) x (2r+1) window around each pixel of a
+/// width x height image, the border replicating the edge pixels (OpenCV's
+/// BORDER_REPLICATE); any radius >= 0, also one larger than the image.
+/// Strides are in elements. uint8: the exact mean rounded to the nearest
+/// integer (sum + area/2) / area, bit for bit what cv::blur gives; float:
+/// within a few units in the last place of it, for finite input (an Inf or
+/// NaN spreads along the running sums). Rows are split over libweft's team
+/// by capacity. Returns the weft_box_impl_t that ran (NEON for radii up to
+/// 7, portable C for larger ones), or a negative WEFT_BOX_ error.
+WEFT_API int weft_box_filter_u8(const uint8_t *src, size_t src_stride,
+                                uint8_t *dst, size_t dst_stride, int width,
+                                int height, int radius);
+WEFT_API int weft_box_filter_f32(const float *src, size_t src_stride,
+                                 float *dst, size_t dst_stride, int width,
+                                 int height, int radius);
+
+/// The name of a weft_box_impl_t ("scalar", "neon", "neon-simde").
+WEFT_API const char *weft_box_impl_name(int impl);
+
 /*===--- Statistics ------------------------------------------------------===*/
 
 /// Counters since start or the last weft_reset_stats().

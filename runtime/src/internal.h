@@ -304,4 +304,15 @@ void weft_affinity_owner(weft_team_t *team);
 /// Serial-path counters, shared by all threads.
 extern _Atomic uint64_t weft_serial_regions;
 
+/*===--- Box filter (box.c) ---------------------------------------------===*/
+
+/// The box filters on the portable path only, whatever the radius: the
+/// reference the tests hold the vector path to.
+int weft_box_filter_u8_scalar(const uint8_t *src, size_t src_stride,
+                              uint8_t *dst, size_t dst_stride, int width,
+                              int height, int radius);
+int weft_box_filter_f32_scalar(const float *src, size_t src_stride, float *dst,
+                               size_t dst_stride, int width, int height,
+                               int radius);
+
 #endif /* WEFT_INTERNAL_H */
