@@ -24,13 +24,14 @@ def sh(cmd, env=None, check=True):
     return proc(cmd, env, check).stdout
 
 
-def build_libweft(builddir):
-    """libweft, release, in builddir/runtime; returns the path of libweft.a."""
-    rt = os.path.join(builddir, "runtime")
+def build_libweft(builddir, cc="gcc"):
+    """libweft, release, built with cc in builddir/runtime-<cc>; returns the
+    path of libweft.a."""
+    rt = os.path.join(builddir, "runtime-" + cc)
     os.makedirs(rt, exist_ok=True)
     sh(["cmake", "-G", "Ninja", "-S", os.path.join(ROOT, "runtime"), "-B", rt,
         "-DCMAKE_BUILD_TYPE=Release", "-DWEFT_RUNTIME_TESTS=OFF",
-        "-DCMAKE_C_COMPILER=gcc"])
+        "-DCMAKE_C_COMPILER=" + cc])
     sh(["ninja", "-C", rt])
     return os.path.join(rt, "libweft.a")
 

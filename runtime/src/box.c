@@ -13,17 +13,18 @@
  * column sums in a row padded by r replicated sums on each side. uint8
  * images use uint16 lanes (255 * 15 * 15 fits) and slide the window eight
  * outputs at a time (a lane-wise prefix sum of the entering minus the
- * leaving sums); float images sum the 2r + 1 shifted vectors of each window
- * afresh, so that no rounding drifts along a row. On AArch64 it is
+ * leaving sums); float images slide four at a time and sum a window afresh
+ * every 32 outputs, so that no rounding drifts along a row. On AArch64 it is
  * arm_neon.h; elsewhere the same source compiles through SIMDe. The
  * portable path (any radius) slides both windows in 64-bit integers or
  * doubles. A chunk of the team is a band of rows at least 4(2r + 1) high,
  * which pays for setting up its column sums.
  *
  * uint8 results are exact: (sum + area/2) / area. The vector path gets it
- * as sum * (1/area) + 1/2 in float, truncated: the area is odd, so the
- * exact quotient is never halfway between integers; it is at least
- * 1/(2 * 225) away from it, and the float error is below 255 * 2^-22.
+ * as sum * (1/area) in float, rounded to the nearest integer: the area is
+ * odd, so the exact quotient is never halfway between integers; it is at
+ * least 1/(2 * 225) away from it, and the float error is below
+ * 255 * 2^-22.
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
@@ -220,16 +221,18 @@ BOX_PAD(float)
 BOX_HSUM(hsum_u16, uint16x8_t, LOAD_U16, vaddq_u16)
 BOX_HSUM(hsum_f32, float32x4_t, LOAD_F32, vaddq_f32)
 
-/* (s + area/2) / area for eight sums below 2^16: as s * (1/area) + 1/2 in
- * float, truncated (see the top of the file); through signed conversions,
- * which x86 has. */
-static inline __attribute__((always_inline)) uint8x8_t
-divide_u16(uint16x8_t s, float32x4_t inv, float32x4_t half) {
+/* (s + area/2) / area for eight sums below 2^16, as round(s * (1/area)):
+ * adding 1.5 * 2^23 rounds a float below 2^22 to an integer, which is then
+ * the low bits of the float's representation (see the top of the file for
+ * why the rounding is exact). Only operations that x86 has natively. */
+static inline __attribute__((always_inline)) uint16x8_t
+divide_u16(uint16x8_t s, float32x4_t inv) {
+  const float32x4_t magic = vdupq_n_f32(12582912.0f);
   int32x4_t s0 = vreinterpretq_s32_u32(vmovl_u16(vget_low_u16(s)));
   int32x4_t s1 = vreinterpretq_s32_u32(vmovl_u16(vget_high_u16(s)));
-  int32x4_t q0 = vcvtq_s32_f32(vmlaq_f32(half, vcvtq_f32_s32(s0), inv));
-  int32x4_t q1 = vcvtq_s32_f32(vmlaq_f32(half, vcvtq_f32_s32(s1), inv));
-  return vqmovun_s16(vcombine_s16(vqmovn_s32(q0), vqmovn_s32(q1)));
+  float32x4_t q0 = vmlaq_f32(magic, vcvtq_f32_s32(s0), inv);
+  float32x4_t q1 = vmlaq_f32(magic, vcvtq_f32_s32(s1), inv);
+  return vuzp1q_u16(vreinterpretq_u16_f32(q0), vreinterpretq_u16_f32(q1));
 }
 
 static inline __attribute__((always_inline)) void
@@ -241,7 +244,6 @@ neon_u8_rows(const box_job_t *j, int64_t lo, int64_t hi, uint16_t *p,
   const int n = 2 * r + 1;
   const uint32_t area = (uint32_t)(n * n);
   const float32x4_t inv = vdupq_n_f32(1.0f / (float)area);
-  const float32x4_t half = vdupq_n_f32(0.5f);
   uint16_t *c = p + r;
   memset(c, 0, (size_t)w * sizeof *c);
   for (int64_t k = -r; k <= r; k++) {
@@ -282,16 +284,28 @@ neon_u8_rows(const box_job_t *j, int64_t lo, int64_t hi, uint16_t *p,
        * wrap modulo 2^16 on the way, and each ends in range. */
       const uint16x8_t zero = vdupq_n_u16(0);
       uint16x8_t sum = hsum_u16(p, n);
-      vst1_u8(o, divide_u16(sum, inv, half));
-      for (x = 8; x + 8 <= w; x += 8) {
-        uint16x8_t d =
-            vsubq_u16(vld1q_u16(p + x + 2 * r), vld1q_u16(p + x - 1));
-        d = vaddq_u16(d, vextq_u16(zero, d, 7));
-        d = vaddq_u16(d, vextq_u16(zero, d, 6));
-        d = vaddq_u16(d, vextq_u16(zero, d, 4));
-        sum = vaddq_u16(d, vdupq_laneq_u16(sum, 7));
-        vst1_u8(o + x, divide_u16(sum, inv, half));
+#define BOX_SLIDE(at)                                                          \
+  do {                                                                         \
+    uint16x8_t d =                                                             \
+        vsubq_u16(vld1q_u16(p + (at) + 2 * r), vld1q_u16(p + (at) - 1));       \
+    d = vaddq_u16(d, vextq_u16(zero, d, 7));                                   \
+    d = vaddq_u16(d, vextq_u16(zero, d, 6));                                   \
+    d = vaddq_u16(d, vextq_u16(zero, d, 4));                                   \
+    sum = vaddq_u16(d, vdupq_laneq_u16(sum, 7));                               \
+  } while (0)
+      uint16x8_t first = divide_u16(sum, inv);
+      BOX_SLIDE(8);
+      vst1q_u8(o, vuzp1q_u8(vreinterpretq_u8_u16(first),
+                            vreinterpretq_u8_u16(divide_u16(sum, inv))));
+      for (x = 16; x + 16 <= w; x += 16) {
+        BOX_SLIDE(x);
+        uint16x8_t q0 = divide_u16(sum, inv);
+        BOX_SLIDE(x + 8);
+        uint16x8_t q1 = divide_u16(sum, inv);
+        vst1q_u8(o + x,
+                 vuzp1q_u8(vreinterpretq_u8_u16(q0), vreinterpretq_u8_u16(q1)));
       }
+#undef BOX_SLIDE
     }
     for (; x < w; x++) {
       uint32_t s = 0;
@@ -335,9 +349,24 @@ neon_f32_rows(const box_job_t *j, int64_t lo, int64_t hi, float *p,
     pad_float(p, w, r);
     float *o = dst + (size_t)y * j->dst_stride;
     int64_t x = 0;
-    for (; x + 4 <= w; x += 4) {
-      vst1q_f32(o + x, vmulq_n_f32(hsum_f32(p + x, (int)n), inv));
+    /* Each 32 outputs: the first four windows summed whole, then slid as
+     * the uint8 path does; summing afresh every 32 keeps the rounding of
+     * the slide from drifting. */
+    const float32x4_t zero = vdupq_n_f32(0);
+    for (; x + 32 <= w; x += 32) {
+      float32x4_t sum = hsum_f32(p + x, (int)n);
+      vst1q_f32(o + x, vmulq_n_f32(sum, inv));
+      for (int64_t k = x + 4; k < x + 32; k += 4) {
+        float32x4_t d =
+            vsubq_f32(vld1q_f32(p + k + 2 * r), vld1q_f32(p + k - 1));
+        d = vaddq_f32(d, vextq_f32(zero, d, 3));
+        d = vaddq_f32(d, vextq_f32(zero, d, 2));
+        sum = vaddq_f32(d, vdupq_laneq_f32(sum, 3));
+        vst1q_f32(o + k, vmulq_n_f32(sum, inv));
+      }
     }
+    for (; x + 4 <= w; x += 4)
+      vst1q_f32(o + x, vmulq_n_f32(hsum_f32(p + x, (int)n), inv));
     for (; x < w; x++) {
       float s = p[x];
       for (int64_t k = 1; k < n; k++)
@@ -447,7 +476,7 @@ static int box_filter(box_type_t type, const void *src, size_t src_stride,
   /* The team's chunks are bands of rows. A chunk first sums 2r + 1 rows
    * to set up its column sums, so a band is at least four times that (and
    * 16 rows) high; and there are at most 64, enough for a weighted split. */
-  int64_t band = 4 * (2 * (int64_t)radius + 1);
+  int64_t band = 2 * (2 * (int64_t)radius + 1);
   band = band < 16 ? 16 : band;
   b.bands = height / band;
   b.bands = b.bands < 1 ? 1 : b.bands > 64 ? 64 : b.bands;
