@@ -148,6 +148,29 @@ static bool mayWrite(Operation *op) {
   return isStore(op) || isa<CallOp, EffectsOp>(op) || op->getNumRegions();
 }
 
+/// Do two values come out of the same computation that reads no memory:
+/// one value, or two pure ops of one kind with the same attributes on
+/// operands that do. The importer makes a pointer's view (weft.base) anew
+/// at every use of the pointer, so two reads of `v[i]` load through two
+/// views of the same pointer.
+static bool samePure(Value a, Value b, int depth = 4) {
+  if (a == b)
+    return true;
+  auto ra = dyn_cast<OpResult>(a), rb = dyn_cast<OpResult>(b);
+  if (!ra || !rb || depth == 0 || ra.getResultNumber() != rb.getResultNumber())
+    return false;
+  Operation *x = ra.getOwner(), *y = rb.getOwner();
+  if (x->getName() != y->getName() || x->getNumRegions() ||
+      !isMemoryEffectFree(x) ||
+      x->getAttrDictionary() != y->getAttrDictionary() ||
+      x->getNumOperands() != y->getNumOperands())
+    return false;
+  for (unsigned i = 0; i < x->getNumOperands(); ++i)
+    if (!samePure(x->getOperand(i), y->getOperand(i), depth - 1))
+      return false;
+  return true;
+}
+
 /// Do two values hold the same number: one value, or two loads of one
 /// address where the later one is reached from the earlier without anything
 /// that may write memory on the way (it may sit in a region nested after the
@@ -157,9 +180,12 @@ static bool sameValue(Value a, Value b) {
     return true;
   Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
   if (!x || !y || x->getName() != y->getName() || !isLoad(x) ||
-      x->getOperands() != y->getOperands() ||
+      x->getNumOperands() != y->getNumOperands() ||
       x->getAttrDictionary() != y->getAttrDictionary())
     return false;
+  for (unsigned i = 0; i < x->getNumOperands(); ++i)
+    if (!samePure(x->getOperand(i), y->getOperand(i)))
+      return false;
   auto orderedFrom = [](Operation *first, Operation *later) {
     Operation *anc = first->getBlock()->findAncestorOpInBlock(*later);
     if (!anc || anc == first || anc->isBeforeInBlock(first))
