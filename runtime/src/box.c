@@ -17,8 +17,9 @@
  * every 32 outputs, so that no rounding drifts along a row. On AArch64 it is
  * arm_neon.h; elsewhere the same source compiles through SIMDe. The
  * portable path (any radius) slides both windows in 64-bit integers or
- * doubles. A chunk of the team is a band of rows at least 4(2r + 1) high,
- * which pays for setting up its column sums.
+ * doubles. A chunk of the team is a band of rows at least 2(2r + 1) high,
+ * which pays for setting up its column sums. A float output larger than
+ * the caches is written around them (non-temporal stores, with clang).
  *
  * uint8 results are exact: (sum + area/2) / area. The vector path gets it
  * as sum * (1/area) in float, rounded to the nearest integer: the area is
@@ -89,6 +90,7 @@ typedef struct box_job {
   size_t src_stride, dst_stride;
   int64_t w, h, r;
   int vector;    /* use the NEON path */
+  int stream;    /* store around the caches (large images) */
   char *scratch; /* one row of column sums per chunk */
   size_t per_chunk;
 } box_job_t;
@@ -316,6 +318,25 @@ neon_u8_rows(const box_job_t *j, int64_t lo, int64_t hi, uint16_t *p,
   }
 }
 
+/* Stores four floats; with `stream`, around the caches (no read for
+ * ownership of the destination's lines: a third of a large image's memory
+ * traffic). Clang has the builtin on every target; elsewhere a plain store. */
+static inline __attribute__((always_inline)) void
+store_f32(float *at, float32x4_t v, int stream) {
+#if defined(__clang__)
+  typedef float v4f __attribute__((vector_size(16)));
+  if (stream) {
+    v4f x;
+    memcpy(&x, &v, sizeof x);
+    __builtin_nontemporal_store(x, (v4f *)at);
+    return;
+  }
+#else
+  (void)stream;
+#endif
+  vst1q_f32(at, v);
+}
+
 static inline __attribute__((always_inline)) void
 neon_f32_rows(const box_job_t *j, int64_t lo, int64_t hi, float *p,
               const int r) {
@@ -353,16 +374,19 @@ neon_f32_rows(const box_job_t *j, int64_t lo, int64_t hi, float *p,
      * the uint8 path does; summing afresh every 32 keeps the rounding of
      * the slide from drifting. */
     const float32x4_t zero = vdupq_n_f32(0);
+    /* Streaming stores need 16-byte alignment: rows that have it, of
+     * images too large to stay in the caches. */
+    const int stream = j->stream && ((uintptr_t)o & 15) == 0;
     for (; x + 32 <= w; x += 32) {
       float32x4_t sum = hsum_f32(p + x, (int)n);
-      vst1q_f32(o + x, vmulq_n_f32(sum, inv));
+      store_f32(o + x, vmulq_n_f32(sum, inv), stream);
       for (int64_t k = x + 4; k < x + 32; k += 4) {
         float32x4_t d =
             vsubq_f32(vld1q_f32(p + k + 2 * r), vld1q_f32(p + k - 1));
         d = vaddq_f32(d, vextq_f32(zero, d, 3));
         d = vaddq_f32(d, vextq_f32(zero, d, 2));
         sum = vaddq_f32(d, vdupq_laneq_f32(sum, 3));
-        vst1q_f32(o + k, vmulq_n_f32(sum, inv));
+        store_f32(o + k, vmulq_n_f32(sum, inv), stream);
       }
     }
     for (; x + 4 <= w; x += 4)
@@ -423,6 +447,11 @@ static void box_body(void *ctx, int64_t lo, int64_t hi, int64_t chunk) {
 #ifdef WEFT_BOX_VECTOR
   if (j->vector) {
     (b->type == BOX_U8 ? neon_u8 : neon_f32)[j->r](j, lo, hi, scratch);
+    /* Streaming stores are weakly ordered: a full fence before the team's
+     * barrier publishes the band (x86's mfence drains them, as ARM's dmb
+     * orders them). */
+    if (j->stream)
+      atomic_thread_fence(memory_order_seq_cst);
     return;
   }
 #endif
@@ -460,6 +489,9 @@ static int box_filter(box_type_t type, const void *src, size_t src_stride,
   j->h = height;
   j->r = radius;
   j->vector = 0;
+  /* Beyond this many bytes of output, the destination is written around
+   * the caches, which it would only pass through. */
+  j->stream = (double)height * (double)dst_stride * (double)elem > 8e6;
   int impl = WEFT_BOX_SCALAR;
   size_t cell = type == BOX_U8 ? sizeof(uint64_t) : sizeof(double);
   size_t cells = (size_t)width;
