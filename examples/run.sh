@@ -89,8 +89,10 @@ for b in par plugin; do
     printf "%-7s %.3f s, sequential %.3f s (median of %d runs, %d CPUs): speedup %.2fx\n",
            b, p / 1e6, s / 1e6, n, c, s / p }'
 done
-echo
-echo "== what the program measured itself (last run)"
-sed 's/^/sequential: /' "$out/seq.err"
-sed 's/^/parallel:   /' "$out/par.err"
+if [[ -s $out/seq.err || -s $out/par.err ]]; then
+  echo
+  echo "== what the program measured itself (last run)"
+  sed 's/^/sequential: /' "$out/seq.err"
+  sed 's/^/parallel:   /' "$out/par.err"
+fi
 exit $status
