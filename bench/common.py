@@ -2,6 +2,7 @@
 release build of libweft of their own (so that a benchmark never measures
 the test build's assertions)."""
 import os
+import sys
 import statistics
 import subprocess
 
@@ -39,3 +40,32 @@ def build_libweft(builddir, cc="gcc"):
 def median(values):
     values = [v for v in values if v == v]
     return statistics.median(values) if values else float("nan")
+
+
+def arguments(doc, name, rounds):
+    """The options every benchmark takes: --rounds, --build (its own build
+    directory, build/bench-<name>), --weft-build (the weft build whose
+    weft-translate it uses) and --out (where results go: next to the
+    script). Returns the parser, for more options."""
+    import argparse
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=rounds)
+    ap.add_argument("--build",
+                    default=os.path.join(ROOT, "build", "bench-" + name))
+    ap.add_argument("--weft-build", default=os.path.join(ROOT, "build"))
+    ap.add_argument("--out", default=os.path.join(ROOT, "bench", name))
+    return ap
+
+
+def pyplot():
+    """matplotlib's pyplot without a display, or None (and a message) when
+    it is missing (scripts/install-deps.sh bench installs it)."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        return plt
+    except ImportError:
+        print("no matplotlib (scripts/install-deps.sh bench): no plot",
+              file=sys.stderr)
+        return None

@@ -18,14 +18,14 @@ once). Writes results.json and mpix.png next to this script (or --out).
 It is a benchmark, not a test. Usage:
   bench/boxfilter/run.py [--rounds N] [--cc gcc] [--build DIR] [--out DIR]
 """
-import argparse
 import json
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from common import ROOT, RUNTIME_INCLUDE, build_libweft, median, sh  # noqa
+from common import (ROOT, RUNTIME_INCLUDE, arguments, build_libweft,  # noqa
+                    median, pyplot, sh)
 
 CASES = [(500, 500, 7, "u8"), (500, 500, 7, "f32"),
          (2000, 2000, 3, "u8"), (2000, 2000, 3, "f32")]
@@ -55,12 +55,7 @@ def build(args):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rounds", type=int, default=7)
-    ap.add_argument("--build",
-                    default=os.path.join(ROOT, "build", "bench-boxfilter"))
-    ap.add_argument("--weft-build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--out", default=HERE)
+    ap = arguments(__doc__, "boxfilter", 7)
     ap.add_argument("--cc", default="clang-19",
                     help="the C compiler of libweft (default clang-19, as "
                     "the NDK's; gcc compiles SIMDe's NEON less well)")
@@ -131,13 +126,8 @@ def report(res):
 
 
 def plot(res, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("no matplotlib (scripts/install-deps.sh bench): no plot",
-              file=sys.stderr)
+    plt = pyplot()
+    if plt is None:
         return
     cases = res["cases"]
     bars = [("weft_kernel", 0, "weft kernel, 1 thread"),

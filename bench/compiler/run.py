@@ -15,7 +15,6 @@ results.json and speedup.png next to this script (or --out).
 It is a benchmark, not a test. Usage:
   bench/compiler/run.py [--rounds N] [--build DIR] [--out DIR] [--only K,...]
 """
-import argparse
 import json
 import math
 import os
@@ -26,7 +25,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from common import ROOT, RUNTIME_INCLUDE, build_libweft, median, proc, sh  # noqa
+from common import (ROOT, RUNTIME_INCLUDE, arguments, build_libweft,  # noqa
+                    median, proc, pyplot, sh)
 sys.path.insert(0, os.path.join(ROOT, "test", "Execution"))
 from exec_check import same  # noqa: E402
 
@@ -158,12 +158,7 @@ def geomean(xs):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--build",
-                    default=os.path.join(ROOT, "build", "bench-compiler"))
-    ap.add_argument("--weft-build", default=os.path.join(ROOT, "build"))
-    ap.add_argument("--out", default=HERE)
+    ap = arguments(__doc__, "compiler", 5)
     ap.add_argument("--only", default="",
                     help="comma-separated kernels (default: all)")
     args = ap.parse_args()
@@ -260,13 +255,8 @@ def report(res, names):
 
 
 def plot(res, names, path):
-    try:
-        import matplotlib
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        print("no matplotlib (scripts/install-deps.sh bench): no plot",
-              file=sys.stderr)
+    plt = pyplot()
+    if plt is None:
         return
     tools = [t["name"] for t in res["tools"] if t["name"] != "sequential"]
     cols = names + ["geomean"]
