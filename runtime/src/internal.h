@@ -304,6 +304,26 @@ void weft_affinity_owner(weft_team_t *team);
 /// Serial-path counters, shared by all threads.
 extern _Atomic uint64_t weft_serial_regions;
 
+/*===--- Trace (trace.c) -------------------------------------------------===*/
+
+/// 1 when WEFT_TRACE names a file (set by weft_trace_init, before any team
+/// thread starts).
+extern int weft_trace_on;
+/// Reads WEFT_TRACE, once.
+void weft_trace_init(void);
+/// Names the calling worker's trace thread: member, CPU, cluster, class.
+void weft_trace_name_member(int member, int cpu);
+/// Events of the calling thread; times are weft_now_ns() values.
+void weft_trace_region(const weft_loop_t *loop, uint64_t t0, uint64_t t1,
+                       int64_t chunks);
+void weft_trace_work(uint64_t t0, uint64_t t1, int64_t chunks,
+                     int64_t steals);
+void weft_trace_wait(int blocked, uint64_t t0, uint64_t t1);
+void weft_trace_steal(int victim);
+void weft_trace_hint(int intent, const char *backend, int ok);
+/// Writes the trace now (it is also written at exit).
+void weft_trace_flush(void);
+
 /*===--- Box filter (box.c) ---------------------------------------------===*/
 
 /// The box filters on the portable path only, whatever the radius: the

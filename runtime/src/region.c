@@ -33,6 +33,7 @@ int64_t weft_share_work(weft_team_t *team, const weft_share_t *share, int me) {
   weft_member_t *members = team->members;
   const uint32_t tag = share->tag;
   int64_t done = 0, steals = 0;
+  uint64_t t0 = weft_trace_on ? weft_now_ns() : 0;
 
   /* Own run, from the front. */
   _Atomic uint64_t *own = &members[me].run;
@@ -71,6 +72,8 @@ int64_t weft_share_work(weft_team_t *team, const weft_share_t *share, int me) {
       if (atomic_compare_exchange_weak_explicit(
               run, &vw, weft_run_pack(tag, weft_run_begin(vw), e),
               memory_order_acq_rel, memory_order_acquire)) {
+        if (weft_trace_on)
+          weft_trace_steal(victim);
         run_chunk(share, e);
         done++;
         steals++;
@@ -78,6 +81,8 @@ int64_t weft_share_work(weft_team_t *team, const weft_share_t *share, int me) {
       }
     }
   }
+  if (weft_trace_on && done)
+    weft_trace_work(t0, weft_now_ns(), done, steals);
   weft_counters_t *c = members[me].counters;
   weft_count(&c->chunks, (uint64_t)done);
   if (steals)
@@ -105,12 +110,18 @@ int64_t weft_run_serial(const weft_loop_t *loop, weft_body_fn body,
   weft_grid_t g;
   weft_grid_init(&g, loop);
   int reverse = weft_schedule_reversed();
+  uint64_t t0 = weft_trace_on ? weft_now_ns() : 0;
   for (int64_t i = 0; i < g.chunks; i++) {
     int64_t c = reverse ? g.chunks - 1 - i : i, lo, hi;
     weft_grid_bounds(&g, c, &lo, &hi);
     body(ctx, lo, hi, c);
   }
   atomic_fetch_add_explicit(&weft_serial_regions, 1, memory_order_relaxed);
+  if (weft_trace_on) {
+    uint64_t t1 = weft_now_ns();
+    weft_trace_region(loop, t0, t1, g.chunks);
+    weft_trace_work(t0, t1, g.chunks, 0);
+  }
   return g.chunks;
 }
 
@@ -213,11 +224,13 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
                           void *ctx) {
   if (!loop || !body || loop->trip <= 0)
     return 0;
+  weft_trace_init();
   if (weft_tls.in_region || weft_schedule_reversed())
     return weft_run_serial(loop, body, ctx);
   weft_team_t *team = weft_team_acquire();
   if (!team)
     return weft_run_serial(loop, body, ctx);
+  uint64_t t_region = weft_trace_on ? weft_now_ns() : 0;
   weft_team_drain(team);
   weft_share_t *share = &team->fork.share;
   weft_grid_init(&share->grid, loop);
@@ -282,6 +295,11 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
     atomic_fetch_sub_explicit(&team->pending, done, memory_order_acq_rel);
   join_region(team);
   int64_t chunks = share->grid.chunks;
+  if (weft_trace_on) {
+    if (first >= 0)
+      weft_trace_work(t_region, weft_now_ns(), 1, 0);
+    weft_trace_region(loop, t_region, weft_now_ns(), chunks);
+  }
   leave_owner();
   return chunks;
 }
@@ -289,9 +307,9 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
 /*===--- SPMD ------------------------------------------------------------===*/
 
 void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
-  (void)site; /* region id and location: used by traces and hints */
   if (!fn)
     return;
+  weft_trace_init();
   weft_team_t *team = weft_tls.in_region ? NULL : weft_team_acquire();
   if (!team || team->size == 1) {
     /* Serial: barriers are no-ops and spmd_for runs the whole loop here. */
@@ -306,6 +324,7 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
     weft_tls.spmd = outer_spmd;
     return;
   }
+  uint64_t t_region = weft_trace_on ? weft_now_ns() : 0;
   weft_team_drain(team);
   team->fork.spmd_fn = fn;
   team->fork.spmd_ctx = ctx;
@@ -319,6 +338,8 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
   /* Every member made the same spmd_for calls; skip their tags. */
   team->seq += weft_tls.ws_seq;
   join_region(team);
+  if (weft_trace_on)
+    weft_trace_region(site, t_region, weft_now_ns(), team->size);
   leave_owner();
 }
 

@@ -37,6 +37,8 @@ static void *worker_main(void *arg) {
   weft_team_t *team = m->team;
   uint32_t seen = m->first_epoch;
   weft_affinity_worker(m);
+  if (weft_trace_on)
+    weft_trace_name_member(m->index, m->cpu);
   weft_tls.team = team;
   weft_tls.member = m->index;
   for (;;) {

@@ -72,11 +72,18 @@ uint32_t weft_wait_change(_Atomic uint32_t *word, uint32_t old,
       for (int i = 0; i < WEFT_POLLS_PER_CLOCK; i++) {
         weft_cpu_relax();
         v = atomic_load_explicit(word, memory_order_acquire);
-        if (v != old)
+        if (v != old) {
+          if (weft_trace_on)
+            weft_trace_wait(0, start, weft_now_ns());
           return v;
+        }
       }
-      if ((int64_t)(weft_now_ns() - start) >= spin_ns)
+      uint64_t now = weft_now_ns();
+      if ((int64_t)(now - start) >= spin_ns) {
+        if (weft_trace_on)
+          weft_trace_wait(0, start, now);
         break;
+      }
     }
   }
   if (oversubscribed) {
@@ -87,6 +94,7 @@ uint32_t weft_wait_change(_Atomic uint32_t *word, uint32_t old,
         return v;
     }
   }
+  uint64_t slept = weft_trace_on ? weft_now_ns() : 0;
   atomic_fetch_add_explicit(sleepers, 1, memory_order_seq_cst);
   while ((v = atomic_load_explicit(word, memory_order_seq_cst)) == old) {
     ++*blocks;
@@ -95,6 +103,8 @@ uint32_t weft_wait_change(_Atomic uint32_t *word, uint32_t old,
   }
   atomic_fetch_sub_explicit(sleepers, 1, memory_order_release);
   atomic_thread_fence(memory_order_acquire);
+  if (weft_trace_on)
+    weft_trace_wait(1, slept, weft_now_ns());
   return v;
 }
 

@@ -1,0 +1,287 @@
+/*===- test_trace.c - WEFT_TRACE writes a valid Chrome trace -------------===*
+ *
+ * A child process runs regions with WEFT_TRACE set (parallel loops with and
+ * without spinning, an SPMD region) and exits; the parent parses the file
+ * with a small JSON parser of its own and checks it against the Trace Event
+ * Format: an object with a traceEvents array; every event an object with a
+ * name, a known phase, pid and tid; complete events with ts and dur >= 0,
+ * instants with ts and a scope, metadata with args.name; every thread with
+ * events named, members by CPU. Then weft's own content: one region event
+ * per region, work on more than one thread, blocked waits when workers
+ * sleep.
+ *
+ *===----------------------------------------------------------------------===*/
+#define _GNU_SOURCE
+#include "../src/internal.h"
+#include "check.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+enum { REGIONS = 30 };
+
+/*===--- A small JSON parser ---------------------------------------------===*/
+
+typedef enum { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ } jtype_t;
+typedef struct jval {
+  jtype_t type;
+  double num;
+  char *str;
+  struct jval **items; /* array elements, or object values */
+  char **keys;         /* object keys */
+  int n;
+} jval_t;
+
+static const char *js;
+static int jerr;
+
+static void ws(void) {
+  while (isspace((unsigned char)*js))
+    js++;
+}
+
+static jval_t *jnew(jtype_t t) {
+  jval_t *v = calloc(1, sizeof *v);
+  v->type = t;
+  return v;
+}
+
+static char *jstring(void) {
+  if (*js != '"') {
+    jerr = 1;
+    return NULL;
+  }
+  js++;
+  size_t cap = 16, n = 0;
+  char *s = malloc(cap);
+  while (*js && *js != '"') {
+    char c = *js++;
+    if (c == '\\') {
+      c = *js++;
+      if (c == 'u') {
+        for (int i = 0; i < 4; i++)
+          if (!isxdigit((unsigned char)*js++))
+            jerr = 1;
+        c = '?';
+      } else if (!strchr("\"\\/bfnrt", c)) {
+        jerr = 1;
+      }
+    } else if ((unsigned char)c < 0x20) {
+      jerr = 1;
+    }
+    if (n + 2 > cap)
+      s = realloc(s, cap *= 2);
+    s[n++] = c;
+  }
+  if (*js != '"')
+    jerr = 1;
+  else
+    js++;
+  s[n] = 0;
+  return s;
+}
+
+static jval_t *jparse(void) {
+  ws();
+  jval_t *v;
+  if (*js == '{' || *js == '[') {
+    int obj = *js++ == '{';
+    v = jnew(obj ? J_OBJ : J_ARR);
+    ws();
+    if (*js == (obj ? '}' : ']')) {
+      js++;
+      return v;
+    }
+    for (;;) {
+      v->items = realloc(v->items, (v->n + 1) * sizeof *v->items);
+      if (obj) {
+        v->keys = realloc(v->keys, (v->n + 1) * sizeof *v->keys);
+        ws();
+        v->keys[v->n] = jstring();
+        ws();
+        if (*js++ != ':')
+          jerr = 1;
+      }
+      v->items[v->n++] = jparse();
+      ws();
+      if (*js == ',') {
+        js++;
+        continue;
+      }
+      if (*js++ != (obj ? '}' : ']'))
+        jerr = 1;
+      return v;
+    }
+  }
+  if (*js == '"') {
+    v = jnew(J_STR);
+    v->str = jstring();
+    return v;
+  }
+  if (!strncmp(js, "true", 4) || !strncmp(js, "null", 4)) {
+    v = jnew(*js == 't' ? J_BOOL : J_NULL);
+    js += 4;
+    return v;
+  }
+  if (!strncmp(js, "false", 5)) {
+    js += 5;
+    return jnew(J_BOOL);
+  }
+  char *end;
+  v = jnew(J_NUM);
+  v->num = strtod(js, &end);
+  if (end == js)
+    jerr = 1, end = (char *)js + 1;
+  js = end;
+  return v;
+}
+
+static jval_t *get(const jval_t *o, const char *key) {
+  if (!o || o->type != J_OBJ)
+    return NULL;
+  for (int i = 0; i < o->n; i++)
+    if (o->keys[i] && !strcmp(o->keys[i], key))
+      return o->items[i];
+  return NULL;
+}
+
+static int is(const jval_t *v, jtype_t t) { return v && v->type == t; }
+
+/*===--- The traced program ----------------------------------------------===*/
+
+static _Atomic long sink;
+static void body(void *ctx, int64_t lo, int64_t hi, int64_t chunk) {
+  long s = 0;
+  for (int64_t i = lo; i < hi; i++)
+    for (int k = 0; k < 200; k++)
+      s += (i * k) ^ chunk;
+  atomic_fetch_add(&sink, s);
+}
+static void spmd(void *ctx, int member, int size) {
+  weft_barrier();
+  atomic_fetch_add(&sink, member);
+}
+
+static void traced_child(const char *path) {
+  setenv("WEFT_TRACE", path, 1);
+  weft_set_num_threads(4);
+  weft_loop_t loop = {.trip = 4096,
+                      .cost0 = 1,
+                      .work_ns = 2e6,
+                      .intent = WEFT_INTENT_COMPUTE,
+                      .line = 42,
+                      .region_id = 7,
+                      .file = "dir/\"quoted\".c"};
+  for (int r = 0; r < REGIONS; r++) {
+    if (r == REGIONS / 2)
+      weft_set_spin_us(0); /* the workers block between regions */
+    weft_parallel_for(&loop, body, NULL);
+    if (r >= REGIONS / 2)
+      usleep(2000);
+  }
+  weft_spmd(&loop, spmd, NULL);
+  exit(0);
+}
+
+int main(void) {
+  char path[] = "/tmp/weft-trace-XXXXXX";
+  int fd = mkstemp(path);
+  CHECK(fd >= 0);
+  close(fd);
+  unlink(path); /* the trace must create it */
+  pid_t pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0)
+    traced_child(path);
+  int status;
+  CHECK(waitpid(pid, &status, 0) == pid);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+
+  FILE *f = fopen(path, "r");
+  CHECK(f != NULL);
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  rewind(f);
+  char *text = malloc((size_t)size + 1);
+  CHECK(fread(text, 1, (size_t)size, f) == (size_t)size);
+  text[size] = 0;
+  fclose(f);
+  unlink(path);
+
+  js = text;
+  jval_t *root = jparse();
+  ws();
+  CHECK(!jerr && *js == 0);
+  CHECK(is(root, J_OBJ));
+  jval_t *events = get(root, "traceEvents");
+  CHECK(is(events, J_ARR) && events->n > 0);
+
+  long tids[64];
+  int ntids = 0, named[64] = {0}, worked[64] = {0};
+  int regions = 0, blocked = 0, member_names = 0, quoted = 0;
+  for (int i = 0; i < events->n; i++) {
+    jval_t *e = events->items[i];
+    CHECK(is(e, J_OBJ));
+    jval_t *name = get(e, "name"), *ph = get(e, "ph");
+    CHECK(is(name, J_STR) && is(ph, J_STR) && strlen(ph->str) == 1);
+    CHECK(strchr("XiMBEC", ph->str[0]) != NULL);
+    CHECK(is(get(e, "pid"), J_NUM) && is(get(e, "tid"), J_NUM));
+    long tid = (long)get(e, "tid")->num;
+    int t = 0;
+    while (t < ntids && tids[t] != tid)
+      t++;
+    if (t == ntids) {
+      CHECK(ntids < 64);
+      tids[ntids++] = tid;
+    }
+    char p = ph->str[0];
+    if (p == 'M') {
+      jval_t *args = get(e, "args");
+      CHECK(is(get(args, "name"), J_STR));
+      if (!strcmp(name->str, "thread_name")) {
+        named[t] = 1;
+        const char *n = get(args, "name")->str;
+        if (strstr(n, "weft member")) {
+          member_names++;
+          CHECK(strstr(n, "cpu") || strstr(n, "unpinned"));
+        }
+      }
+      continue;
+    }
+    CHECK(is(get(e, "ts"), J_NUM) && get(e, "ts")->num >= 0);
+    if (p == 'X')
+      CHECK(is(get(e, "dur"), J_NUM) && get(e, "dur")->num >= 0);
+    if (p == 'i')
+      CHECK(is(get(e, "s"), J_STR) && strchr("tpg", get(e, "s")->str[0]));
+    if (!strcmp(name->str, "region")) {
+      regions++;
+      jval_t *args = get(e, "args");
+      CHECK(is(get(args, "chunks"), J_NUM) && is(get(args, "intent"), J_STR));
+      CHECK(!strcmp(get(args, "intent")->str, "compute"));
+      CHECK(get(args, "line")->num == 42 && get(args, "region_id")->num == 7);
+      quoted += !strcmp(get(args, "file")->str, "dir/\"quoted\".c");
+    }
+    if (!strcmp(name->str, "work"))
+      worked[t] = 1;
+    if (!strcmp(name->str, "blocked"))
+      blocked++;
+  }
+  /* Every thread with events has a name (tid 0 is the process's). */
+  for (int t = 0; t < ntids; t++)
+    if (tids[t] != 0)
+      CHECK(named[t]);
+  CHECK_EQ(regions, REGIONS + 1);
+  CHECK_EQ(quoted, regions);
+  int working = 0;
+  for (int t = 0; t < ntids; t++)
+    working += worked[t];
+  CHECK(working >= 2);
+  CHECK(member_names >= 1);
+  CHECK(blocked >= 1);
+  printf("test_trace: ok (%d events, %d threads)\n", events->n, ntids);
+  return 0;
+}
