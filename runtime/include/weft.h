@@ -292,6 +292,37 @@ WEFT_API int weft_set_stack_size(size_t bytes);
 /// Returns -1 (and does nothing) when called from inside a region.
 WEFT_API int weft_shutdown(void);
 
+/*===--- Frequency hints -------------------------------------------------===*/
+
+/// Where frequency hints go, first available first.
+typedef enum weft_hint_backend {
+  WEFT_HINT_TRACE = 0,   ///< nowhere but the trace (WEFT_TRACE)
+  WEFT_HINT_ANDROID = 1, ///< an APerformanceHint session (libandroid.so)
+  WEFT_HINT_UCLAMP = 2,  ///< util_min/util_max of the team's threads
+  WEFT_HINT_CPUFREQ = 3  ///< writable cpufreq sysfs (scaling_min_freq)
+} weft_hint_backend_t;
+
+/// Tells the platform what the coming regions need: `intent` (a
+/// weft_intent_t: compute-bound, memory-bound, a serial stretch, or none to
+/// let go) and the relative work of team members 0..n-1 (NULL or n == 0:
+/// by their capacity weights). libweft passes a parallel loop's own intent
+/// and work estimate (its descriptor) the same way for regions of at least
+/// WEFT_HINT_MIN_NS. A new intent takes effect once asked for twice in a
+/// row, and at most once per 10 ms (hysteresis and rate limit). It never
+/// needs root; a backend that fails is counted, traced and not tried again.
+/// Returns the weft_hint_backend_t that holds the hints now, or -1 for an
+/// invalid argument.
+WEFT_API int weft_hint(int intent, const double *member_work, int n);
+
+/// What the hints did: requests, how many changed the platform's state,
+/// were held back (hysteresis, rate limit), failed; the backend now used.
+typedef struct weft_hint_stats {
+  uint64_t requests, applied, held, failures;
+  int backend; ///< a weft_hint_backend_t
+} weft_hint_stats_t;
+
+WEFT_API void weft_get_hint_stats(weft_hint_stats_t *out);
+
 /*===--- Box filter ------------------------------------------------------===*/
 
 /// Which code a box filter ran (the return value of the filters below).

@@ -198,6 +198,7 @@ typedef struct WEFT_ALIGNED weft_member {
   pthread_t thread;
   int index;
   int cpu;              /* the CPU this member is pinned to, or -1 */
+  _Atomic int tid;      /* the worker's thread id (0 until it runs) */
   uint32_t first_epoch; /* the epoch a new worker starts waiting from */
 } weft_member_t;
 
@@ -323,6 +324,34 @@ void weft_trace_steal(int victim);
 void weft_trace_hint(int intent, const char *backend, int ok);
 /// Writes the trace now (it is also written at exit).
 void weft_trace_flush(void);
+
+/*===--- Frequency hints (hint.c) ----------------------------------------===*/
+
+/// struct sched_attr of sched_setattr(2), with uclamp's fields.
+typedef struct weft_sched_attr {
+  uint32_t size, sched_policy;
+  uint64_t sched_flags;
+  int32_t sched_nice;
+  uint32_t sched_priority;
+  uint64_t sched_runtime, sched_deadline, sched_period;
+  uint32_t sched_util_min, sched_util_max;
+} weft_sched_attr_t;
+
+/// What tests replace (a NULL field keeps the real one).
+typedef struct weft_hint_seams {
+  uint64_t (*now_ns)(void);
+  /// Returns 0 or -errno, as the system call.
+  int (*setattr)(int tid, const weft_sched_attr_t *attr);
+  const char *android_lib; /* dlopen's name: libandroid.so */
+  const char *sysfs_root;  /* WEFT_SYSFS_ROOT or /sys/devices/system/cpu */
+} weft_hint_seams_t;
+
+/// Forgets every decision and backend, and sets the seams (tests).
+void weft_hint_reset(const weft_hint_seams_t *seams);
+/// Around a region whose descriptor carries an intent and enough work:
+/// the hint (its target from the work estimate), then the actual duration.
+void weft_hint_region_begin(const weft_team_t *team, const weft_loop_t *loop);
+void weft_hint_region_end(uint64_t actual_ns);
 
 /*===--- Box filter (box.c) ---------------------------------------------===*/
 

@@ -259,6 +259,14 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
                                 (int64_t)WEFT_DEFER_CHUNKS_PER_MEMBER *
                                     team->size;
   }
+  /* Frequency hints for regions long enough for a clock change to act. */
+  int hinted = loop->intent != WEFT_INTENT_NONE &&
+               loop->work_ns >= WEFT_HINT_MIN_NS;
+  uint64_t t_hint = 0;
+  if (hinted) {
+    weft_hint_region_begin(team, loop);
+    t_hint = weft_now_ns();
+  }
   fork_region(team, WEFT_KIND_FOR, share->grid.chunks, defer ? 0 : wake);
 
   enter_owner(team);
@@ -294,6 +302,8 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
   if (done)
     atomic_fetch_sub_explicit(&team->pending, done, memory_order_acq_rel);
   join_region(team);
+  if (hinted)
+    weft_hint_region_end(weft_now_ns() - t_hint);
   int64_t chunks = share->grid.chunks;
   if (weft_trace_on) {
     if (first >= 0)

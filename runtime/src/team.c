@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 
 _Thread_local weft_tls_t weft_tls;
 _Atomic uint64_t weft_serial_regions;
@@ -36,6 +37,8 @@ static void *worker_main(void *arg) {
   weft_member_t *m = arg;
   weft_team_t *team = m->team;
   uint32_t seen = m->first_epoch;
+  atomic_store_explicit(&m->tid, (int)syscall(SYS_gettid),
+                        memory_order_relaxed);
   weft_affinity_worker(m);
   if (weft_trace_on)
     weft_trace_name_member(m->index, m->cpu);

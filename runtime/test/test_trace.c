@@ -168,7 +168,9 @@ static void spmd(void *ctx, int member, int size) {
 
 static void traced_child(const char *path) {
   setenv("WEFT_TRACE", path, 1);
-  weft_set_num_threads(4);
+  /* Two threads: on two CPUs or more no member is oversubscribed, so with
+     no spinning a waiting worker blocks at once. */
+  weft_set_num_threads(2);
   weft_loop_t loop = {.trip = 4096,
                       .cost0 = 1,
                       .work_ns = 2e6,
@@ -181,7 +183,7 @@ static void traced_child(const char *path) {
       weft_set_spin_us(0); /* the workers block between regions */
     weft_parallel_for(&loop, body, NULL);
     if (r >= REGIONS / 2)
-      usleep(2000);
+      usleep(5000);
   }
   weft_spmd(&loop, spmd, NULL);
   exit(0);
@@ -281,7 +283,8 @@ int main(void) {
     working += worked[t];
   CHECK(working >= 2);
   CHECK(member_names >= 1);
-  CHECK(blocked >= 1);
+  if (sysconf(_SC_NPROCESSORS_ONLN) >= 2)
+    CHECK(blocked >= 1);
   printf("test_trace: ok (%d events, %d threads)\n", events->n, ntids);
   return 0;
 }
