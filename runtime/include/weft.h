@@ -302,17 +302,24 @@ typedef enum weft_hint_backend {
   WEFT_HINT_CPUFREQ = 3  ///< writable cpufreq sysfs (scaling_min_freq)
 } weft_hint_backend_t;
 
-/// Tells the platform what the coming regions need: `intent` (a
+/// Tells the platform what the coming work needs: `intent` (a
 /// weft_intent_t: compute-bound, memory-bound, a serial stretch, or none to
-/// let go) and the relative work of team members 0..n-1 (NULL or n == 0:
-/// by their capacity weights). libweft passes a parallel loop's own intent
-/// and work estimate (its descriptor) the same way for regions of at least
-/// WEFT_HINT_MIN_NS. A new intent takes effect once asked for twice in a
-/// row, and at most once per 10 ms (hysteresis and rate limit). It never
-/// needs root; a backend that fails is counted, traced and not tried again.
+/// let go), how long it is expected to last in ns (0 if unknown), and the
+/// relative work of team members 0..n-1 (NULL or n == 0: by their capacity
+/// weights). libweft passes a parallel loop's own intent and work estimate
+/// (its descriptor) the same way for regions of at least WEFT_HINT_MIN_NS,
+/// and weft-translate's output hints long serial stretches. A new intent
+/// takes effect at once when it is expected to last WEFT_HINT_LONG_NS or
+/// more, else once asked for twice in a row (hysteresis: short flips do not
+/// move the clock); and at most once per 10 ms (rate limit). It never needs
+/// root; a backend that fails is counted, traced and not tried again.
 /// Returns the weft_hint_backend_t that holds the hints now, or -1 for an
 /// invalid argument.
-WEFT_API int weft_hint(int intent, const double *member_work, int n);
+WEFT_API int weft_hint(int intent, double expected_ns,
+                       const double *member_work, int n);
+
+/// Work expected to last this long changes the hint at its first request.
+#define WEFT_HINT_LONG_NS 5000000.0
 
 /// What the hints did: requests, how many changed the platform's state,
 /// were held back (hysteresis, rate limit), failed; the backend now used.

@@ -17,8 +17,9 @@
  *   4. the trace alone.
  *
  * A backend that fails once is counted, traced and not tried again. A new
- * intent must be asked for WEFT_HINT_HOLD times in a row (hysteresis: one
- * odd loop does not flip the clock) and takes effect at most once per
+ * intent must be asked for WEFT_HINT_HOLD times in a row, unless it is
+ * expected to last WEFT_HINT_LONG_NS or more (hysteresis: one short odd
+ * loop does not flip the clock), and takes effect at most once per
  * WEFT_HINT_INTERVAL_NS (rate limit: a change takes about a millisecond to
  * act, and costs system calls). Tests replace the clock, sched_setattr,
  * the library's name and the sysfs root (weft_hint_reset).
@@ -378,7 +379,7 @@ static void apply_locked(int intent) {
     weft_trace_hint(intent, backend_names[backend], 1);
 }
 
-static void request_locked(int intent) {
+static void request_locked(int intent, double expected_ns) {
   H.stats.requests++;
   if (intent == H.applied) {
     H.pending_count = 0;
@@ -389,8 +390,10 @@ static void request_locked(int intent) {
   else
     H.pending = intent, H.pending_count = 1;
   uint64_t now = H.seams.now_ns();
-  if (H.applied >= 0 && (H.pending_count < WEFT_HINT_HOLD ||
-                         now - H.last_change < WEFT_HINT_INTERVAL_NS)) {
+  int settled =
+      H.pending_count >= WEFT_HINT_HOLD || expected_ns >= WEFT_HINT_LONG_NS;
+  if (H.applied >= 0 &&
+      (!settled || now - H.last_change < WEFT_HINT_INTERVAL_NS)) {
     H.stats.held++;
     return;
   }
@@ -425,9 +428,10 @@ static void set_tids(const weft_team_t *team) {
     }
 }
 
-int weft_hint(int intent, const double *member_work, int n) {
+int weft_hint(int intent, double expected_ns, const double *member_work,
+              int n) {
   if (intent < WEFT_INTENT_NONE || intent > WEFT_INTENT_SERIAL || n < 0 ||
-      (n > 0 && !member_work))
+      (n > 0 && !member_work) || !(expected_ns >= 0))
     return -1;
   weft_trace_init();
   pthread_mutex_lock(&hint_lock);
@@ -437,7 +441,9 @@ int weft_hint(int intent, const double *member_work, int n) {
   if (H.target_ns == 0)
     H.target_ns = WEFT_HINT_DEFAULT_TARGET_NS;
   set_work(member_work, n, NULL);
-  request_locked(intent);
+  if (expected_ns > 0)
+    H.target_ns = (int64_t)expected_ns;
+  request_locked(intent, expected_ns);
   int backend = H.backend;
   pthread_mutex_unlock(&hint_lock);
   return backend;
@@ -450,7 +456,7 @@ void weft_hint_region_begin(const weft_team_t *team, const weft_loop_t *loop) {
   set_work(NULL, 0, team);
   int64_t target = (int64_t)(loop->work_ns / (team ? team->size : 1));
   H.target_ns = target > 0 ? target : WEFT_HINT_DEFAULT_TARGET_NS;
-  request_locked(loop->intent);
+  request_locked(loop->intent, (double)target);
   H.in_region = H.backend == WEFT_HINT_ANDROID;
   pthread_mutex_unlock(&hint_lock);
 }

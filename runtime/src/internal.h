@@ -321,6 +321,7 @@ void weft_trace_work(uint64_t t0, uint64_t t1, int64_t chunks,
                      int64_t steals);
 void weft_trace_wait(int blocked, uint64_t t0, uint64_t t1);
 void weft_trace_steal(int victim);
+void weft_trace_split(const struct weft_team *team, int64_t chunks);
 void weft_trace_hint(int intent, const char *backend, int ok);
 /// Writes the trace now (it is also written at exit).
 void weft_trace_flush(void);

@@ -243,6 +243,8 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
   share->tag = ++team->seq;
   int64_t first;
   int wake = assign_runs(team, share, &first);
+  if (weft_trace_on)
+    weft_trace_split(team, share->grid.chunks);
   /* A sleeping worker costs the owner a system call to wake (~10 us on the
      bench machine, more on a phone's idle core). Wake sleepers only for a
      loop worth that: by its work estimate, or without one, when the loop

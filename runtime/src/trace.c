@@ -9,6 +9,8 @@
  *            file, line, region id, chunks and intent
  *   work     a member's span of running chunks, with how many and stolen
  *   spin     a wait that spun, blocked: one that slept in the kernel
+ *   split    an instant: each member's share of a loop's chunks, and its
+ *            capacity weight
  *   steal    an instant: a chunk taken from another member (its index)
  *   hint     an instant: a frequency hint, its backend and outcome
  *
@@ -35,6 +37,7 @@ typedef struct trace_event {
   uint64_t ts, dur; /* ns since the process's trace started */
   const char *name;
   const char *file; /* region: the source file, may be NULL */
+  char *args;       /* split: its args object, preformatted (owned) */
   char ph;          /* 'X' complete, 'i' instant */
   int64_t a, b, c, d;
 } trace_event_t;
@@ -122,10 +125,12 @@ void weft_trace_name_member(int member, int cpu) {
    by a release store of the count. */
 static void record(char ph, const char *name, uint64_t t0, uint64_t t1,
                    const char *file, int64_t a, int64_t b, int64_t c,
-                   int64_t d) {
+                   int64_t d, char *args) {
   trace_thread_t *t = self();
-  if (!t)
+  if (!t) {
+    free(args);
     return;
+  }
   size_t n = t->count;
   if (n == t->cap) {
     size_t cap = t->cap ? t->cap * 2 : 1024;
@@ -139,6 +144,7 @@ static void record(char ph, const char *name, uint64_t t0, uint64_t t1,
     pthread_mutex_unlock(&trace_lock);
     if (!e) {
       t->dropped++;
+      free(args);
       return;
     }
   }
@@ -152,6 +158,7 @@ static void record(char ph, const char *name, uint64_t t0, uint64_t t1,
   e->b = b;
   e->c = c;
   e->d = d;
+  e->args = args;
   __atomic_store_n(&t->count, n + 1, __ATOMIC_RELEASE);
 }
 
@@ -159,27 +166,51 @@ void weft_trace_region(const weft_loop_t *loop, uint64_t t0, uint64_t t1,
                        int64_t chunks) {
   if (loop)
     record('X', "region", t0, t1, loop->file, loop->line, loop->region_id,
-           chunks, loop->intent);
+           chunks, loop->intent, NULL);
   else
-    record('X', "region", t0, t1, NULL, 0, 0, chunks, 0);
+    record('X', "region", t0, t1, NULL, 0, 0, chunks, 0, NULL);
 }
 
 void weft_trace_work(uint64_t t0, uint64_t t1, int64_t chunks, int64_t steals) {
-  record('X', "work", t0, t1, NULL, chunks, steals, 0, 0);
+  record('X', "work", t0, t1, NULL, chunks, steals, 0, 0, NULL);
 }
 
 void weft_trace_wait(int blocked, uint64_t t0, uint64_t t1) {
-  record('X', blocked ? "blocked" : "spin", t0, t1, NULL, 0, 0, 0, 0);
+  record('X', blocked ? "blocked" : "spin", t0, t1, NULL, 0, 0, 0, 0, NULL);
 }
 
 void weft_trace_steal(int victim) {
   uint64_t now = weft_now_ns();
-  record('i', "steal", now, now, NULL, victim, 0, 0, 0);
+  record('i', "steal", now, now, NULL, victim, 0, 0, 0, NULL);
+}
+
+void weft_trace_split(const weft_team_t *team, int64_t chunks) {
+  /* Each member's share of the chunks, and its weight. */
+  size_t cap = 64 + (size_t)team->size * 48, len = 0;
+  char *text = malloc(cap);
+  if (!text)
+    return;
+  for (int pass = 0; pass < 2; pass++) {
+    len += (size_t)snprintf(text + len, cap - len, pass ? "],\"weights\":["
+                                                        : "{\"chunks\":[");
+    for (int m = 0; m < team->size; m++) {
+      long long v =
+          pass ? (long long)(team->prefix[m + 1] - team->prefix[m])
+               : (long long)(weft_split_start(chunks, team->prefix, team->size,
+                                              m + 1) -
+                             weft_split_start(chunks, team->prefix, team->size,
+                                              m));
+      len += (size_t)snprintf(text + len, cap - len, "%s%lld", m ? "," : "", v);
+    }
+  }
+  snprintf(text + len, cap - len, "]}");
+  uint64_t now = weft_now_ns();
+  record('i', "split", now, now, NULL, 0, 0, 0, 0, text);
 }
 
 void weft_trace_hint(int intent, const char *backend, int ok) {
   uint64_t now = weft_now_ns();
-  record('i', "hint", now, now, backend, intent, ok, 0, 0);
+  record('i', "hint", now, now, backend, intent, ok, 0, 0, NULL);
 }
 
 /* A JSON string: the characters C source paths use, others escaped. */
@@ -221,6 +252,8 @@ static void write_event(FILE *f, long pid, long tid, const trace_event_t *e) {
             (long long)e->b);
   } else if (!strcmp(e->name, "steal")) {
     fprintf(f, "\"from_member\":%lld", (long long)e->a);
+  } else if (!strcmp(e->name, "split") && e->args) {
+    fprintf(f, "%.*s", (int)strlen(e->args) - 2, e->args + 1);
   } else if (!strcmp(e->name, "hint")) {
     fprintf(f, "\"intent\":\"%s\",\"backend\":",
             intents[e->a >= 0 && e->a < 4 ? e->a : 0]);

@@ -63,7 +63,7 @@ static void check_decisions(void) {
   clock_ns = 1000000000ull;
   weft_hint_stats_t s;
   /* The first hint acts at once. */
-  CHECK_EQ(weft_hint(WEFT_INTENT_COMPUTE, NULL, 0), WEFT_HINT_UCLAMP);
+  CHECK_EQ(weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 0), WEFT_HINT_UCLAMP);
   CHECK_EQ(ncalls, 1);
   CHECK_EQ(calls[0].tid, gettid_());
   CHECK_EQ(calls[0].lo, 768);
@@ -71,25 +71,25 @@ static void check_decisions(void) {
   CHECK(calls[0].flags & 0x60); /* both clamps */
   /* Once is not enough, and 10 ms have not passed. */
   clock_ns += 1000000;
-  weft_hint(WEFT_INTENT_MEMORY, NULL, 0);
+  weft_hint(WEFT_INTENT_MEMORY, 0, NULL, 0);
   clock_ns += 1000000;
-  weft_hint(WEFT_INTENT_MEMORY, NULL, 0);
+  weft_hint(WEFT_INTENT_MEMORY, 0, NULL, 0);
   CHECK_EQ(ncalls, 1);
   stats(&s);
   CHECK_EQ(s.held, 2);
   /* Asked again after the interval: applied. */
   clock_ns += 10000000;
-  weft_hint(WEFT_INTENT_MEMORY, NULL, 0);
+  weft_hint(WEFT_INTENT_MEMORY, 0, NULL, 0);
   CHECK_EQ(ncalls, 2);
   CHECK_EQ(calls[1].lo, 0);
   CHECK_EQ(calls[1].hi, 512);
   /* A lone request between two of the current intent resets the count. */
   clock_ns += 20000000;
-  weft_hint(WEFT_INTENT_COMPUTE, NULL, 0);
-  weft_hint(WEFT_INTENT_MEMORY, NULL, 0);
-  weft_hint(WEFT_INTENT_COMPUTE, NULL, 0);
+  weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 0);
+  weft_hint(WEFT_INTENT_MEMORY, 0, NULL, 0);
+  weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 0);
   CHECK_EQ(ncalls, 2);
-  weft_hint(WEFT_INTENT_COMPUTE, NULL, 0);
+  weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 0);
   CHECK_EQ(ncalls, 3);
   stats(&s);
   CHECK_EQ(s.requests, 8);
@@ -97,9 +97,18 @@ static void check_decisions(void) {
   CHECK_EQ(s.held, 4);
   CHECK_EQ(s.failures, 0);
   CHECK_EQ(s.backend, WEFT_HINT_UCLAMP);
+  /* Work expected to last 5 ms or more moves the hint at once (after the
+     rate limit). */
+  clock_ns += 20000000;
+  weft_hint(WEFT_INTENT_SERIAL, 6e6, NULL, 0);
+  CHECK_EQ(ncalls, 4);
+  CHECK_EQ(calls[3].lo, 1024); /* the caller is the owner: fast */
+  weft_hint(WEFT_INTENT_COMPUTE, 6e6, NULL, 0); /* too soon */
+  CHECK_EQ(ncalls, 4);
+  CHECK_EQ(weft_hint(WEFT_INTENT_COMPUTE, -1, NULL, 0), -1);
   /* Bad arguments. */
-  CHECK_EQ(weft_hint(7, NULL, 0), -1);
-  CHECK_EQ(weft_hint(WEFT_INTENT_COMPUTE, NULL, 2), -1);
+  CHECK_EQ(weft_hint(7, 0, NULL, 0), -1);
+  CHECK_EQ(weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 2), -1);
 }
 
 /* A hinted loop: every team thread gets clamps in proportion to its
@@ -157,20 +166,20 @@ static void check_real_setattr(void) {
                              .android_lib = "libweft-no-such-library.so",
                              .sysfs_root = "/nonexistent"};
   weft_hint_reset(&seams);
-  int b = weft_hint(WEFT_INTENT_MEMORY, NULL, 0);
+  int b = weft_hint(WEFT_INTENT_MEMORY, 0, NULL, 0);
   weft_hint_stats_t s;
   stats(&s);
   if (b == WEFT_HINT_UCLAMP) {
     CHECK_EQ(s.failures, 0);
-    weft_hint(WEFT_INTENT_NONE, NULL, 0); /* put the clamps back */
+    weft_hint(WEFT_INTENT_NONE, 0, NULL, 0); /* put the clamps back */
     clock_ns += 20000000;
-    weft_hint(WEFT_INTENT_NONE, NULL, 0);
+    weft_hint(WEFT_INTENT_NONE, 0, NULL, 0);
   } else {
     CHECK_EQ(b, WEFT_HINT_TRACE);
     CHECK_EQ(s.failures, 1);
     clock_ns += 20000000;
-    weft_hint(WEFT_INTENT_COMPUTE, NULL, 0);
-    weft_hint(WEFT_INTENT_COMPUTE, NULL, 0);
+    weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 0);
+    weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 0);
     stats(&s);
     CHECK_EQ(s.failures, 1); /* not tried again */
     CHECK_EQ(s.applied, 2);
@@ -222,16 +231,16 @@ static void check_cpufreq(void) {
                              .android_lib = "libweft-no-such-library.so",
                              .sysfs_root = root};
   weft_hint_reset(&seams);
-  CHECK_EQ(weft_hint(WEFT_INTENT_COMPUTE, NULL, 0), WEFT_HINT_CPUFREQ);
+  CHECK_EQ(weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 0), WEFT_HINT_CPUFREQ);
   CHECK_EQ(get(p0, "scaling_min_freq"), 1600000);
   CHECK_EQ(get(p2, "scaling_setspeed"), 2080000);
   weft_hint_stats_t s;
   stats(&s);
   CHECK_EQ(s.failures, 1); /* uclamp, once */
   clock_ns += 20000000;
-  weft_hint(WEFT_INTENT_MEMORY, NULL, 0);
+  weft_hint(WEFT_INTENT_MEMORY, 0, NULL, 0);
   CHECK_EQ(get(p0, "scaling_min_freq"), 1600000); /* held: asked once */
-  weft_hint(WEFT_INTENT_MEMORY, NULL, 0);
+  weft_hint(WEFT_INTENT_MEMORY, 0, NULL, 0);
   CHECK_EQ(get(p0, "scaling_min_freq"), 500000);
   CHECK_EQ(get(p2, "scaling_setspeed"), 1000000);
   setattr_result = 0;
