@@ -332,6 +332,8 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     o["guards"] = std::move(guards);
     if (v->counterLive)
       o["counter_lastprivate"] = true;
+    if (auto ns = op->getAttrOfType<FloatAttr>("weft.serial_hint_ns"))
+      o["serial_hint_ns"] = ns.getValueAsDouble();
     if (auto task = dyn_cast_or_null<TaskOp>(op->getParentOp())) {
       o["outlined"] = task.getName().str();
       o["min_trip"] = (int64_t)task.getMinTrip();

@@ -284,10 +284,76 @@ RewriteResult FileRewriter::run() {
         d);
     ++result.parallelLoops;
   }
+  if (!openmp()) {
+    preludeAt = before.begin()->first;
+    hintSerialStretches();
+  }
   const clang::RewriteBuffer *rb = rw.getRewriteBufferFor(sm.getMainFileID());
   result.text = rb ? std::string(rb->begin(), rb->end())
                    : sm.getBufferData(sm.getMainFileID()).str();
   return result;
+}
+
+/// Before each long sequential loop the frequency-hints pass marked, on its
+/// own line's text: `if (weft_ready()) { weft_hint(WEFT_INTENT_SERIAL, ...); }`
+/// (braced: compilers warn of an unbraced if on the line of a loop).
+/// Only where that is one more statement of the enclosing block (not the
+/// body of an if or a label) and the loop is written in the file as such.
+/// The loop's remark and the report are unchanged; --report says
+/// serial_hint.
+void FileRewriter::hintSerialStretches() {
+  im.module->walk([&](mlir::Operation *op) {
+    auto ns = op->getAttrOfType<mlir::FloatAttr>("weft.serial_hint_ns");
+    auto id = op->getAttrOfType<mlir::IntegerAttr>("weft.loop_id");
+    if (!ns || !id || id.getInt() < 0 ||
+        (size_t)id.getInt() >= im.loops.size())
+      return;
+    const clang::Stmt *loop = im.loops[id.getInt()];
+    if (!loop || loop->getBeginLoc().isMacroID() ||
+        !sm.isWrittenInMainFile(loop->getBeginLoc())) {
+      op->removeAttr("weft.serial_hint_ns");
+      return;
+    }
+    // One more statement of a block, alone at the start of its line, and
+    // not under a pragma (which must stay right before its loop).
+    auto parents = ctx.getParents(*loop);
+    llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
+    unsigned at = offsetOf(loop->getBeginLoc());
+    size_t lineStart = buf.rfind('\n', at);
+    lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+    llvm::StringRef before = buf.slice(lineStart, at);
+    // The code line before it, past blank and comment lines.
+    llvm::StringRef prevLine;
+    size_t end = lineStart;
+    for (int n = 0; end > 0 && n < 50; ++n) {
+      size_t nl = end - 1; // the newline that ends the line before
+      size_t start = nl ? buf.rfind('\n', nl - 1) : llvm::StringRef::npos;
+      start = start == llvm::StringRef::npos ? 0 : start + 1;
+      llvm::StringRef line = buf.slice(start, nl).trim();
+      end = start;
+      if (line.empty() || line.starts_with("//") || line.starts_with("*") ||
+          (line.starts_with("/*") && line.ends_with("*/")))
+        continue;
+      prevLine = line;
+      break;
+    }
+    // weft.h is included before the first function with a parallel loop.
+    if (at < preludeAt || parents.size() != 1 ||
+        !parents[0].get<clang::CompoundStmt>() || !before.trim().empty() ||
+        prevLine.starts_with("#") ||
+        prevLine.starts_with("_Pragma") || prevLine.ends_with("\\")) {
+      op->removeAttr("weft.serial_hint_ns");
+      return;
+    }
+    char expected[32];
+    snprintf(expected, sizeof expected, "%.0f", ns.getValueAsDouble());
+    rw.InsertText(loop->getBeginLoc(),
+                  "if (" + readyCall + ") { weft_hint(WEFT_INTENT_SERIAL, " +
+                      std::string(expected) +
+                      ".0, (const double *)0, 0); } /* weft: a serial "
+                      "stretch */ ",
+                  /*InsertAfter=*/false);
+  });
 }
 
 RewriteResult weft::rewriteMainFile(ImportedModule &imported,

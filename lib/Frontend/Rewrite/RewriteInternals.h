@@ -184,6 +184,9 @@ private:
                         const std::string &body);
   bool openmp() const { return options.emit == RewriteOptions::Emit::OpenMP; }
   void veto(TaskOp task, const std::string &why);
+  /// Inserts the hints before the serial stretches the frequency-hints
+  /// pass marked (weft.serial_hint_ns).
+  void hintSerialStretches();
   std::string text(unsigned b, unsigned e) const {
     return sm.getBufferData(sm.getMainFileID()).slice(b, e).str();
   }
@@ -212,6 +215,8 @@ private:
   std::string path, fileName;
   /// The ABI check (and default team) every parallel loop calls.
   std::string readyCall = "weft_ready()";
+  /// Where the include of weft.h goes: serial hints only after it.
+  unsigned preludeAt = 0;
 };
 
 } // namespace detail
