@@ -8,19 +8,19 @@
 struct buf { int n; float w[]; };
 struct zl { double x; float w[0]; };
 
-// CHECK: flexible-array.c:[[@LINE+2]]:3: remark: loop not parallelized: b->w[i] and b->w[i] may be the same memory in two iterations
+// CHECK: flexible-array.c:[[@LINE+2]]:3: remark: loop not parallelized: b->w[i] and b->w[i] may be the same memory in two iterations (weft cannot follow where b->w points)
 void fill(struct buf *b, int n) {
   for (int i = 0; i < n; i++)
     b->w[i] = (float)i;
 }
 
-// CHECK: flexible-array.c:[[@LINE+2]]:3: remark: loop not parallelized: b->w[i] and out[i] may be the same memory in two iterations
+// CHECK: flexible-array.c:[[@LINE+2]]:3: remark: loop not parallelized: b->w[i] and out[i] may be the same memory in two iterations (weft cannot follow where b->w points)
 void scale(const struct buf *b, int n, float *out) {
   for (int i = 0; i < n; i++)
     out[i] = b->w[i] * 2;
 }
 
-// CHECK: flexible-array.c:[[@LINE+2]]:3: remark: loop not parallelized
+// CHECK: flexible-array.c:[[@LINE+2]]:3: remark: loop not parallelized: z->x and z->w[i] may be the same memory in two iterations (weft cannot follow where z->w points)
 void zero_length(struct zl *z, int n) {
   for (int i = 0; i < n; i++)
     z->w[i] = (float)z->x;

@@ -433,15 +433,32 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
           continue;
         checks.push_back({i, j});
         continue;
-      case Overlap::Unknown:
+      case Overlap::Unknown: {
+        // Why: a pointer computed in the loop, or memory whose place weft
+        // could not follow (a flexible array member, say).
+        auto unfollowed = [&](size_t k) {
+          auto b = paths[k].root.base
+                       ? paths[k].root.base.getDefiningOp<BaseOp>()
+                       : BaseOp();
+          return b && !b.getPtr();
+        };
+        auto inside = [&](size_t k) {
+          return paths[k].root.base && !unfollowed(k) &&
+                 isDefinedInside(paths[k].root.base, loop);
+        };
+        std::string why =
+            inside(i) || inside(j)
+                ? (inside(i) ? paths[i].root.name : paths[j].root.name) +
+                      " is a pointer computed in the loop"
+                : "weft cannot follow where " +
+                      (unfollowed(i) ? paths[i].root.name
+                                     : paths[j].root.name) +
+                      " points";
         return fail(textOf(a) + " and " + textOf(b) +
-                        " may be the same memory in two iterations (" +
-                        (paths[i].root.base &&
-                                 isDefinedInside(paths[i].root.base, loop)
-                             ? paths[i].root.name
-                             : paths[j].root.name) +
-                        " is a pointer computed in the loop)",
+                        " may be the same memory in two iterations (" + why +
+                        ")",
                     b.loc, textOf(b) + " here");
+      }
       }
     }
 
