@@ -15,6 +15,9 @@ config.test_exec_root = os.path.join(config.weft_obj_root, "test")
 
 # Clang must not read a user's or distribution's configuration files.
 config.environment["CLANG_NO_DEFAULT_CONFIG"] = "1"
+# Programs under test send frequency hints to their trace alone: run as root
+# on a machine with cpufreq, they would otherwise raise its CPUs' floors.
+config.environment["WEFT_HINTS"] = "0"
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%weft_runtime_include", config.weft_runtime_include))

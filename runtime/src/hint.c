@@ -113,6 +113,13 @@ static void init_locked(void) {
   }
   H.applied = -1;
   H.uclamp_ok = 1;
+  /* WEFT_HINTS=0: the trace alone (nothing outside the process changes). */
+  const char *e = getenv("WEFT_HINTS");
+  if (e && !strcmp(e, "0")) {
+    H.android_tried = 1; /* and not available */
+    H.uclamp_ok = 0;
+    H.cpufreq_tried = 1;
+  }
   H.ready = 1;
 }
 

@@ -286,6 +286,22 @@ static void check_android(void) {
   weft_set_num_threads(0);
 }
 
+/* WEFT_HINTS=0: no backend is touched, the trace alone holds the hints. */
+static void check_disabled(void) {
+  setenv("WEFT_HINTS", "0", 1);
+  weft_hint_seams_t seams = {.now_ns = fake_now, .setattr = record_setattr};
+  weft_hint_reset(&seams);
+  ncalls = 0;
+  CHECK_EQ(weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 0), WEFT_HINT_TRACE);
+  CHECK_EQ(ncalls, 0);
+  weft_hint_stats_t s;
+  stats(&s);
+  CHECK_EQ(s.applied, 1);
+  CHECK_EQ(s.failures, 0);
+  unsetenv("WEFT_HINTS");
+  weft_hint_reset(NULL);
+}
+
 int main(int argc, char **argv) {
   if (argc > 1 && !strcmp(argv[1], "android")) {
     check_android();
@@ -294,6 +310,7 @@ int main(int argc, char **argv) {
     check_team_clamps();
     check_real_setattr();
     check_cpufreq();
+    check_disabled();
   }
   printf("test_hint: ok\n");
   return 0;
