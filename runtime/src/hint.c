@@ -58,8 +58,10 @@ typedef void (*close_session_fn)(void *);
 typedef struct cpufreq_policy {
   char dir[900];
   unsigned char cpus[WEFT_TOPO_MAX_CPUS];
-  long min_khz, max_khz, orig_khz;
-  int setspeed; /* writes go to scaling_setspeed, else scaling_min_freq */
+  long max_khz, orig_khz;
+  /* The file written: scaling_setspeed (the userspace governor), else
+     scaling_min_freq. */
+  const char *file;
   int changed;
 } cpufreq_policy_t;
 
@@ -79,7 +81,6 @@ static struct {
   int nwork;
   /* Backends. */
   int android_tried, android_ok, uclamp_ok, cpufreq_tried, cpufreq_ok;
-  int backend;
   void *lib, *session;
   int session_tids[WEFT_MAX_TEAM], session_ntids;
   create_session_fn create_session;
@@ -234,19 +235,6 @@ static int uclamp_apply(int intent) {
 
 /*===--- cpufreq ---------------------------------------------------------===*/
 
-static long read_long(const char *dir, const char *file) {
-  char path[1000], buf[64];
-  snprintf(path, sizeof path, "%s/%s", dir, file);
-  FILE *f = fopen(path, "r");
-  if (!f)
-    return -1;
-  long v = -1;
-  if (fgets(buf, sizeof buf, f))
-    v = strtol(buf, NULL, 10);
-  fclose(f);
-  return v;
-}
-
 static int write_long(const char *dir, const char *file, long v) {
   char path[1000];
   snprintf(path, sizeof path, "%s/%s", dir, file);
@@ -262,8 +250,7 @@ static void cpufreq_restore(void) {
   for (int i = 0; i < H.npolicies; i++)
     if (H.policies[i].changed) {
       cpufreq_policy_t *p = &H.policies[i];
-      write_long(p->dir, p->setspeed ? "scaling_setspeed" : "scaling_min_freq",
-                 p->orig_khz);
+      write_long(p->dir, p->file, p->orig_khz);
       p->changed = 0;
     }
   pthread_mutex_unlock(&hint_lock);
@@ -286,32 +273,26 @@ static int cpufreq_open(void) {
     cpufreq_policy_t *p = &H.policies[H.npolicies];
     memset(p, 0, sizeof *p);
     snprintf(p->dir, sizeof p->dir, "%s/%s", base, de->d_name);
-    p->max_khz = read_long(p->dir, "cpuinfo_max_freq");
-    p->min_khz = read_long(p->dir, "cpuinfo_min_freq");
-    char path[1000], list[256] = "";
-    snprintf(path, sizeof path, "%s/related_cpus", p->dir);
-    FILE *f = fopen(path, "r");
-    if (f) {
-      if (!fgets(list, sizeof list, f))
-        list[0] = 0;
-      fclose(f);
-    }
+    p->max_khz = weft_sysfs_long(p->dir, "cpuinfo_max_freq");
+    char list[256];
     if (p->max_khz <= 0 ||
+        weft_sysfs_read(p->dir, "related_cpus", list, sizeof list) ||
         weft_parse_cpulist(list, p->cpus, WEFT_TOPO_MAX_CPUS))
       continue;
-    snprintf(path, sizeof path, "%s/scaling_setspeed", p->dir);
-    long speed = read_long(p->dir, "scaling_setspeed");
-    if (speed > 0 && access(path, W_OK) == 0) {
-      p->setspeed = 1;
-      p->orig_khz = speed;
-    } else {
-      snprintf(path, sizeof path, "%s/scaling_min_freq", p->dir);
-      if (access(path, W_OK) != 0)
-        continue;
-      p->orig_khz = read_long(p->dir, "scaling_min_freq");
-      if (p->orig_khz <= 0)
-        continue;
+    /* The userspace governor's speed when it has one, else the floor;
+       either only when this process may write it. */
+    static const char *const files[] = {"scaling_setspeed", "scaling_min_freq"};
+    for (int k = 0; k < 2 && !p->file; k++) {
+      char path[1024];
+      snprintf(path, sizeof path, "%s/%s", p->dir, files[k]);
+      long v = weft_sysfs_long(p->dir, files[k]);
+      if (v > 0 && access(path, W_OK) == 0) {
+        p->file = files[k];
+        p->orig_khz = v;
+      }
     }
+    if (!p->file)
+      continue;
     H.npolicies++;
   }
   closedir(d);
@@ -332,11 +313,9 @@ static int cpufreq_apply(int intent) {
   for (int i = 0; i < H.npolicies; i++) {
     cpufreq_policy_t *p = &H.policies[i];
     long want = raise ? p->max_khz * 8 / 10 : p->orig_khz;
-    if (want < p->orig_khz && !p->setspeed)
+    if (want < p->orig_khz && strcmp(p->file, "scaling_setspeed"))
       want = p->orig_khz;
-    if (!write_long(p->dir,
-                    p->setspeed ? "scaling_setspeed" : "scaling_min_freq",
-                    want)) {
+    if (!write_long(p->dir, p->file, want)) {
       H.cpufreq_ok = 0;
       return 0;
     }
@@ -379,7 +358,6 @@ static void apply_locked(int intent) {
     else if (H.npolicies > 0)
       failed(intent, "cpufreq");
   }
-  H.backend = backend;
   H.stats.backend = backend;
   H.stats.applied++;
   if (weft_trace_on)
@@ -451,7 +429,7 @@ int weft_hint(int intent, double expected_ns, const double *member_work,
   if (expected_ns > 0)
     H.target_ns = (int64_t)expected_ns;
   request_locked(intent, expected_ns);
-  int backend = H.backend;
+  int backend = H.stats.backend;
   pthread_mutex_unlock(&hint_lock);
   return backend;
 }
@@ -464,7 +442,7 @@ void weft_hint_region_begin(const weft_team_t *team, const weft_loop_t *loop) {
   int64_t target = (int64_t)(loop->work_ns / (team ? team->size : 1));
   H.target_ns = target > 0 ? target : WEFT_HINT_DEFAULT_TARGET_NS;
   request_locked(loop->intent, (double)target);
-  H.in_region = H.backend == WEFT_HINT_ANDROID;
+  H.in_region = H.stats.backend == WEFT_HINT_ANDROID;
   pthread_mutex_unlock(&hint_lock);
 }
 

@@ -74,6 +74,11 @@ void weft_topology_read(const char *root, weft_topology_t *out);
 /// The process's topology (WEFT_SYSFS_ROOT or /sys/devices/system/cpu),
 /// read once.
 const weft_topology_t *weft_topology_get(void);
+/// Reads the small file root/rel into buf (NUL-terminated); 0 on success.
+int weft_sysfs_read(const char *root, const char *rel, char *buf,
+                    size_t size);
+/// The non-negative integer in root/rel; -1 when missing or malformed.
+long weft_sysfs_long(const char *root, const char *rel);
 /// Parses a cpulist ("0-3,6" or "4 5") into set[0..max); 0 on success.
 int weft_parse_cpulist(const char *s, unsigned char *set, int max);
 

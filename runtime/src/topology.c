@@ -28,10 +28,8 @@
 #include <string.h>
 #include <unistd.h>
 
-/// Reads a small file into buf (NUL-terminated); 0 on success.
-static int read_file(const char *root, const char *rel, char *buf,
-                     size_t size) {
-  char path[512];
+int weft_sysfs_read(const char *root, const char *rel, char *buf, size_t size) {
+  char path[1024];
   if (snprintf(path, sizeof path, "%s/%s", root, rel) >= (int)sizeof path)
     return -1;
   FILE *f = fopen(path, "re");
@@ -43,10 +41,9 @@ static int read_file(const char *root, const char *rel, char *buf,
   return n > 0 ? 0 : -1;
 }
 
-/// A non-negative integer file; -1 when missing or malformed.
-static long read_long(const char *root, const char *rel) {
+long weft_sysfs_long(const char *root, const char *rel) {
   char buf[64], *end;
-  if (read_file(root, rel, buf, sizeof buf) != 0)
+  if (weft_sysfs_read(root, rel, buf, sizeof buf) != 0)
     return -1;
   long v = strtol(buf, &end, 10);
   if (end == buf || v < 0 || (*end && *end != '\n' && *end != ' '))
@@ -94,7 +91,7 @@ void weft_topology_read(const char *root, weft_topology_t *t) {
   unsigned char online[WEFT_TOPO_MAX_CPUS], related[WEFT_TOPO_MAX_CPUS];
   char buf[4096], rel[128];
   memset(t, 0, sizeof *t);
-  if (read_file(root, "online", buf, sizeof buf) != 0 ||
+  if (weft_sysfs_read(root, "online", buf, sizeof buf) != 0 ||
       weft_parse_cpulist(buf, online, WEFT_TOPO_MAX_CPUS) != 0) {
     /* No online list: the CPUs the system says it has. */
     long n = sysconf(_SC_NPROCESSORS_ONLN);
@@ -111,18 +108,18 @@ void weft_topology_read(const char *root, weft_topology_t *t) {
     t->cpu[c].online = 1;
     t->ncpus++;
     snprintf(rel, sizeof rel, "cpu%d/cpu_capacity", c);
-    t->cpu[c].capacity = (int)read_long(root, rel);
+    t->cpu[c].capacity = (int)weft_sysfs_long(root, rel);
     t->max_cpu = c;
   }
   /* Clusters from cpufreq policies. */
   for (int p = 0; p <= t->max_cpu && t->nclusters < WEFT_TOPO_MAX_CLUSTERS;
        p++) {
     snprintf(rel, sizeof rel, "cpufreq/policy%d/related_cpus", p);
-    if (read_file(root, rel, buf, sizeof buf) != 0 ||
+    if (weft_sysfs_read(root, rel, buf, sizeof buf) != 0 ||
         weft_parse_cpulist(buf, related, WEFT_TOPO_MAX_CPUS) != 0)
       continue;
     snprintf(rel, sizeof rel, "cpufreq/policy%d/cpuinfo_max_freq", p);
-    long khz = read_long(root, rel);
+    long khz = weft_sysfs_long(root, rel);
     int k = t->nclusters, members = 0;
     for (int c = 0; c <= t->max_cpu; c++)
       if (related[c] && t->cpu[c].online && t->cpu[c].cluster < 0) {

@@ -37,7 +37,7 @@ typedef struct trace_event {
   uint64_t ts, dur; /* ns since the process's trace started */
   const char *name;
   const char *file; /* region: the source file, may be NULL */
-  char *args;       /* split: its args object, preformatted (owned) */
+  char *args;       /* split: the members of its args object (owned) */
   char ph;          /* 'X' complete, 'i' instant */
   int64_t a, b, c, d;
 } trace_event_t;
@@ -124,8 +124,8 @@ void weft_trace_name_member(int member, int cpu) {
    the lock (the writer at exit may be reading it); the event is published
    by a release store of the count. */
 static void record(char ph, const char *name, uint64_t t0, uint64_t t1,
-                   const char *file, int64_t a, int64_t b, int64_t c,
-                   int64_t d, char *args) {
+                   const char *file, int64_t a, int64_t b, int64_t c, int64_t d,
+                   char *args) {
   trace_thread_t *t = self();
   if (!t) {
     free(args);
@@ -191,19 +191,18 @@ void weft_trace_split(const weft_team_t *team, int64_t chunks) {
   if (!text)
     return;
   for (int pass = 0; pass < 2; pass++) {
-    len += (size_t)snprintf(text + len, cap - len, pass ? "],\"weights\":["
-                                                        : "{\"chunks\":[");
+    len += (size_t)snprintf(text + len, cap - len,
+                            pass ? "],\"weights\":[" : "\"chunks\":[");
     for (int m = 0; m < team->size; m++) {
-      long long v =
-          pass ? (long long)(team->prefix[m + 1] - team->prefix[m])
-               : (long long)(weft_split_start(chunks, team->prefix, team->size,
-                                              m + 1) -
-                             weft_split_start(chunks, team->prefix, team->size,
-                                              m));
+      long long v = pass ? (long long)(team->prefix[m + 1] - team->prefix[m])
+                         : (long long)(weft_split_start(chunks, team->prefix,
+                                                        team->size, m + 1) -
+                                       weft_split_start(chunks, team->prefix,
+                                                        team->size, m));
       len += (size_t)snprintf(text + len, cap - len, "%s%lld", m ? "," : "", v);
     }
   }
-  snprintf(text + len, cap - len, "]}");
+  snprintf(text + len, cap - len, "]");
   uint64_t now = weft_now_ns();
   record('i', "split", now, now, NULL, 0, 0, 0, 0, text);
 }
@@ -253,7 +252,7 @@ static void write_event(FILE *f, long pid, long tid, const trace_event_t *e) {
   } else if (!strcmp(e->name, "steal")) {
     fprintf(f, "\"from_member\":%lld", (long long)e->a);
   } else if (!strcmp(e->name, "split") && e->args) {
-    fprintf(f, "%.*s", (int)strlen(e->args) - 2, e->args + 1);
+    fputs(e->args, f);
   } else if (!strcmp(e->name, "hint")) {
     fprintf(f, "\"intent\":\"%s\",\"backend\":",
             intents[e->a >= 0 && e->a < 4 ? e->a : 0]);

@@ -47,6 +47,17 @@ static int record_setattr(int tid, const weft_sched_attr_t *a) {
   return setattr_result;
 }
 
+/* Hints on the injected clock, with no libandroid.so to find: through
+   `setattr` (NULL: the real system call) and cpufreq under `sysfs_root`. */
+static void reset_offline(int (*setattr)(int, const weft_sched_attr_t *),
+                          const char *sysfs_root) {
+  weft_hint_seams_t seams = {.now_ns = fake_now,
+                             .setattr = setattr,
+                             .android_lib = "libweft-no-such-library.so",
+                             .sysfs_root = sysfs_root};
+  weft_hint_reset(&seams);
+}
+
 static int gettid_(void) { return (int)syscall(SYS_gettid); }
 
 static void stats(weft_hint_stats_t *s) { weft_get_hint_stats(s); }
@@ -54,11 +65,7 @@ static void stats(weft_hint_stats_t *s) { weft_get_hint_stats(s); }
 /* Hysteresis and rate limit: a change needs two requests in a row and 10 ms
    since the last one. */
 static void check_decisions(void) {
-  weft_hint_seams_t seams = {.now_ns = fake_now,
-                             .setattr = record_setattr,
-                             .android_lib = "libweft-no-such-library.so",
-                             .sysfs_root = "/nonexistent"};
-  weft_hint_reset(&seams);
+  reset_offline(record_setattr, "/nonexistent");
   ncalls = 0;
   clock_ns = 1000000000ull;
   weft_hint_stats_t s;
@@ -122,11 +129,7 @@ static void body(void *ctx, int64_t lo, int64_t hi, int64_t chunk) {
 }
 
 static void check_team_clamps(void) {
-  weft_hint_seams_t seams = {.now_ns = fake_now,
-                             .setattr = record_setattr,
-                             .android_lib = "libweft-no-such-library.so",
-                             .sysfs_root = "/nonexistent"};
-  weft_hint_reset(&seams);
+  reset_offline(record_setattr, "/nonexistent");
   weft_set_num_threads(3);
   static const int weights[] = {1024, 1024, 512};
   weft_set_weights(weights, 3);
@@ -162,10 +165,7 @@ static void check_team_clamps(void) {
 /* The real sched_setattr: this kernel may answer EOPNOTSUPP (no uclamp);
    either way nothing breaks, and a failure is counted once. */
 static void check_real_setattr(void) {
-  weft_hint_seams_t seams = {.now_ns = fake_now,
-                             .android_lib = "libweft-no-such-library.so",
-                             .sysfs_root = "/nonexistent"};
-  weft_hint_reset(&seams);
+  reset_offline(NULL, "/nonexistent");
   int b = weft_hint(WEFT_INTENT_MEMORY, 0, NULL, 0);
   weft_hint_stats_t s;
   stats(&s);
@@ -226,11 +226,7 @@ static void check_cpufreq(void) {
   put(p2, "cpuinfo_min_freq", "700000\n");
   put(p2, "scaling_setspeed", "1000000\n");
   setattr_result = -EOPNOTSUPP;
-  weft_hint_seams_t seams = {.now_ns = fake_now,
-                             .setattr = record_setattr,
-                             .android_lib = "libweft-no-such-library.so",
-                             .sysfs_root = root};
-  weft_hint_reset(&seams);
+  reset_offline(record_setattr, root);
   CHECK_EQ(weft_hint(WEFT_INTENT_COMPUTE, 0, NULL, 0), WEFT_HINT_CPUFREQ);
   CHECK_EQ(get(p0, "scaling_min_freq"), 1600000);
   CHECK_EQ(get(p2, "scaling_setspeed"), 2080000);

@@ -292,12 +292,14 @@ private:
     inv->getDiagnosticOpts().DiagnosticSerializationFile.clear();
     // Standard input was read once, by the outer instance: hand the nested
     // one its text.
-    SourceManager &sm = ci.getSourceManager();
-    llvm::StringRef text = sm.getBufferData(sm.getMainFileID());
     if (fo.Inputs.size() == 1 && fo.Inputs[0].isFile() &&
-        fo.Inputs[0].getFile() == "-")
-      fo.Inputs[0] = FrontendInputFile(llvm::MemoryBufferRef(text, "<stdin>"),
-                                       fo.Inputs[0].getKind());
+        fo.Inputs[0].getFile() == "-") {
+      SourceManager &sm = ci.getSourceManager();
+      fo.Inputs[0] = FrontendInputFile(
+          llvm::MemoryBufferRef(sm.getBufferData(sm.getMainFileID()),
+                                "<stdin>"),
+          fo.Inputs[0].getKind());
+    }
 
     CompilerInstance nested(ci.getPCHContainerOperations());
     nested.setInvocation(inv);
