@@ -49,6 +49,15 @@ std::optional<VarRef> CNames::declOf(Value v) {
   Operation *ld = v.getDefiningOp();
   if (!ld || !isa<affine::AffineLoadOp, memref::LoadOp>(ld))
     return std::nullopt;
+  // A read in this loop's bound, made right before it: C reads the same
+  // number where the loop starts, which is where the check runs. (The
+  // importer names it by an id of its own, weft.expr.)
+  if (auto of = ld->getAttrOfType<IntegerAttr>("weft.bound_of")) {
+    auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
+    auto e = ld->getAttrOfType<IntegerAttr>("weft.expr");
+    if (id && e && of.getInt() == id.getInt() && !loop->isAncestor(ld))
+      return VarRef{e.getInt(), accessText(ld)};
+  }
   MemPath p = memPathOf(ld->getOperand(0));
   if (!p.views.empty() || !p.root.isCell || p.root.decl < 0 ||
       p.root.escapes)

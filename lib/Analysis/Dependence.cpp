@@ -185,6 +185,11 @@ private:
 void addDomain(System &s, const LoopInfo &l, int inst) {
   if (!l.counted())
     return;
+  if (!l.open.empty()) {
+    s.approx = true;
+    if (s.approxWhy.empty())
+      s.approxWhy = l.open;
+  }
   Row iv;
   iv.coef[s.column(l.iv, inst)] = 1;
   for (const Poly &lb : l.lbs) {
@@ -384,17 +389,17 @@ void comparable(const Access &a, const MemPath &pa, const Access &b,
 }
 } // namespace
 
-Dependence weft::testDependence(const Access &a, const Access &b,
-                                const LoopInfo &loop, ModuleOp module,
-                                const DenseSet<Value> *written) {
-  Dependence dep;
+/// Sets up the problem of a and b touching the same element: their domains
+/// and equal subscripts. False when their views never overlap.
+static bool sameElement(System &s, const Access &a, const Access &b,
+                        ModuleOp module) {
+  Operation *loopOp = s.loop;
   MemPath pa = pathOf(a, module), pb = pathOf(b, module);
-  System s(loop.op, written);
   SmallVector<Subscript> da, db;
   bool independent = false;
   comparable(a, pa, b, pb, da, db, independent, s);
   if (independent)
-    return dep;
+    return false;
 
   addDomains(s, a, 0, /*withOuter=*/true);
   addDomains(s, b, 1, /*withOuter=*/false);
@@ -419,7 +424,7 @@ Dependence weft::testDependence(const Access &a, const Access &b,
     if ((nonlinear(*x.lo) || nonlinear(*y.lo)) && pointX && pointY) {
       bool done = false;
       for (Value sym : x.lo->atoms()) {
-        if (isDefinedInside(sym, loop.op))
+        if (isDefinedInside(sym, loopOp))
           continue;
         auto sx = splitBy(*x.lo, sym), sy = splitBy(*y.lo, sym);
         if (!sx || !sy)
@@ -462,6 +467,30 @@ Dependence weft::testDependence(const Access &a, const Access &b,
     s.ge(System::minus(tr, *ly));
     s.ge(System::minus(*hy, tr));
   }
+  return true;
+}
+
+Dependence weft::testTouch(const Access &a, const Access &b,
+                           const LoopInfo &loop, ModuleOp module,
+                           const DenseSet<Value> *written) {
+  Dependence dep;
+  System s(loop.op, written);
+  if (!sameElement(s, a, b, module) || s.empty({}, {}))
+    return dep;
+  dep.first = &a;
+  dep.second = &b;
+  dep.kind = s.approx ? Dependence::May : Dependence::Exact;
+  dep.why = s.approxWhy;
+  return dep;
+}
+
+Dependence weft::testDependence(const Access &a, const Access &b,
+                                const LoopInfo &loop, ModuleOp module,
+                                const DenseSet<Value> *written) {
+  Dependence dep;
+  System s(loop.op, written);
+  if (!sameElement(s, a, b, module))
+    return dep;
 
   // Different iterations of L: iv_A < iv_B, then iv_B < iv_A.
   Row ivA, ivB;

@@ -22,7 +22,47 @@ bool weft::isLoop(Operation *op) {
   return isa<affine::AffineForOp, scf::ForOp, OpaqueLoopOp>(op);
 }
 
-LoopInfo weft::loopInfoOf(Operation *op) {
+static LoopInfo domainOf(Operation *op);
+
+bool weft::boundUnverified(Operation *loop) {
+  return loop->hasAttr("weft.bound_reads_memory") &&
+         !loop->hasAttr("weft.bound_verified");
+}
+
+/// The load of a loop bound that C reads from memory (weft.bound_of) that v
+/// is computed from, if any.
+static Operation *boundReadOf(Value v, unsigned depth = 0) {
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16)
+    return nullptr;
+  if (def->hasAttr("weft.bound_of"))
+    return def;
+  for (Value o : def->getOperands())
+    if (Operation *r = boundReadOf(o, depth + 1))
+      return r;
+  return nullptr;
+}
+
+LoopInfo weft::loopInfoOf(Operation *op, bool trustBounds) {
+  LoopInfo info = domainOf(op);
+  if (trustBounds || !boundUnverified(op))
+    return info;
+  // The bounds C reads from memory may move while the loop runs: only the
+  // others still stop it.
+  llvm::erase_if(info.ubs, [&](const Poly &ub) {
+    for (Value a : ub.atoms())
+      if (Operation *r = boundReadOf(a)) {
+        if (info.open.empty())
+          info.open =
+              "the loop's bound " + accessText(r) + " may change while it runs";
+        return true;
+      }
+    return false;
+  });
+  return info;
+}
+
+static LoopInfo domainOf(Operation *op) {
   LoopInfo info;
   info.op = op;
   if (auto f = dyn_cast<affine::AffineForOp>(op)) {
@@ -46,7 +86,16 @@ LoopInfo weft::loopInfoOf(Operation *op) {
   if (auto f = dyn_cast<scf::ForOp>(op)) {
     info.iv = f.getInductionVar();
     info.lbs.push_back(polyOf(f.getLowerBound()));
-    info.ubs.push_back(polyOf(f.getUpperBound()));
+    // `i < a && i < b` is imported as a min: each side is a bound.
+    std::function<void(Value)> ubsOf = [&](Value ub) {
+      if (auto m = ub.getDefiningOp<arith::MinSIOp>()) {
+        ubsOf(m.getLhs());
+        ubsOf(m.getRhs());
+        return;
+      }
+      info.ubs.push_back(polyOf(ub));
+    };
+    ubsOf(f.getUpperBound());
     auto step = getConstantIntValue(f.getStep());
     info.step = step && *step > 0 ? *step : 1;
     return info;
@@ -276,6 +325,18 @@ static void mapEffect(const CallSummary::Effect &e, CallOp call,
   out.push_back(a);
 }
 
+Access weft::accessOf(Operation *op) {
+  Access a;
+  a.op = op;
+  a.isWrite = isa<affine::AffineStoreOp, memref::StoreOp>(op);
+  a.memref = a.isWrite ? op->getOperand(1) : op->getOperand(0);
+  a.subs = subscriptsOf(op);
+  a.text = accessText(op);
+  a.loc = op->getLoc();
+  a.loops = enclosingLoops(op);
+  return a;
+}
+
 LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
   LoopBody body;
   loop->walk([&](Operation *op) {
@@ -284,15 +345,7 @@ LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
     Location l = op->getLoc();
     if (isa<affine::AffineLoadOp, memref::LoadOp, affine::AffineStoreOp,
             memref::StoreOp>(op)) {
-      Access a;
-      a.op = op;
-      a.isWrite = isa<affine::AffineStoreOp, memref::StoreOp>(op);
-      a.memref = a.isWrite ? op->getOperand(1) : op->getOperand(0);
-      a.subs = subscriptsOf(op);
-      a.text = accessText(op);
-      a.loc = l;
-      a.loops = enclosingLoops(op);
-      body.accesses.push_back(a);
+      body.accesses.push_back(accessOf(op));
       return;
     }
     if (auto e = dyn_cast<EffectsOp>(op)) {

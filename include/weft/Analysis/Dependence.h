@@ -50,6 +50,14 @@ Dependence testDependence(const Access &a, const Access &b,
                           const LoopInfo &loop, mlir::ModuleOp module,
                           const llvm::DenseSet<mlir::Value> *written = nullptr);
 
+/// Tests whether two accesses can touch the same element within one run of
+/// `loop`: the loops around it are shared, and there is no order between
+/// the instances (the access outside the loop, a load of its bound, comes
+/// first). `first` is a, `second` b.
+Dependence testTouch(const Access &a, const Access &b, const LoopInfo &loop,
+                     mlir::ModuleOp module,
+                     const llvm::DenseSet<mlir::Value> *written = nullptr);
+
 } // namespace weft
 
 #endif // WEFT_ANALYSIS_DEPENDENCE_H

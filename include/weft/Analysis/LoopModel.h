@@ -41,12 +41,23 @@ struct LoopInfo {
   mlir::Value iv;
   llvm::SmallVector<Poly> lbs, ubs;
   int64_t step = 1;
+  /// Set when an upper bound was left out because C reads it from memory
+  /// the body may write: why the domain is open.
+  std::string open;
   bool counted() const { return (bool)iv; }
 };
 
 /// The domain of a counted loop (affine.for, scf.for); for other ops an info
-/// without an iv.
-LoopInfo loopInfoOf(mlir::Operation *op);
+/// without an iv. A loop whose bound C reads from memory in every iteration
+/// (weft.bound_reads_memory) has no upper bound here until
+/// weft-detect-parallel-loops has proven that its body never writes that
+/// memory (weft.bound_verified), unless `trustBounds`: the loop's own
+/// analysis, which checks that at run time.
+LoopInfo loopInfoOf(mlir::Operation *op, bool trustBounds = false);
+
+/// Does a loop read its bound from memory its body might write, without a
+/// proof that it does not?
+bool boundUnverified(mlir::Operation *loop);
 
 /// Is op one of weft's loops (affine.for, scf.for, weft.opaque_loop)?
 bool isLoop(mlir::Operation *op);
@@ -121,6 +132,9 @@ struct LoopBody {
   std::vector<Access> accesses;
   llvm::SmallVector<Blocker> blockers;
 };
+
+/// The access a load or store makes.
+Access accessOf(mlir::Operation *loadOrStore);
 
 /// Collects the accesses and blockers of `loop`'s body (and of everything
 /// nested in it).

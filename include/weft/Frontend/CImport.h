@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "clang/AST/OperationKinds.h"
+#include "clang/AST/Type.h"
 
 namespace clang {
 class ASTContext;
@@ -74,6 +75,15 @@ struct ImportedModule {
   llvm::SmallVector<const clang::ValueDecl *> decls;
   /// counted[id]: the header of loop id, when it is a counted `for`.
   llvm::DenseMap<int64_t, CountedFor> counted;
+  /// A memory read in the bound of a counted `for` (`v->n`, `*len`, a
+  /// global): its C spelling and type. Its id is a decl id (decls[id] is
+  /// null), so that run-time checks can name the value it reads where the
+  /// loop starts (the load carries weft.expr = id).
+  struct BoundRead {
+    std::string text;
+    clang::QualType type;
+  };
+  llvm::DenseMap<int64_t, BoundRead> boundReads;
 };
 
 /// Imports every function defined in the main file of `ctx`. Never fails on

@@ -634,9 +634,14 @@ Value Importer::load(const LVal &lv, Location l) {
     return specialAccess(*this, lv, Value(), al);
   AffineMap map;
   SmallVector<Value> operands, values;
+  Operation *op;
   if (affineAccess(*this, lv, l, map, operands, values))
-    return builder.create<affine::AffineLoadOp>(al, lv.memref, map, operands);
-  return builder.create<memref::LoadOp>(al, lv.memref, values);
+    op = builder.create<affine::AffineLoadOp>(al, lv.memref, map, operands);
+  else
+    op = builder.create<memref::LoadOp>(al, lv.memref, values);
+  if (boundLoads)
+    boundLoads->push_back({op, lv});
+  return op->getResult(0);
 }
 
 void Importer::store(const LVal &lv, Value v, Location l) {

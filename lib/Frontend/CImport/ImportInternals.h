@@ -163,6 +163,9 @@ public:
   llvm::DenseMap<const clang::VarDecl *, mlir::Value> fnGlobals;
   /// Nesting depth of OpenMP directives around the current statement.
   int openmpDepth = 0;
+  /// While a loop's bounds are imported: every load made, with its lvalue.
+  llvm::SmallVector<std::pair<mlir::Operation *, LVal>, 2> *boundLoads =
+      nullptr;
 
   //===--- Types (Types.cpp) -------------------------------------------------===//
   mlir::Type convertScalarType(clang::QualType t);

@@ -35,6 +35,8 @@ struct Counted {
   bool declaredInInit = false;
   int64_t step = 0;
   SmallVector<Bound> bounds;
+  /// A bound reads memory that the body might write (boundChanges).
+  bool boundReadsMemory = false;
   std::string failure;
   bool ok() const { return failure.empty(); }
 };
@@ -138,21 +140,33 @@ static bool parseCondition(const clang::Expr *cond,
   return true;
 }
 
-/// Why the bound expression may change while the loop runs, or "".
+/// Why the bound expression may change while the loop runs, or "". C
+/// evaluates the bound again before every iteration. Variables the body
+/// assigns make the loop uncounted here; memory the bound reads (`s->n`,
+/// `*len`, `a[k]`, a global, a variable whose address is taken) sets
+/// `readsMemory`: the loop is counted if the body never writes that memory,
+/// which weft-detect-parallel-loops proves, or checks at run time, before it
+/// relies on the count (docs/analysis.md, "Bounds in memory").
 static std::string boundChanges(Importer &im, const clang::Expr *bound,
-                                const Importer::BodyFacts &body) {
+                                const clang::VarDecl *counter,
+                                const Importer::BodyFacts &body,
+                                bool &readsMemory) {
   std::string why;
   std::function<void(const clang::Stmt *)> walk = [&](const clang::Stmt *s) {
     if (!s || !why.empty())
       return;
+    if (const auto *e = dyn_cast<clang::Expr>(s);
+        e && e->getType().isVolatileQualified()) {
+      why = "the bound reads the volatile " + im.spelling(s);
+      return;
+    }
     if (const auto *dre = dyn_cast<clang::DeclRefExpr>(s)) {
       if (const auto *v = dyn_cast<clang::VarDecl>(dre->getDecl())) {
-        auto it = body.written.find(v);
-        if (it != body.written.end())
+        if (v == counter)
+          why = "the bound reads the counter " + v->getName().str();
+        else if (body.written.count(v))
           why = "the bound reads " + v->getName().str() +
                 ", which the body changes";
-        else if (v->getType().isVolatileQualified())
-          why = "the bound reads the volatile " + v->getName().str();
         else if (v->hasGlobalStorage() && !v->getType().isConstQualified() &&
                  body.hasCall)
           why = "the bound reads " + v->getName().str() +
@@ -160,16 +174,21 @@ static std::string boundChanges(Importer &im, const clang::Expr *bound,
         else if (im.facts.lookup(v).addressTaken && body.hasCall)
           why = "the bound reads " + v->getName().str() +
                 ", whose address is taken";
+        else if ((v->hasGlobalStorage() && !v->getType().isConstQualified()) ||
+                 im.facts.lookup(v).addressTaken)
+          readsMemory = true; // a write through a pointer may change it
       }
       return;
     }
-    if (isa<clang::ArraySubscriptExpr, clang::MemberExpr, clang::CallExpr>(s) ||
-        (isa<clang::UnaryOperator>(s) &&
-         cast<clang::UnaryOperator>(s)->getOpcode() == clang::UO_Deref)) {
-      why = "the bound reads memory (" + im.spelling(s) +
-            "), which C reads again in every iteration";
+    if (isa<clang::CallExpr>(s)) {
+      why = "the bound calls " + im.spelling(s) +
+            ", which C calls again in every iteration";
       return;
     }
+    if (isa<clang::ArraySubscriptExpr, clang::MemberExpr>(s) ||
+        (isa<clang::UnaryOperator>(s) &&
+         cast<clang::UnaryOperator>(s)->getOpcode() == clang::UO_Deref))
+      readsMemory = true;
     for (const clang::Stmt *c : s->children())
       walk(c);
   };
@@ -293,7 +312,8 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
     return fail("a label or goto at " + im.where(body.label->getBeginLoc()) +
                 " is inside the body");
   for (const Bound &b : c.bounds) {
-    std::string why = boundChanges(im, b.expr, body);
+    std::string why =
+        boundChanges(im, b.expr, c.counter, body, c.boundReadsMemory);
     if (!why.empty())
       return fail(why);
   }
@@ -501,6 +521,9 @@ void Importer::importFor(const clang::ForStmt *s) {
   // Upper (or lower) limits, normalized to exclusive ones: i < b, i <= b-1
   // for increasing loops; i > b for decreasing ones.
   SmallVector<Idx> limits;
+  SmallVector<std::pair<Operation *, LVal>, 2> reads;
+  auto *outerReads = boundLoads; // a loop in a statement expression
+  boundLoads = &reads;
   for (const Bound &b : c.bounds) {
     Idx lim = makeIdx(b.expr);
     if (b.op == clang::BO_LE)
@@ -508,6 +531,17 @@ void Importer::importFor(const clang::ForStmt *s) {
     else if (b.op == clang::BO_GE)
       lim = addIdx(std::move(lim), Idx::constant(-1), l);
     limits.push_back(std::move(lim));
+  }
+  boundLoads = outerReads;
+  // The loads of the bounds, made once here where C makes them before every
+  // iteration: weft-detect-parallel-loops checks that the body never writes
+  // what they read (docs/analysis.md, "Bounds in memory").
+  for (auto &[op, lv] : reads) {
+    op->setAttr("weft.bound_of", builder.getI64IntegerAttr(id));
+    int64_t rid = (int64_t)out.decls.size();
+    out.decls.push_back(nullptr);
+    out.boundReads[rid] = {lv.text, lv.type};
+    op->setAttr("weft.expr", builder.getI64IntegerAttr(rid));
   }
 
   bool up = c.step > 0;
@@ -589,6 +623,8 @@ void Importer::importFor(const clang::ForStmt *s) {
   }
   setLoopAttrs(loopOp, s, id);
   loopOp->setAttr("weft.kind", builder.getStringAttr("for"));
+  if (c.boundReadsMemory)
+    loopOp->setAttr("weft.bound_reads_memory", builder.getUnitAttr());
   CountedFor &cf = out.counted[id];
   cf.counter = var;
   cf.start = c.start;

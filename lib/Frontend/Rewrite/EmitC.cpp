@@ -179,10 +179,18 @@ std::string FileRewriter::polyText(const CPoly &poly) {
       const auto *v = (size_t)d < im.decls.size()
                            ? llvm::dyn_cast_or_null<clang::VarDecl>(im.decls[d])
                            : nullptr;
-      if (!v)
+      QualType vt;
+      std::string name;
+      if (v) {
+        vt = v->getType().getCanonicalType();
+        name = v->getNameAsString();
+      } else if (auto it = im.boundReads.find(d); it != im.boundReads.end()) {
+        // A read in the loop's bound (`v->n`), as C reads it at the loop.
+        vt = it->second.type.getCanonicalType();
+        name = "(" + it->second.text + ")";
+      } else {
         return "";
-      QualType vt = v->getType().getCanonicalType();
-      std::string name = v->getNameAsString();
+      }
       if (isUnsigned(vt) && ctx.getTypeSize(vt) >= 64)
         factor("weft_u64(" + name + ", &weft_bad)");
       else
@@ -208,13 +216,18 @@ std::string FileRewriter::guardText(const Plan &p) {
       if (!v)
         return "";
       std::string name = v->getNameAsString();
-      // One element: through the pointer, then every array dimension.
-      std::string elem = name + "[0]";
+      // The address, and one element: through the pointer, then every array
+      // dimension. A scalar or struct variable is its own only element.
+      std::string addr = name, elem = name + "[0]";
       QualType t = v->getType();
-      if (t->isPointerType())
+      if (t->isPointerType()) {
         t = t->getPointeeType();
-      else if (const clang::ArrayType *at = ctx.getAsArrayType(t))
+      } else if (const clang::ArrayType *at = ctx.getAsArrayType(t)) {
         t = at->getElementType();
+      } else {
+        addr = "&" + name;
+        elem = name;
+      }
       while (const clang::ArrayType *at = ctx.getAsArrayType(t)) {
         elem += "[0]";
         t = at->getElementType();
@@ -234,7 +247,7 @@ std::string FileRewriter::guardText(const Plan &p) {
         return "";
       if (!args.empty())
         args += ",\n" + std::string(14, ' ');
-      args += "(const void *)" + name + ", " + lo + ", " + hi + ", sizeof(" +
+      args += "(const void *)" + addr + ", " + lo + ", " + hi + ", sizeof(" +
               elem + ")";
     }
     out += " &&\n        weft_apart(" + args + ", &weft_bad)";

@@ -3,8 +3,9 @@
 // `weft-translate --emit=openmp` writes each parallel loop where it was, as a
 // normalized loop under `#pragma omp parallel for schedule(static)` with the
 // clauses of weft's analysis (private, firstprivate, lastprivate, reduction)
-// and the task's minimum trip count and overlap checks as its `if` clause. A
-// trip count weft cannot compute (-1), or of zero, runs the loop as written.
+// and the task's minimum trip count as its `if` clause. A trip count weft
+// cannot compute (-1), or of zero, or a failed overlap check runs the loop as
+// written.
 // The file then needs an OpenMP compiler and nothing of libweft: the checks'
 // helpers (weft_checks.h) are copied in once (docs/output.md).
 //
@@ -86,8 +87,10 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   o += head;
   // No iteration at all runs as written too: with none, OpenMP may copy a
   // lastprivate variable out of a private copy no iteration set (GCC 12
-  // does).
-  o += in + "if (weft_trip > 0) {\n";
+  // does). So does a failed overlap check: the loop as written reads a
+  // bound in memory before every iteration, which the parallel loop read
+  // once (docs/analysis.md, "Bounds in memory").
+  o += in + "if (weft_trip > 0" + guards + ") {\n";
   // The pragma, one clause group per line.
   std::string cont = " \\\n" + body + "    ";
   o += body + "#pragma omp parallel for schedule(static)";
@@ -96,18 +99,10 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   int64_t minTrip = p.task.getMinTrip();
   std::optional<int64_t> constTrip = WorkModel::constantTrip(p.task.getLoop());
   bool enough = minTrip <= 1 || (constTrip && *constTrip >= minTrip);
-  if (!enough || !guards.empty()) {
-    std::string cond =
-        "weft_trip >= " + std::to_string(std::max<int64_t>(minTrip, 1));
-    // The checks' lines continue the pragma.
-    for (char c : guards) {
-      if (c == '\n')
-        cond += " \\\n" + body;
-      else
-        cond += c;
-    }
-    o += cont + "if(" + cond + ")";
-  }
+  if (!enough)
+    o += cont +
+         "if(weft_trip >= " + std::to_string(std::max<int64_t>(minTrip, 1)) +
+         ")";
   if (!clauses.empty())
     o += cont + clauses.substr(1);
   o += "\n";

@@ -14,12 +14,16 @@ void macro(float *a) {
     a[i] = 0;
 }
 
-// A global read at the function's top level is a valid symbol.
+// A global read at the function's top level is a valid symbol. C reads it
+// again before every iteration, and a write through a pointer could change
+// it: the load is marked as the bound's, and the loop as reading its bound
+// from memory, which the analysis must check.
 // CHECK-LABEL: func.func @global
 // CHECK: %[[G:.*]] = memref.get_global @limit : memref<i32>
-// CHECK: %[[L:.*]] = affine.load %[[G]][] : memref<i32>
+// CHECK: %[[L:.*]] = affine.load %[[G]][] {weft.bound_of = [[ID:[0-9]+]] : i64, weft.expr = {{[0-9]+}} : i64} : memref<i32>
 // CHECK: %[[LI:.*]] = arith.index_cast %[[L]] : i32 to index
 // CHECK: affine.for %{{.*}} = 0 to %[[LI]] {
+// CHECK: } {weft.bound_reads_memory, {{.*}}weft.loop_id = [[ID]] : i64}
 void global(float *a) {
   for (int i = 0; i < limit; i++)
     a[i] = 0;
@@ -56,4 +60,34 @@ void inner_bound(int n, const int *len, float *a) {
     for (int j = 0; j < m; j++)
       a[j] = 0;
   }
+}
+
+// Bounds read through pointers and struct fields: counted, each load marked.
+// CHECK-LABEL: func.func @in_memory
+// CHECK: %[[A:.*]] = affine.load %arg0[0] {weft.bound_of = [[ID:[0-9]+]] : i64, weft.expr = {{[0-9]+}} : i64}
+// CHECK: %[[B:.*]] = affine.load %{{.*}}[0] {weft.bound_of = [[ID]] : i64, weft.expr = {{[0-9]+}} : i64}
+// CHECK: scf.for
+// CHECK: } {weft.bound_reads_memory, {{.*}}weft.loop_id = [[ID]] : i64}
+struct shape { int rows, cols; };
+void in_memory(const int *len, const struct shape *s, float *a) {
+  for (int i = 0; i < *len && i < s->cols; i++)
+    a[i] = 0;
+}
+
+// A bound that reads the counter is not a bound.
+// CHECK-LABEL: func.func @reads_counter
+// CHECK: weft.opaque_loop {kind = "for", reason = "the bound reads the counter i"
+void reads_counter(const int *lim, float *a) {
+  for (int i = 0; i < lim[i]; i++)
+    a[i] = 0;
+}
+
+// A call in the bound is made again before every iteration (a call with
+// side effects makes the condition one with side effects).
+// CHECK-LABEL: func.func @calls
+// CHECK: weft.opaque_loop {kind = "for", reason = "the bound calls count(a), which C calls again in every iteration"
+__attribute__((pure)) int count(const float *a);
+void calls(float *a) {
+  for (int i = 0; i < count(a); i++)
+    a[i] = 0;
 }

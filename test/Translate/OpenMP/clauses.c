@@ -19,11 +19,11 @@
 // CHECK-NEXT:   int weft_start = 0;
 // CHECK-NEXT:   int64_t weft_trip = weft_trip_up((int64_t)weft_start, (int64_t)(n), 1, 0);
 // CHECK-NEXT:   int weft_bad = 0;
-// CHECK-NEXT:   if (weft_trip > 0) {
+// CHECK-NEXT:   if (weft_trip > 0 &&
+// CHECK-NEXT:       weft_apart((const void *)y, 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(y[0]),
+// CHECK-NEXT:             (const void *)x, 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(x[0]), &weft_bad)) {
 // CHECK-NEXT:     #pragma omp parallel for schedule(static) {{\\}}
-// CHECK-NEXT:         if(weft_trip >= [[MIN:[0-9]+]] && {{\\}}
-// CHECK-NEXT:             weft_apart((const void *)y, 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(y[0]), {{\\}}
-// CHECK-NEXT:                   (const void *)x, 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(x[0]), &weft_bad)) {{\\}}
+// CHECK-NEXT:         if(weft_trip >= [[MIN:[0-9]+]]) {{\\}}
 // CHECK-NEXT:         private(t) firstprivate(x, y) lastprivate(last) reduction(+: s) reduction(max: hi)
 // CHECK-NEXT:     for (int64_t weft_k = 0; weft_k < weft_trip; weft_k++) {
 // CHECK-NEXT:       int i = (int)(weft_start + weft_k);

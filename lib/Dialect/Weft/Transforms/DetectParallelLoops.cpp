@@ -306,6 +306,97 @@ std::optional<GuardSide> guardSide(const BaseInfo &root,
   return side;
 }
 
+/// The loads of a loop's bounds that C makes again before every iteration
+/// (weft.bound_of): the importer makes them once, right before the loop.
+std::vector<Access> boundReadsOf(Operation *loop) {
+  std::vector<Access> out;
+  auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
+  if (!id || !loop->hasAttr("weft.bound_reads_memory"))
+    return out;
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
+    op->walk([&](Operation *o) {
+      auto of = o->getAttrOfType<IntegerAttr>("weft.bound_of");
+      if (of && of.getInt() == id.getInt() &&
+          isa<affine::AffineLoadOp, memref::LoadOp>(o))
+        out.push_back(accessOf(o));
+    });
+  return out;
+}
+
+/// Whether the body of a loop can change what its bound reads
+/// (docs/analysis.md, "Bounds in memory").
+struct BoundCheck {
+  std::string why; ///< set when it may, with the write
+  LocationAttr at;
+  std::string note;
+  /// Pairs (read, write) of bases that may overlap: the bound holds when a
+  /// run-time check finds them apart.
+  SmallVector<std::pair<const Access *, const Access *>> maybe;
+  bool proven() const { return why.empty() && maybe.empty(); }
+};
+
+BoundCheck checkBound(Operation *loop, ArrayRef<Access> reads,
+                      const LoopBody &body, ModuleOp module) {
+  BoundCheck c;
+  if (reads.empty()) {
+    c.why = "the bound reads memory, and weft cannot find where";
+    return c;
+  }
+  if (!body.blockers.empty()) {
+    c.why = "the bound reads " + textOf(reads.front()) +
+            ", which the body may change: it contains " +
+            body.blockers.front().reason;
+    c.at = body.blockers.front().op->getLoc();
+    c.note = "here";
+    return c;
+  }
+  DenseSet<Value> written = cellsWrittenIn(loop);
+  // Until a write reaches the bound's memory, the loop runs as far as the
+  // bound read at its start: a first such write happens within that range.
+  LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
+  for (const Access &r : reads) {
+    MemPath pr = pathOf(r, module);
+    // A local variable: the importer made sure that the body never assigns
+    // it, and nothing else can reach it.
+    if (pr.views.empty() && pr.root.isCell && !pr.root.escapes)
+      continue;
+    for (const Access &w : body.accesses) {
+      if (!w.isWrite)
+        continue;
+      MemPath pw = pathOf(w, module);
+      switch (overlapOf(pr.root, pw.root, loop, &written)) {
+      case Overlap::Never:
+        continue;
+      case Overlap::Same: {
+        Access wt = w;
+        for (LoopInfo &l : wt.loops)
+          if (l.op == loop)
+            l = info;
+        Dependence d = testTouch(r, wt, info, module, &written);
+        if (d.kind == Dependence::None)
+          continue;
+        c.why = "the bound reads " + textOf(r) + ", which the body " +
+                (d.kind == Dependence::Exact ? "writes" : "may write") +
+                (textOf(w) != textOf(r) ? " (as " + textOf(w) + ")" : "");
+        break;
+      }
+      case Overlap::Maybe:
+        c.maybe.push_back({&r, &w});
+        continue;
+      case Overlap::Unknown:
+        c.why = "the bound reads " + textOf(r) +
+                ", which the body may write (as " + textOf(w) +
+                ", through a pointer that may change in the loop)";
+        break;
+      }
+      c.at = w.loc;
+      c.note = textOf(w) + " written here";
+      return c;
+    }
+  }
+  return c;
+}
+
 struct DetectParallelLoops
     : public weft::impl::DetectParallelLoopsBase<DetectParallelLoops> {
   using DetectParallelLoopsBase::DetectParallelLoopsBase;
@@ -355,14 +446,26 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   if (auto opaque = dyn_cast<OpaqueLoopOp>(loop))
     return fail(opaque.getReason().str());
 
-  LoopInfo info = loopInfoOf(loop);
+  // A bound in memory that no proof covers: this loop's own analysis
+  // takes the bound as read at its entry, and checks below that the body
+  // cannot change it (at run time if need be).
+  LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
   LoopBody body = collectBody(loop, summaries);
   if (!body.blockers.empty()) {
     const Blocker &b = body.blockers.front();
     return fail("it contains " + b.reason, b.op->getLoc(), "here");
   }
-  if (body.blockers.empty() && !body.accesses.empty()) {
-    // fall through
+  std::vector<Access> boundReads;
+  BoundCheck bound;
+  if (boundUnverified(loop)) {
+    boundReads = boundReadsOf(loop);
+    bound = checkBound(loop, boundReads, body, module);
+    if (!bound.why.empty())
+      return fail(bound.why, bound.at, bound.note);
+    for (Access &a : body.accesses)
+      for (LoopInfo &l : a.loops)
+        if (l.op == loop)
+          l = info;
   }
 
   // Scalars first: every cell the loop writes needs a role.
@@ -462,6 +565,22 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       }
     }
 
+  // The bound's reads against the writes that may reach them: checked
+  // with the rest.
+  if (!bound.maybe.empty() && !assumeNoAlias) {
+    size_t first = mem.size();
+    for (const Access &r : boundReads) {
+      mem.push_back(&r);
+      paths.push_back(pathOf(r, module));
+    }
+    for (auto [r, w] : bound.maybe) {
+      size_t ri = first + (r - boundReads.data());
+      size_t wi = llvm::find(mem, w) - mem.begin();
+      if (wi < first)
+        checks.push_back({wi, ri});
+    }
+  }
+
   // One check per pair of bases, over all their accesses.
   CNames names(loop);
   SmallVector<std::pair<Value, Value>> done;
@@ -549,6 +668,20 @@ void DetectParallelLoops::runOnOperation() {
   options.fpReductions = fpReductions;
   options.mathErrnoImpure = mathErrno == "impure";
   CallSummaries summaries(module, options);
+
+  // Loops whose bound C reads from memory: counted when the body provably
+  // never writes that memory (docs/analysis.md, "Bounds in memory"). Until
+  // then, the analysis of every other loop leaves their trip open.
+  module.walk([&](Operation *op) {
+    if (!isLoop(op) || !boundUnverified(op))
+      return;
+    LoopBody body = collectBody(op, summaries);
+    BoundCheck c = checkBound(op, boundReadsOf(op), body, module);
+    if (c.why.empty() &&
+        (c.maybe.empty() || op->hasAttr("weft.assume_no_alias") ||
+         op->getParentOfType<func::FuncOp>()->hasAttr("weft.assume_no_alias")))
+      op->setAttr("weft.bound_verified", UnitAttr::get(op->getContext()));
+  });
   llvm::StringSet<> skipped;
   for (const std::string &s : skip)
     skipped.insert(s);
