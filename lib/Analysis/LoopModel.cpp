@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/LoopModel.h"
+#include "weft/Analysis/Verdict.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -53,8 +54,8 @@ LoopInfo weft::loopInfoOf(Operation *op, bool trustBounds) {
     for (Value a : ub.atoms())
       if (Operation *r = boundReadOf(a)) {
         if (info.open.empty())
-          info.open =
-              "the loop's bound " + accessText(r) + " may change while it runs";
+          info.open = "the bound " + accessText(r) + " of the loop at " +
+                      where(op->getLoc()) + " may change while it runs";
         return true;
       }
     return false;

@@ -10,7 +10,9 @@ The same seed always gives the same program.
 
 A program has a few kernels over pointer parameters, each a loop nest of
 depth 1 to 4 with affine, row-major, flattened and indirect subscripts,
-constant or symbolic sizes, scalar temporaries, reductions of every
+constant or symbolic sizes (a parameter, or a bound in memory: through a
+pointer that may point into a buffer the body writes, or a global), scalar
+temporaries, reductions of every
 operator, last values, conditionals, calls to pure and impure helpers, and
 early exits. Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
@@ -196,9 +198,7 @@ class Gen:
                 lines.append("  %s[%s] = %s;" % (dst, sub2, self.fexpr(
                     loops, srcs, [], own=(dst, sub2), dsts=ctx["dsts"])))
             elif kind < 0.81:
-                sub, _ = self.subscript(loops, write=True)
-                self.features.add("int")
-                lines.append("iv[%s] = %s;" % (sub, self.iexpr(loops, sub)))
+                lines.append(self.iv_write(loops, ctx))
             elif kind < 0.88:
                 sub, _ = self.subscript(loops, write=True)
                 self.features.add("writing call")
@@ -220,6 +220,14 @@ class Gen:
                 lines.append("if (%s[%s] > 1e6)" % (self.pick(*srcs), sub))
                 lines.append("  break;")
         return lines
+
+    def iv_write(self, loops, ctx):
+        """A store to the int buffer; ctx["ivw"] gets the least element it
+        writes (a bound in memory placed there moves)."""
+        sub, (lo, _) = self.subscript(loops, write=True)
+        self.features.add("int")
+        ctx.setdefault("ivw", []).append(lo)
+        return "iv[%s] = %s;" % (sub, self.iexpr(loops, sub))
 
     def reduction(self, loops, ctx):
         op = self.pick("add", "sub", "mul", "and", "or", "xor", "max", "min",
@@ -277,7 +285,18 @@ class Gen:
                 # main passes n up to the budget: subscripts are placed for it
                 self.features.add("symbolic size")
                 loops.append(Loop(v, 0, "n", ext_budget))
-                header.append("for (int %s = 0; %s < n; %s++)" % (v, v, v))
+                # Or the bound is in memory, which C reads before every
+                # iteration: nb[0] (main sets it to n, or points it into the
+                # iv buffer, which the body may write: then `&& i < n` keeps
+                # the loop in bounds), or the global gn (= n).
+                b = self.r.random()
+                if b < 0.2:
+                    header.append("@BOUND-NB@")
+                elif b < 0.3:
+                    self.features.add("global bound")
+                    header.append("for (int %s = 0; %s < gn; %s++)" % (v, v, v))
+                else:
+                    header.append("for (int %s = 0; %s < n; %s++)" % (v, v, v))
             elif self.r.random() < 0.15:
                 self.features.add("decreasing")
                 loops.append(Loop(v, 0, str(ext), ext))
@@ -296,14 +315,40 @@ class Gen:
         ctx = {"temps": [], "reds": set(), "sc": ["s"], "last": False,
                "fp": False,
                "dsts": self.pick(("x",), ("x",), ("y",), ("x", "y"))}
-        lines = self.body(loops, depth, ctx)
+        if header[0] == "@BOUND-NB@" and self.r.random() < 0.4:
+            # A loop that updates elements of its own, in the buffer its
+            # bound may be in, from read-only data: parallel but for the
+            # bound.
+            sub, (lo, _) = self.subscript(loops, write=True)
+            self.features.add("int")
+            ctx["ivw"] = [lo]
+            lines = ["iv[%s] = (iv[%s] * %d + (int)(z[%s] * 8)) %% 1000;" % (
+                sub, sub, self.pick(1, 2, 3), self.subscript(loops)[0])]
+        else:
+            lines = self.body(loops, depth, ctx)
         name = "k%d" % idx
         restrict = self.r.random() < 0.2
         q = "restrict " if restrict else ""
         if restrict:
             self.features.add("restrict")
+        # nb may point into the iv buffer when the body writes iv (and
+        # restrict does not promise otherwise): then the bound may move.
+        nb_moves = None
+        if header and header[0] == "@BOUND-NB@":
+            v = loops[0].var
+            self.features.add("bound in memory")
+            if not ctx.get("ivw") and self.r.random() < 0.6:
+                lines.append(self.iv_write(loops, ctx))
+            if ctx.get("ivw"):
+                # where the body writes (for the overlapping calls)
+                nb_moves = None if restrict else self.pick(*ctx["ivw"])
+                header[0] = "for (int %s = 0; %s < nb[0] && %s < n; %s++)" % (
+                    v, v, v, v)
+            else:
+                header[0] = "for (int %s = 0; %s < nb[0]; %s++)" % (v, v, v)
         out = ["static void %s(int n, double s, double *%sx, double *%sy, "
-               "const double *%sz, int *%siv) {" % (name, q, q, q, q)]
+               "const double *%sz, int *%siv, const int *%snb) {" % (
+                   name, q, q, q, q, q)]
         for t in ctx["temps"]:
             out.append("  double %s;" % t)
         for ctype, v, init in sorted(ctx["reds"]):
@@ -326,8 +371,9 @@ class Gen:
         if ctx["last"]:
             out.append('  printf("%s last=%%.17g\\n", last);' % name)
         out.append("  (void)s;")
+        out.append("  (void)nb;")
         out.append("}")
-        self.kernels.append((name, depth, sym, ctx["fp"], restrict))
+        self.kernels.append((name, depth, sym, ctx["fp"], restrict, nb_moves))
         return "\n".join(out)
 
     def program(self):
@@ -345,6 +391,8 @@ class Gen:
                 "static double A[SIZE], B[SIZE], C[SIZE];",
                 "static int I[SIZE];",
                 "static int idx[256];",
+                "static int NB[4];",
+                "int gn;",
                 "static long calls;",
                 "",
                 "static double h_pure(double v) { return v * 0.5 + 0.125; }",
@@ -373,7 +421,7 @@ class Gen:
                 "  }",
                 "  for (int i = 0; i < 256; i++)",
                 "    idx[i] = (i * 97) % 256;"]
-        for name, depth, sym, _, restrict in self.kernels:
+        for name, depth, sym, _, restrict, nb_moves in self.kernels:
             n = {1: 2000, 2: 48, 3: 14, 4: 7}[depth]
             n = self.r.randrange(max(2, n // 2), n + 1)
             off = self.r.randrange(0, 64)
@@ -391,8 +439,15 @@ class Gen:
             else:
                 self.features.add("overlapping arguments")
             for k, (x, y, z, iv) in enumerate(calls):
-                main.append("  %s(%d, 0.75, %s, %s, %s, %s);" % (
-                    name, n, x, y, z, iv))
+                nb = "NB"
+                if nb_moves is not None and k >= 2:
+                    # the bound in the buffer the body writes, where it does
+                    self.features.add("bound written")
+                    nb = "I + %d" % nb_moves
+                    main.append("  I[%d] = %d;" % (nb_moves, n))
+                main.append("  NB[0] = gn = %d;" % n)
+                main.append("  %s(%d, 0.75, %s, %s, %s, %s, %s);" % (
+                    name, n, x, y, z, iv, nb))
                 main.append('  dump("%s/%d");' % (name, k))
         main += ["  return 0;", "}"]
         return main

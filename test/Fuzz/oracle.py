@@ -46,7 +46,8 @@ from exec_check import same  # noqa: E402
 TEAMS = [env for _, env in exec_check.TEAMS]
 REDUCTIONS = ["add", "sub", "mul", "and", "or", "xor", "max", "min", "maxif",
               "minif", "fadd"]
-ALIASING = ["overlapping arguments", "restrict", "indirect", "flattened"]
+ALIASING = ["overlapping arguments", "restrict", "indirect", "flattened",
+            "bound in memory", "global bound", "bound written"]
 
 
 class Failure(Exception):

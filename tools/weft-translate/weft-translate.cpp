@@ -77,7 +77,7 @@ static cl::opt<std::string>
 static cl::list<std::string> unsafeIgnore(
     "unsafe-ignore-dependences",
     cl::desc("Testing only: ignore these memory dependence kinds (flow, "
-             "anti, output)"),
+             "anti, output, bound)"),
     cl::CommaSeparated, cl::ReallyHidden, cl::cat(weftCategory));
 static cl::opt<bool> fpReductions(
     "fp-reductions",

@@ -36,9 +36,11 @@ struct Dependence {
   llvm::StringRef kindName() const {
     return first->isWrite ? (second->isWrite ? "output" : "flow") : "anti";
   }
-  /// Is s one of the names kindName() returns?
+  /// Is s one of the names kindName() returns, or "bound" (a write that
+  /// may move a bound C reads from memory): the kinds the testing option
+  /// unsafe-ignore-dependences takes?
   static bool isKindName(llvm::StringRef s) {
-    return s == "flow" || s == "anti" || s == "output";
+    return s == "flow" || s == "anti" || s == "output" || s == "bound";
   }
 };
 

@@ -67,7 +67,7 @@ llvm::Error weft::validate(const TranslateOptions &o) {
     if (!Dependence::isKindName(k))
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
-          "--unsafe-ignore-dependences takes flow, anti or output, not '" + k +
+          "--unsafe-ignore-dependences takes flow, anti, output or bound, not '" + k +
               "'");
   return llvm::Error::success();
 }

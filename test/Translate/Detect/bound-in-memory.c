@@ -108,7 +108,7 @@ void rows_unsure(int n, const int *len, float *q) {
 
 // Without the constant bound, nothing bounds what q's loop writes.
 void rows_open(int n, const int *len, float *q) {
-  for (int r = 0; r < n; r++) // expected-remark {{loop not parallelized: q[r * 64 + c] written in one iteration may be written again in another: the loop's bound len[r] may change while it runs}}
+  for (int r = 0; r < n; r++) // expected-remark {{loop not parallelized: q[r * 64 + c] written in one iteration may be written again in another: the bound len[r] of the loop at 112:5 may change while it runs}}
     for (int c = 0; c < len[r]; c++) // expected-remark {{loop parallelized: a run-time check that q and len do not overlap}}
       q[r * 64 + c] = 0; // expected-note {{q[r * 64 + c] written here}}
 }

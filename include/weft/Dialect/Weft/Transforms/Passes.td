@@ -40,7 +40,8 @@ def DetectParallelLoops : Pass<"weft-detect-parallel-loops", "mlir::ModuleOp"> {
                "Functions whose loops stay sequential">,
     ListOption<"unsafeIgnore", "unsafe-ignore-dependences", "std::string",
                "For testing the fuzzing oracle only: ignore memory "
-               "dependences of these kinds (flow, anti, output), so that "
+               "dependences of these kinds (flow, anti, output, bound: "
+               "writes that may move a bound in memory), so that "
                "wrong loops run in parallel">,
   ];
   let dependentDialects = ["::weft::WeftDialect"];
