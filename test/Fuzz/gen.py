@@ -221,13 +221,19 @@ class Gen:
                 lines.append("  break;")
         return lines
 
-    def iv_write(self, loops, ctx):
+    def iv_write(self, loops, ctx, own_only=False):
         """A store to the int buffer; ctx["ivw"] gets the least element it
-        writes (a bound in memory placed there moves)."""
+        writes (a bound in memory placed there moves). `own_only`: the new
+        value reads only the element itself and read-only data."""
         sub, (lo, _) = self.subscript(loops, write=True)
         self.features.add("int")
         ctx.setdefault("ivw", []).append(lo)
-        return "iv[%s] = %s;" % (sub, self.iexpr(loops, sub))
+        if own_only:
+            value = "(iv[%s] * %d + (int)(z[%s] * 8)) %% 1000" % (
+                sub, self.pick(1, 2, 3), self.subscript(loops)[0])
+        else:
+            value = self.iexpr(loops, sub)
+        return "iv[%s] = %s;" % (sub, value)
 
     def reduction(self, loops, ctx):
         op = self.pick("add", "sub", "mul", "and", "or", "xor", "max", "min",
@@ -315,15 +321,12 @@ class Gen:
         ctx = {"temps": [], "reds": set(), "sc": ["s"], "last": False,
                "fp": False,
                "dsts": self.pick(("x",), ("x",), ("y",), ("x", "y"))}
-        if header[0] == "@BOUND-NB@" and self.r.random() < 0.4:
+        nb_bound = header[0] == "@BOUND-NB@"
+        if nb_bound and self.r.random() < 0.4:
             # A loop that updates elements of its own, in the buffer its
             # bound may be in, from read-only data: parallel but for the
             # bound.
-            sub, (lo, _) = self.subscript(loops, write=True)
-            self.features.add("int")
-            ctx["ivw"] = [lo]
-            lines = ["iv[%s] = (iv[%s] * %d + (int)(z[%s] * 8)) %% 1000;" % (
-                sub, sub, self.pick(1, 2, 3), self.subscript(loops)[0])]
+            lines = [self.iv_write(loops, ctx, own_only=True)]
         else:
             lines = self.body(loops, depth, ctx)
         name = "k%d" % idx
@@ -334,7 +337,7 @@ class Gen:
         # nb may point into the iv buffer when the body writes iv (and
         # restrict does not promise otherwise): then the bound may move.
         nb_moves = None
-        if header and header[0] == "@BOUND-NB@":
+        if nb_bound:
             v = loops[0].var
             self.features.add("bound in memory")
             if not ctx.get("ivw") and self.r.random() < 0.6:

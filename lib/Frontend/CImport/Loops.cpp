@@ -535,7 +535,10 @@ void Importer::importFor(const clang::ForStmt *s) {
   boundLoads = outerReads;
   // The loads of the bounds, made once here where C makes them before every
   // iteration: weft-detect-parallel-loops checks that the body never writes
-  // what they read (docs/analysis.md, "Bounds in memory").
+  // what they read (docs/analysis.md, "Bounds in memory"). Variables the
+  // body never assigns and that nothing else reaches need no check.
+  if (!c.boundReadsMemory)
+    reads.clear();
   for (auto &[op, lv] : reads) {
     op->setAttr("weft.bound_of", builder.getI64IntegerAttr(id));
     int64_t rid = (int64_t)out.decls.size();

@@ -65,10 +65,10 @@ llvm::Error weft::validate(const TranslateOptions &o) {
         "OMP_NUM_THREADS and OMP_PLACES at run time instead");
   for (const std::string &k : o.unsafeIgnore)
     if (!Dependence::isKindName(k))
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "--unsafe-ignore-dependences takes flow, anti, output or bound, not '" + k +
-              "'");
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "--unsafe-ignore-dependences takes flow, "
+                                     "anti, output or bound, not '" +
+                                         k + "'");
   return llvm::Error::success();
 }
 

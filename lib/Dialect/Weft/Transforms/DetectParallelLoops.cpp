@@ -326,24 +326,37 @@ std::vector<Access> boundReadsOf(Operation *loop) {
 /// Whether the body of a loop can change what its bound reads
 /// (docs/analysis.md, "Bounds in memory").
 struct BoundCheck {
-  std::string why; ///< set when it may, with the write
+  std::vector<Access> reads; ///< boundReadsOf the loop
+  std::string why;           ///< set when it may, with the write
   LocationAttr at;
   std::string note;
-  /// Pairs (read, write) of bases that may overlap: the bound holds when a
-  /// run-time check finds them apart.
-  SmallVector<std::pair<const Access *, const Access *>> maybe;
+  /// Pairs (index in reads, index in the body's accesses) of bases that may
+  /// overlap: the bound holds when a run-time check finds them apart.
+  SmallVector<std::pair<size_t, size_t>> maybe;
   bool proven() const { return why.empty() && maybe.empty(); }
 };
 
-BoundCheck checkBound(Operation *loop, ArrayRef<Access> reads,
-                      const LoopBody &body, ModuleOp module) {
+/// The accesses of a loop's own body, over the domain with the bound read
+/// at its start (loopInfoOf with trustBounds): until a write reaches the
+/// bound's memory the loop runs that far, so the first such write happens
+/// within it, and past a run-time check none does.
+void trustOwnBounds(LoopBody &body, const LoopInfo &own) {
+  for (Access &a : body.accesses)
+    for (LoopInfo &l : a.loops)
+      if (l.op == own.op)
+        l = own;
+}
+
+/// `body` is collectBody(loop), with trustOwnBounds.
+BoundCheck checkBound(Operation *loop, const LoopBody &body, ModuleOp module) {
   BoundCheck c;
-  if (reads.empty()) {
+  c.reads = boundReadsOf(loop);
+  if (c.reads.empty()) {
     c.why = "the bound reads memory, and weft cannot find where";
     return c;
   }
   if (!body.blockers.empty()) {
-    c.why = "the bound reads " + textOf(reads.front()) +
+    c.why = "the bound reads " + textOf(c.reads.front()) +
             ", which the body may change: it contains " +
             body.blockers.front().reason;
     c.at = body.blockers.front().op->getLoc();
@@ -351,16 +364,16 @@ BoundCheck checkBound(Operation *loop, ArrayRef<Access> reads,
     return c;
   }
   DenseSet<Value> written = cellsWrittenIn(loop);
-  // Until a write reaches the bound's memory, the loop runs as far as the
-  // bound read at its start: a first such write happens within that range.
   LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
-  for (const Access &r : reads) {
+  for (size_t ri = 0; ri < c.reads.size(); ++ri) {
+    const Access &r = c.reads[ri];
     MemPath pr = pathOf(r, module);
     // A local variable: the importer made sure that the body never assigns
     // it, and nothing else can reach it.
     if (pr.views.empty() && pr.root.isCell && !pr.root.escapes)
       continue;
-    for (const Access &w : body.accesses) {
+    for (size_t wi = 0; wi < body.accesses.size(); ++wi) {
+      const Access &w = body.accesses[wi];
       if (!w.isWrite)
         continue;
       MemPath pw = pathOf(w, module);
@@ -368,11 +381,7 @@ BoundCheck checkBound(Operation *loop, ArrayRef<Access> reads,
       case Overlap::Never:
         continue;
       case Overlap::Same: {
-        Access wt = w;
-        for (LoopInfo &l : wt.loops)
-          if (l.op == loop)
-            l = info;
-        Dependence d = testTouch(r, wt, info, module, &written);
+        Dependence d = testTouch(r, w, info, module, &written);
         if (d.kind == Dependence::None)
           continue;
         c.why = "the bound reads " + textOf(r) + ", which the body " +
@@ -381,7 +390,7 @@ BoundCheck checkBound(Operation *loop, ArrayRef<Access> reads,
         break;
       }
       case Overlap::Maybe:
-        c.maybe.push_back({&r, &w});
+        c.maybe.push_back({ri, wi});
         continue;
       case Overlap::Unknown:
         c.why = "the bound reads " + textOf(r) +
@@ -395,6 +404,12 @@ BoundCheck checkBound(Operation *loop, ArrayRef<Access> reads,
     }
   }
   return c;
+}
+
+/// `#pragma weft assume_no_alias` on the loop or its function.
+bool assumesNoAlias(Operation *loop) {
+  return loop->hasAttr("weft.assume_no_alias") ||
+         loop->getParentOfType<func::FuncOp>()->hasAttr("weft.assume_no_alias");
 }
 
 struct DetectParallelLoops
@@ -411,6 +426,9 @@ struct DetectParallelLoops
   }
 
   bool fpReassoc = false;
+  /// The loops whose bound in memory no proof covers, with what their
+  /// analysis must check (runOnOperation, before any verdict).
+  DenseMap<Operation *, BoundCheck> boundChecks;
 };
 } // namespace
 
@@ -455,17 +473,12 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     const Blocker &b = body.blockers.front();
     return fail("it contains " + b.reason, b.op->getLoc(), "here");
   }
-  std::vector<Access> boundReads;
-  BoundCheck bound;
-  if (boundUnverified(loop)) {
-    boundReads = boundReadsOf(loop);
-    bound = checkBound(loop, boundReads, body, module);
-    if (!bound.why.empty())
-      return fail(bound.why, bound.at, bound.note);
-    for (Access &a : body.accesses)
-      for (LoopInfo &l : a.loops)
-        if (l.op == loop)
-          l = info;
+  const BoundCheck *bound = nullptr;
+  if (auto it = boundChecks.find(loop); it != boundChecks.end()) {
+    bound = &it->second;
+    if (!bound->why.empty())
+      return fail(bound->why, bound->at, bound->note);
+    trustOwnBounds(body, info);
   }
 
   // Scalars first: every cell the loop writes needs a role.
@@ -511,8 +524,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   for (const Access *a : mem)
     paths.push_back(pathOf(*a, module));
   DenseSet<Value> written = cellsWrittenIn(loop);
-  bool assumeNoAlias = loop->hasAttr("weft.assume_no_alias") ||
-                       fn->hasAttr("weft.assume_no_alias");
+  bool assumeNoAlias = assumesNoAlias(loop);
   // Pairs of distinct bases that need a run-time check.
   SmallVector<std::pair<size_t, size_t>> checks;
   for (size_t i = 0; i < mem.size(); ++i)
@@ -567,17 +579,16 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
 
   // The bound's reads against the writes that may reach them: checked
   // with the rest.
-  if (!bound.maybe.empty() && !assumeNoAlias) {
+  if (bound && !bound->maybe.empty() && !assumeNoAlias) {
     size_t first = mem.size();
-    for (const Access &r : boundReads) {
+    for (const Access &r : bound->reads) {
       mem.push_back(&r);
       paths.push_back(pathOf(r, module));
     }
-    for (auto [r, w] : bound.maybe) {
-      size_t ri = first + (r - boundReads.data());
-      size_t wi = llvm::find(mem, w) - mem.begin();
-      if (wi < first)
-        checks.push_back({wi, ri});
+    for (auto [ri, wi] : bound->maybe) {
+      size_t w = llvm::find(mem, &body.accesses[wi]) - mem.begin();
+      if (w < first)
+        checks.push_back({w, first + ri});
     }
   }
 
@@ -673,6 +684,7 @@ void DetectParallelLoops::runOnOperation() {
   // never writes that memory (docs/analysis.md, "Bounds in memory"). Until
   // then, the analysis of every other loop leaves their trip open.
   bool trustBounds = llvm::is_contained(unsafeIgnore, "bound");
+  boundChecks.clear();
   module.walk([&](Operation *op) {
     if (!isLoop(op) || !boundUnverified(op))
       return;
@@ -681,11 +693,12 @@ void DetectParallelLoops::runOnOperation() {
       return;
     }
     LoopBody body = collectBody(op, summaries);
-    BoundCheck c = checkBound(op, boundReadsOf(op), body, module);
-    if (c.why.empty() &&
-        (c.maybe.empty() || op->hasAttr("weft.assume_no_alias") ||
-         op->getParentOfType<func::FuncOp>()->hasAttr("weft.assume_no_alias")))
+    trustOwnBounds(body, loopInfoOf(op, /*trustBounds=*/true));
+    BoundCheck c = checkBound(op, body, module);
+    if (c.proven() || (c.why.empty() && assumesNoAlias(op)))
       op->setAttr("weft.bound_verified", UnitAttr::get(op->getContext()));
+    else
+      boundChecks[op] = std::move(c);
   });
   llvm::StringSet<> skipped;
   for (const std::string &s : skip)
