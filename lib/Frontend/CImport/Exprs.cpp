@@ -114,6 +114,24 @@ std::string Importer::spelling(const clang::Stmt *s) {
   return out;
 }
 
+std::optional<std::string> Importer::codeText(const LVal &lv) {
+  if (!lv.expr)
+    return lv.text;
+  if (lv.expr->HasSideEffects(ctx))
+    return std::nullopt;
+  clang::CharSourceRange range = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(lv.expr->getSourceRange()), sm,
+      ctx.getLangOpts());
+  if (range.isInvalid())
+    return std::nullopt;
+  bool bad = false;
+  llvm::StringRef text =
+      clang::Lexer::getSourceText(range, sm, ctx.getLangOpts(), &bad);
+  if (bad || text.empty())
+    return std::nullopt;
+  return text.str();
+}
+
 Location Importer::accessLoc(const clang::Expr *e, StringRef text) {
   return NameLoc::get(builder.getStringAttr(text), loc(e));
 }
@@ -390,6 +408,7 @@ static LVal unknownLValue(Importer &im, const clang::Expr *e) {
   LVal lv;
   lv.type = e->getType();
   lv.text = im.spelling(e);
+  lv.expr = e;
   Location l = im.loc(e);
   clang::QualType t = lv.type;
   if (const clang::ArrayType *at = im.ctx.getAsArrayType(t))
@@ -407,8 +426,9 @@ static LVal unknownLValue(Importer &im, const clang::Expr *e) {
 
 LVal Importer::evalLValue(const clang::Expr *e) {
   Location l = loc(e);
-  e = e->IgnoreParens();
   LVal lv;
+  lv.expr = e; // with its parentheses: `(p->n)` may be a macro's whole body
+  e = e->IgnoreParens();
   lv.type = e->getType();
   lv.text = spelling(e);
   if (lv.type.isVolatileQualified() || lv.type->isAtomicType())
@@ -456,6 +476,7 @@ LVal Importer::evalLValue(const clang::Expr *e) {
             inner.indices.push_back(makeIdx(ase->getIdx()));
             inner.type = lv.type;
             inner.text = lv.text;
+            inner.expr = lv.expr;
             inner.special |= lv.special;
             return inner;
           }
@@ -546,6 +567,7 @@ LVal Importer::evalLValue(const clang::Expr *e) {
           samePointee(ctx, ce->getType(), ce->getSubExpr()->getType())) {
         inner.type = lv.type;
         inner.text = lv.text;
+        inner.expr = lv.expr;
         return inner;
       }
       return unknownLValue(*this, e);

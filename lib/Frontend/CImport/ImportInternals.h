@@ -84,6 +84,8 @@ struct LVal {
   std::optional<CVal> readOnly;
   /// The C spelling, for the access's NameLoc.
   std::string text;
+  /// The expression, when the lvalue is one (codeText).
+  const clang::Expr *expr = nullptr;
   clang::QualType type;
   /// The lvalue is volatile or atomic: accesses become weft.effects.
   bool special = false;
@@ -205,6 +207,11 @@ public:
   mlir::Location loc(const clang::Stmt *s) { return loc(s->getBeginLoc()); }
   mlir::Location accessLoc(const clang::Expr *e, llvm::StringRef text);
   std::string spelling(const clang::Stmt *s);
+  /// The C text that reads the same place again where it is written, for
+  /// run-time checks: the exact source (a variable's name when the lvalue
+  /// is a bare variable), or nothing when the lvalue is not one stretch of
+  /// the file (part of a macro's expansion) or has side effects.
+  std::optional<std::string> codeText(const LVal &lv);
   std::string where(clang::SourceLocation l);
 
   //===--- Functions and variables (CImport.cpp) ---------------------------===//
