@@ -15,7 +15,7 @@
 using namespace mlir;
 using namespace weft;
 
-CNames::CNames(Operation *loop) : loop(loop) {
+CNames::CNames(Operation *loop, const Invariants *inv) : loop(loop), inv(inv) {
   auto fn = loop->getParentOfType<func::FuncOp>();
   unsigned n = 0;
   fn.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = n++; });
@@ -58,6 +58,12 @@ std::optional<VarRef> CNames::declOf(Value v) {
     if (id && e && of.getInt() == id.getInt() && !loop->isAncestor(ld))
       return VarRef{e.getInt(), accessText(ld)};
   }
+  // Memory no iteration writes, read inside the loop: its C text, when C
+  // may read it where the loop starts.
+  if (inv && loop->isAncestor(ld))
+    if (Value rep = inv->loads.lookup(v); rep && inv->atEntry.contains(rep))
+      if (auto e = rep.getDefiningOp()->getAttrOfType<IntegerAttr>("weft.expr"))
+        return VarRef{e.getInt(), accessText(rep.getDefiningOp())};
   MemPath p = memPathOf(ld->getOperand(0));
   if (!p.views.empty() || !p.root.isCell || p.root.decl < 0 ||
       p.root.escapes)
@@ -65,7 +71,7 @@ std::optional<VarRef> CNames::declOf(Value v) {
   // Read inside the loop: the loop must never write the variable.
   if (loop->isAncestor(ld)) {
     if (!written)
-      written = cellsWrittenIn(loop);
+      written = inv ? inv->written : cellsWrittenIn(loop);
     if (!invariantCellOf(v, loop, *written))
       return std::nullopt;
     return VarRef{p.root.decl, p.root.name};

@@ -18,8 +18,13 @@
 
 #include "mlir/Analysis/Presburger/IntegerRelation.h"
 #include "mlir/Analysis/Presburger/PresburgerSpace.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <map>
+#include <set>
 
 using namespace mlir;
 using namespace weft;
@@ -38,16 +43,28 @@ struct Row {
 /// A Presburger problem under construction.
 class System {
 public:
-  System(Operation *loop, const DenseSet<Value> *written)
-      : loop(loop), written(written) {}
+  System(Operation *loop, const Invariants *inv) : loop(loop), inv(inv) {}
 
-  /// One value per C number: loads of a variable the loop never writes read
-  /// the same number in every iteration, so they are one shared atom.
+  /// One value per C number: loads of a variable or of memory the loop
+  /// never writes read the same number in every iteration, so they are one
+  /// shared atom.
   Value canon(Value v) {
-    if (written)
-      if (Value cell = invariantCellOf(v, loop, *written))
-        return cell;
+    if (inv)
+      if (Value id = inv->identity(v, loop))
+        return id;
     return v;
+  }
+
+  /// p over canonical atoms.
+  Poly canonPoly(const Poly &p) {
+    Poly out;
+    for (auto &[m, c] : p.terms()) {
+      Poly t = Poly::constant(c);
+      for (Value v : m)
+        t = *t.times(Poly::atom(canon(v)));
+      out = *out.plus(t);
+    }
+    return out;
   }
 
   /// The column of an atom, for instance 0 (A) or 1 (B). A value computed
@@ -149,7 +166,7 @@ public:
   }
 
   Operation *loop;
-  const DenseSet<Value> *written;
+  const Invariants *inv;
   bool approx = false;
   std::string approxWhy;
 
@@ -163,7 +180,7 @@ private:
 
 public:
   bool isShared(Value v) {
-    if (canon(v) != v)
+    if (inv && inv->identity(v, loop))
       return true;
     // Induction variables of loops around L, and values defined before L.
     if (auto arg = dyn_cast<BlockArgument>(v)) {
@@ -261,7 +278,7 @@ std::optional<std::pair<Poly, Poly>> splitBy(const Poly &p, Value sym) {
 /// Proves 0 <= e0 <= sym - 1 over an access's domain.
 bool provesInRange(System &base, const Access &a, int inst, const Poly &e0,
                    Value sym) {
-  System s(base.loop, base.written);
+  System s(base.loop, base.inv);
   addDomains(s, a, inst, /*withOuter=*/true);
   auto r = s.rowOf(e0, inst);
   auto m = s.rowOf(Poly::atom(sym), inst);
@@ -393,7 +410,6 @@ void comparable(const Access &a, const MemPath &pa, const Access &b,
 /// and equal subscripts. False when their views never overlap.
 static bool sameElement(System &s, const Access &a, const Access &b,
                         ModuleOp module) {
-  Operation *loopOp = s.loop;
   MemPath pa = pathOf(a, module), pb = pathOf(b, module);
   SmallVector<Subscript> da, db;
   bool independent = false;
@@ -405,12 +421,17 @@ static bool sameElement(System &s, const Access &a, const Access &b,
   addDomains(s, b, 1, /*withOuter=*/false);
 
   for (size_t d = 0; d < da.size(); ++d) {
-    const Subscript &x = da[d], &y = db[d];
-    if (!x.known() || !y.known()) {
+    if (!da[d].known() || !db[d].known()) {
       s.approx = true;
       s.approxWhy = "a subscript weft cannot read";
       continue;
     }
+    // Over canonical atoms: two loads of an invariant place are one number.
+    Subscript x = da[d], y = db[d];
+    x.lo = s.canonPoly(*x.lo);
+    x.hi = s.canonPoly(*x.hi);
+    y.lo = s.canonPoly(*y.lo);
+    y.hi = s.canonPoly(*y.hi);
     bool pointX = *x.lo == *x.hi, pointY = *y.lo == *y.hi;
     // Flattened subscripts: delinearize when the bounds prove it exact.
     auto nonlinear = [&](const Poly &p) {
@@ -424,7 +445,7 @@ static bool sameElement(System &s, const Access &a, const Access &b,
     if ((nonlinear(*x.lo) || nonlinear(*y.lo)) && pointX && pointY) {
       bool done = false;
       for (Value sym : x.lo->atoms()) {
-        if (isDefinedInside(sym, loopOp))
+        if (!s.isShared(sym))
           continue;
         auto sx = splitBy(*x.lo, sym), sy = splitBy(*y.lo, sym);
         if (!sx || !sy)
@@ -472,9 +493,9 @@ static bool sameElement(System &s, const Access &a, const Access &b,
 
 Dependence weft::testTouch(const Access &a, const Access &b,
                            const LoopInfo &loop, ModuleOp module,
-                           const DenseSet<Value> *written) {
+                           const Invariants *inv) {
   Dependence dep;
-  System s(loop.op, written);
+  System s(loop.op, inv);
   if (!sameElement(s, a, b, module) || s.empty({}, {}))
     return dep;
   dep.first = &a;
@@ -486,9 +507,9 @@ Dependence weft::testTouch(const Access &a, const Access &b,
 
 Dependence weft::testDependence(const Access &a, const Access &b,
                                 const LoopInfo &loop, ModuleOp module,
-                                const DenseSet<Value> *written) {
+                                const Invariants *inv) {
   Dependence dep;
-  System s(loop.op, written);
+  System s(loop.op, inv);
   if (!sameElement(s, a, b, module))
     return dep;
 
@@ -528,4 +549,200 @@ Dependence weft::testDependence(const Access &a, const Access &b,
   if (uniform && !s.approx)
     dep.distance = d;
   return dep;
+}
+
+//===----------------------------------------------------------------------===//
+// Invariant loads
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Keys of values and places that are the same in every iteration of a
+/// loop: two loads with equal place keys read the same memory.
+class PlaceKeys {
+public:
+  PlaceKeys(Operation *loop, const Invariants &inv) : loop(loop), inv(inv) {}
+
+  using Key = SmallVector<uintptr_t, 16>;
+
+  /// Appends v's key; false when v may differ between iterations.
+  bool value(Value v, Key &out) {
+    if (Value id = inv.identity(v, loop)) {
+      out.append({1, (uintptr_t)id.getAsOpaquePointer()});
+      return true;
+    }
+    Operation *def = v.getDefiningOp();
+    // Memory behind a pointer the importer did not follow (`(c ? p : q)->x`)
+    // has no operands to tell one iteration's from another's.
+    if (auto b = dyn_cast_or_null<BaseOp>(def); b && !b.getPtr())
+      return false;
+    // Pure ops by structure, so that the `weft.field %v` in the body and
+    // the one before the loop are one key.
+    if (def && def->getNumRegions() == 0 && isPure(def) &&
+        !isa<OpaqueValueOp>(def)) {
+      out.append({2, (uintptr_t)def->getName().getAsOpaquePointer(),
+                  (uintptr_t)def->getAttrDictionary().getAsOpaquePointer(),
+                  cast<OpResult>(v).getResultNumber(), def->getNumOperands()});
+      for (Value o : def->getOperands())
+        if (!value(o, out))
+          return false;
+      return true;
+    }
+    if (isDefinedInside(v, loop))
+      return false;
+    out.append({3, (uintptr_t)v.getAsOpaquePointer()});
+    return true;
+  }
+
+  /// The key of the place a load reads, or of the element (struct) around
+  /// it with `element`: the same element without the field views.
+  bool place(Operation *ld, bool element, Key &out) {
+    MemPath p = memPathOf(ld->getOperand(0));
+    if (!p.root.base)
+      return false;
+    if (p.root.symbol)
+      out.append({4, (uintptr_t)p.root.symbol.getAsOpaquePointer()});
+    else if (!value(p.root.base, out))
+      return false;
+    for (const ViewStep &s : llvm::reverse(p.views))
+      out.append({5, (uintptr_t)s.kind, element ? 0 : (uintptr_t)s.offset,
+                  element ? 0 : (uintptr_t)s.size});
+    if (auto a = dyn_cast<affine::AffineLoadOp>(ld))
+      out.append({6, (uintptr_t)a.getAffineMap().getAsOpaquePointer()});
+    for (Value o : ld->getOperands().drop_front())
+      if (!value(o, out))
+        return false;
+    return true;
+  }
+
+private:
+  Operation *loop;
+  const Invariants &inv;
+};
+} // namespace
+
+Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
+                              const LoopInfo &info, ModuleOp module,
+                              bool proven) {
+  Invariants inv(loop);
+  if (!body.blockers.empty())
+    return inv;
+  DenseMap<Operation *, const Access *> accessByOp;
+  SmallVector<const Access *> writes;
+  for (const Access &a : body.accesses) {
+    accessByOp[a.op] = &a;
+    if (a.isWrite)
+      writes.push_back(&a);
+  }
+  // Candidates, in program order (a pointer's load before the loads
+  // through it): loads of memory, not of local variables.
+  SmallVector<Operation *> candidates;
+  loop->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == loop || !isa<affine::AffineLoadOp, memref::LoadOp>(op) ||
+        !accessByOp.count(op))
+      return;
+    MemPath p = memPathOf(op->getOperand(0));
+    if (p.views.empty() && p.root.isCell && !p.root.escapes)
+      return;
+    candidates.push_back(op);
+  });
+  constexpr size_t kMaxTests = 1 << 14;
+  if (candidates.empty() || candidates.size() * writes.size() > kMaxTests)
+    return inv;
+
+  // Optimistic: every candidate is invariant; drop those a write may reach
+  // (or whose place is not fixed), until none is dropped. Dropping one
+  // changes the identities the others' tests used, hence the rounds.
+  DenseSet<Operation *> dropped;
+  SmallVector<Operation *> reps;
+  for (bool again = true; again;) {
+    again = false;
+    inv.loads.clear();
+    reps.clear();
+    std::map<PlaceKeys::Key, Value> byKey;
+    for (Operation *ld : candidates) {
+      if (dropped.contains(ld))
+        continue;
+      PlaceKeys keys(loop, inv);
+      PlaceKeys::Key key;
+      if (!keys.place(ld, /*element=*/false, key)) {
+        dropped.insert(ld);
+        continue;
+      }
+      auto [it, first] = byKey.try_emplace(key, ld->getResult(0));
+      if (first)
+        reps.push_back(ld);
+      inv.loads[ld->getResult(0)] = it->second;
+    }
+    for (Operation *rep : reps) {
+      const Access &r = *accessByOp[rep];
+      MemPath pr = pathOf(r, module);
+      bool reached = false;
+      for (const Access *w : writes) {
+        MemPath pw = pathOf(*w, module);
+        switch (overlapOf(pr.root, pw.root, loop, &inv)) {
+        case Overlap::Never:
+          continue;
+        case Overlap::Maybe:
+          reached = proven;
+          break;
+        case Overlap::Same:
+          reached =
+              testTouch(r, *w, info, module, &inv).kind != Dependence::None;
+          break;
+        case Overlap::Unknown:
+          reached = true;
+          break;
+        }
+        if (reached)
+          break;
+      }
+      if (!reached)
+        continue;
+      for (Operation *ld : candidates)
+        if (inv.loads.lookup(ld->getResult(0)) == rep->getResult(0))
+          dropped.insert(ld);
+      again = true;
+    }
+  }
+
+  // Which of them C reads where the loop starts, or may read there without
+  // a fault it would not have had: a place in an element (a struct) that C
+  // reads at the loop (its bound), or in the loop's first iteration before
+  // anything with control flow or a call (the checks run only when the loop
+  // runs at least once).
+  std::set<PlaceKeys::Key> read;
+  auto witness = [&](Operation *ld) {
+    PlaceKeys keys(loop, inv);
+    PlaceKeys::Key key;
+    if (keys.place(ld, /*element=*/true, key))
+      read.insert(key);
+  };
+  if (auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id"))
+    for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
+      auto of = op->getAttrOfType<IntegerAttr>("weft.bound_of");
+      if (of && of.getInt() == id.getInt() &&
+          isa<affine::AffineLoadOp, memref::LoadOp>(op))
+        witness(op);
+    }
+  for (Operation &op : loop->getRegion(0).front()) {
+    if (op.getNumRegions() || isa<CallOp, EffectsOp, func::CallOp>(op))
+      break;
+    if (isa<affine::AffineLoadOp, memref::LoadOp>(op))
+      witness(&op);
+  }
+  for (Operation *rep : reps) {
+    PlaceKeys keys(loop, inv);
+    PlaceKeys::Key key;
+    if (!keys.place(rep, /*element=*/true, key) || !read.count(key))
+      continue;
+    // The pointer it goes through must be readable there too.
+    MemPath p = memPathOf(rep->getOperand(0));
+    if (p.root.ptr && isDefinedInside(p.root.ptr, loop)) {
+      Value id = inv.identity(p.root.ptr, loop);
+      if (!id || !inv.atEntry.contains(id))
+        continue;
+    }
+    inv.atEntry.insert(rep->getResult(0));
+  }
+  return inv;
 }

@@ -157,19 +157,27 @@ Value weft::invariantCellOf(Value v, Operation *loop,
   return p.root.base;
 }
 
+Invariants::Invariants(Operation *loop) : written(cellsWrittenIn(loop)) {}
+
+Value Invariants::identity(Value v, Operation *loop) const {
+  if (Value cell = invariantCellOf(v, loop, written))
+    return cell;
+  return loads.lookup(v);
+}
+
 Value weft::pointerIdentity(const BaseInfo &b, Operation *loop,
-                            const DenseSet<Value> *written) {
+                            const Invariants *inv) {
   if (!b.ptr || !loop)
     return Value();
   if (!isDefinedInside(b.ptr, loop))
     return b.ptr;
-  if (!written)
+  if (!inv)
     return Value();
-  return invariantCellOf(b.ptr, loop, *written);
+  return inv->identity(b.ptr, loop);
 }
 
 Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
-                        const DenseSet<Value> *written) {
+                        const Invariants *inv) {
   // A base computed inside the loop (a pointer loaded or advanced in its
   // body) may be different memory in every iteration, unless the pointer is
   // the same in all of them.
@@ -178,8 +186,7 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
            isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
                x.base.getDefiningOp());
   };
-  Value ia = pointerIdentity(a, loop, written),
-        ib = pointerIdentity(b, loop, written);
+  Value ia = pointerIdentity(a, loop, inv), ib = pointerIdentity(b, loop, inv);
   auto varies = [&](const BaseInfo &x, Value ident) {
     return x.base && isDefinedInside(x.base, loop) && !fresh(x) && !ident &&
            !x.base.getDefiningOp<memref::GetGlobalOp>();

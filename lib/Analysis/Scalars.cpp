@@ -171,6 +171,19 @@ static bool samePure(Value a, Value b, int depth = 4) {
   return true;
 }
 
+/// The attributes of a load that say what it reads (not weft's marks,
+/// such as its name for checks, weft.expr).
+static bool sameAccessAttrs(Operation *x, Operation *y) {
+  auto own = [](Operation *op) {
+    SmallVector<NamedAttribute> out;
+    for (NamedAttribute a : op->getAttrs())
+      if (!a.getName().getValue().starts_with("weft."))
+        out.push_back(a);
+    return out;
+  };
+  return own(x) == own(y);
+}
+
 /// Do two values hold the same number: one value, or two loads of one
 /// address where the later one is reached from the earlier without anything
 /// that may write memory on the way (it may sit in a region nested after the
@@ -180,8 +193,7 @@ static bool sameValue(Value a, Value b) {
     return true;
   Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
   if (!x || !y || x->getName() != y->getName() || !isLoad(x) ||
-      x->getNumOperands() != y->getNumOperands() ||
-      x->getAttrDictionary() != y->getAttrDictionary())
+      x->getNumOperands() != y->getNumOperands() || !sameAccessAttrs(x, y))
     return false;
   for (unsigned i = 0; i < x->getNumOperands(); ++i)
     if (!samePure(x->getOperand(i), y->getOperand(i)))

@@ -9,6 +9,7 @@
 #ifndef WEFT_ANALYSIS_CNAMES_H
 #define WEFT_ANALYSIS_CNAMES_H
 
+#include "weft/Analysis/Memory.h"
 #include "weft/Analysis/Polynomial.h"
 #include "weft/Analysis/Verdict.h"
 
@@ -24,12 +25,16 @@ namespace weft {
 
 class CNames {
 public:
-  /// Names values at the entry of `loop`.
-  explicit CNames(mlir::Operation *loop);
+  /// Names values at the entry of `loop`; `inv` (its invariants) lets it
+  /// name loads of memory the loop never writes, by their C text.
+  explicit CNames(mlir::Operation *loop, const Invariants *inv = nullptr);
 
   /// The C variable whose value at the loop's entry `v` is: a parameter
-  /// never assigned, the counter of an enclosing loop, or a scalar variable
-  /// read before the loop and not changed between that read and the loop.
+  /// never assigned, the counter of an enclosing loop, a scalar variable
+  /// read before the loop and not changed between that read and the loop,
+  /// or a read of memory (weft.expr) that C makes again there: in the
+  /// loop's bound, or an invariant load that C may read at the loop's start
+  /// (Invariants::atEntry).
   std::optional<VarRef> declOf(mlir::Value v);
 
   /// The polynomial over C variables, or nullopt when an atom has no name.
@@ -41,6 +46,7 @@ public:
 private:
   mlir::Operation *loop;
   llvm::DenseMap<mlir::Operation *, unsigned> order;
+  const Invariants *inv;
   std::optional<llvm::DenseSet<mlir::Value>> written;
   std::map<int64_t, std::string> names_;
 };

@@ -45,20 +45,30 @@ struct Dependence {
 };
 
 /// Tests two accesses to the same memory root (Overlap::Same) for a
-/// dependence carried by `loop` (a counted loop). `written`, the cells the
-/// loop writes (cellsWrittenIn), lets loads of unchanged variables in the
-/// loop count as one number.
+/// dependence carried by `loop` (a counted loop). `inv` (invariantsOf the
+/// loop) lets loads of unchanged variables and memory in the loop count as
+/// one number.
 Dependence testDependence(const Access &a, const Access &b,
                           const LoopInfo &loop, mlir::ModuleOp module,
-                          const llvm::DenseSet<mlir::Value> *written = nullptr);
+                          const Invariants *inv = nullptr);
 
 /// Tests whether two accesses can touch the same element within one run of
 /// `loop`: the loops around it are shared, and there is no order between
 /// the instances (the access outside the loop, a load of its bound, comes
 /// first). `first` is a, `second` b.
 Dependence testTouch(const Access &a, const Access &b, const LoopInfo &loop,
-                     mlir::ModuleOp module,
-                     const llvm::DenseSet<mlir::Value> *written = nullptr);
+                     mlir::ModuleOp module, const Invariants *inv = nullptr);
+
+/// The loads in `loop` (`body` is its collectBody, with its own bounds
+/// trusted; `info` its loopInfoOf with trustBounds) of places that are the
+/// same in every iteration and that no write in the body can reach
+/// (docs/analysis.md, "Invariant loads"). With `proven`, only writes weft
+/// proves apart count; without, writes to bases that may overlap count too,
+/// for the loop's own analysis, whose run-time checks then cover every such
+/// pair (it tests every write against every access, these loads included).
+Invariants invariantsOf(mlir::Operation *loop, const LoopBody &body,
+                        const LoopInfo &info, mlir::ModuleOp module,
+                        bool proven);
 
 } // namespace weft
 

@@ -14,6 +14,7 @@
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
 
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -66,6 +67,28 @@ enum class Overlap {
 /// by a weft.effects, or whose address a call gets.
 llvm::DenseSet<mlir::Value> cellsWrittenIn(mlir::Operation *loop);
 
+/// What every iteration of a loop reads the same (docs/analysis.md,
+/// "Invariant loads"): the local variables it never writes, and the loads of
+/// memory it never writes. Each is one value for the whole loop.
+struct Invariants {
+  /// cellsWrittenIn(loop)
+  llvm::DenseSet<mlir::Value> written;
+  /// A load inside the loop whose place (address) is the same in every
+  /// iteration and which no iteration writes, to the first load of that
+  /// place (its representative).
+  llvm::DenseMap<mlir::Value, mlir::Value> loads;
+  /// Representatives that C may read again where the loop starts (it reads
+  /// their struct or element there, or in the loop's first iteration before
+  /// anything that could stop it): run-time checks may name them.
+  llvm::DenseSet<mlir::Value> atEntry;
+
+  explicit Invariants(mlir::Operation *loop);
+  /// The value that stands for `v` in every iteration of `loop`: the cell of
+  /// an unchanged local variable, the representative of an invariant load,
+  /// or null.
+  mlir::Value identity(mlir::Value v, mlir::Operation *loop) const;
+};
+
 /// A load inside `loop` of a local scalar variable (a cell that does not
 /// escape, defined before the loop) that the loop never writes: it reads the
 /// same number in every iteration. Returns the cell, or null.
@@ -74,19 +97,19 @@ mlir::Value invariantCellOf(mlir::Value v, mlir::Operation *loop,
 
 /// For a base behind a C pointer (weft.base %ptr), what identifies the
 /// pointer's value in every iteration of `loop` when it does not change
-/// there: the SSA pointer defined before the loop, or the cell of a pointer
-/// variable the loop does not write (when `written` is given). Null when the
-/// pointer may change from one iteration to the next.
+/// there: the SSA pointer defined before the loop, or (when `inv` is given)
+/// the cell of a pointer variable the loop does not write, or the
+/// representative of an invariant load (`v->data`). Null when the pointer
+/// may change from one iteration to the next.
 mlir::Value pointerIdentity(const BaseInfo &b, mlir::Operation *loop,
-                            const llvm::DenseSet<mlir::Value> *written);
+                            const Invariants *inv);
 
 /// Whether the memory of two bases may overlap (docs/ir.md, "Alias
 /// classes"). `loop` is the loop under test: a weft.base whose pointer may
-/// change in it is a different base in every iteration. `written` (the cells
-/// the loop writes) lets pointers loaded from unchanged variables count as
-/// one base.
+/// change in it is a different base in every iteration. `inv` lets pointers
+/// loaded from unchanged variables or memory count as one base.
 Overlap overlapOf(const BaseInfo &a, const BaseInfo &b, mlir::Operation *loop,
-                  const llvm::DenseSet<mlir::Value> *written = nullptr);
+                  const Invariants *inv = nullptr);
 
 /// Is the value defined inside op's regions?
 bool isDefinedInside(mlir::Value v, mlir::Operation *op);

@@ -75,15 +75,20 @@ struct ImportedModule {
   llvm::SmallVector<const clang::ValueDecl *> decls;
   /// counted[id]: the header of loop id, when it is a counted `for`.
   llvm::DenseMap<int64_t, CountedFor> counted;
-  /// A memory read in the bound of a counted `for` (`v->n`, `*len`, a
-  /// global): its C spelling and type. Its id is a decl id (decls[id] is
-  /// null), so that run-time checks can name the value it reads where the
-  /// loop starts (the load carries weft.expr = id).
-  struct BoundRead {
+  /// A read of memory (`v->n`, `*len`, a global) that run-time checks may
+  /// name where a loop starts: its exact C text and type. Its id is a decl id
+  /// (decls[id] is null); the load carries weft.expr = id. Loads in a loop's
+  /// bound get one when the bound reads memory, other loads when their
+  /// lvalue has a text (Importer::codeText).
+  struct MemoryRead {
     std::string text;
     clang::QualType type;
+    /// The last declaration of a local variable the text names (invalid if
+    /// none): the text means the same only where that one is in scope, at a
+    /// loop that starts after it.
+    clang::SourceLocation lastLocal;
   };
-  llvm::DenseMap<int64_t, BoundRead> boundReads;
+  llvm::DenseMap<int64_t, MemoryRead> reads;
 };
 
 /// Imports every function defined in the main file of `ctx`. Never fails on

@@ -10,6 +10,8 @@
 //===----------------------------------------------------------------------===//
 #include "ImportInternals.h"
 
+#include <functional>
+
 #include "mlir/Dialect/Affine/Analysis/Utils.h"
 #include "clang/AST/RecordLayout.h"
 
@@ -130,6 +132,33 @@ std::optional<std::string> Importer::codeText(const LVal &lv) {
   if (bad || text.empty())
     return std::nullopt;
   return text.str();
+}
+
+void Importer::nameRead(Operation *load, const LVal &lv) {
+  std::optional<std::string> text = codeText(lv);
+  if (!text)
+    return;
+  // The local variables the text names (`w` in `w->data`, for a pointer w
+  // declared in the body, whose value may well be defined before the loop).
+  clang::SourceLocation last;
+  std::function<void(const clang::Stmt *)> visit = [&](const clang::Stmt *st) {
+    if (!st)
+      return;
+    if (const auto *dre = dyn_cast<clang::DeclRefExpr>(st))
+      if (const auto *var = dyn_cast<clang::VarDecl>(dre->getDecl());
+          var && var->isLocalVarDecl()) {
+        clang::SourceLocation at = sm.getExpansionLoc(var->getLocation());
+        if (last.isInvalid() || sm.isBeforeInTranslationUnit(last, at))
+          last = at;
+      }
+    for (const clang::Stmt *child : st->children())
+      visit(child);
+  };
+  visit(lv.expr);
+  int64_t id = (int64_t)out.decls.size();
+  out.decls.push_back(nullptr);
+  out.reads[id] = {*text, lv.type, last};
+  load->setAttr("weft.expr", builder.getI64IntegerAttr(id));
 }
 
 Location Importer::accessLoc(const clang::Expr *e, StringRef text) {
@@ -662,7 +691,9 @@ Value Importer::load(const LVal &lv, Location l) {
   else
     op = builder.create<memref::LoadOp>(al, lv.memref, values);
   if (boundLoads)
-    boundLoads->push_back({op, lv});
+    boundLoads->push_back({op, lv}); // named by the loop, if it must be
+  else if (lv.expr && !isa<clang::DeclRefExpr>(lv.expr->IgnoreParens()))
+    nameRead(op, lv); // variables are named by their decls
   return op->getResult(0);
 }
 

@@ -212,6 +212,9 @@ public:
   /// is a bare variable), or nothing when the lvalue is not one stretch of
   /// the file (part of a macro's expansion) or has side effects.
   std::optional<std::string> codeText(const LVal &lv);
+  /// Gives a load of memory its weft.expr (ImportedModule::reads), when
+  /// codeText has a text for its lvalue.
+  void nameRead(mlir::Operation *load, const LVal &lv);
   std::string where(clang::SourceLocation l);
 
   //===--- Functions and variables (CImport.cpp) ---------------------------===//

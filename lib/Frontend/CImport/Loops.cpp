@@ -541,14 +541,7 @@ void Importer::importFor(const clang::ForStmt *s) {
     reads.clear();
   for (auto &[op, lv] : reads) {
     op->setAttr("weft.bound_of", builder.getI64IntegerAttr(id));
-    // Checks name the read by its C text (none: they cannot name it).
-    std::optional<std::string> text = codeText(lv);
-    if (!text)
-      continue;
-    int64_t rid = (int64_t)out.decls.size();
-    out.decls.push_back(nullptr);
-    out.boundReads[rid] = {*text, lv.type};
-    op->setAttr("weft.expr", builder.getI64IntegerAttr(rid));
+    nameRead(op, lv);
   }
 
   bool up = c.step > 0;

@@ -166,7 +166,17 @@ std::string FileRewriter::tripText(const Plan &p) {
   return trip;
 }
 
-std::string FileRewriter::polyText(const CPoly &poly) {
+/// Does a read's text mean the same where p's loop starts: every local
+/// variable it names is declared before the loop (then its scope holds the
+/// whole loop, since the text is inside it).
+bool FileRewriter::namesAtLoop(const ImportedModule::MemoryRead &r,
+                               const Plan &p) {
+  return r.lastLocal.isInvalid() ||
+         sm.isBeforeInTranslationUnit(
+             r.lastLocal, sm.getExpansionLoc(p.loop->getBeginLoc()));
+}
+
+std::string FileRewriter::polyText(const CPoly &poly, const Plan &p) {
   std::string sum;
   for (const Term &t : poly) {
     std::string term;
@@ -184,8 +194,9 @@ std::string FileRewriter::polyText(const CPoly &poly) {
       if (v) {
         vt = v->getType().getCanonicalType();
         name = v->getNameAsString();
-      } else if (auto it = im.boundReads.find(d); it != im.boundReads.end()) {
-        // A read in the loop's bound (`v->n`), as C reads it at the loop.
+      } else if (auto it = im.reads.find(d);
+                 it != im.reads.end() && namesAtLoop(it->second, p)) {
+        // A read of memory (`v->n`), as C reads it where the loop starts.
         vt = it->second.type.getCanonicalType();
         name = "(" + it->second.text + ")";
       } else {
@@ -213,13 +224,23 @@ std::string FileRewriter::guardText(const Plan &p) {
       const auto *v = (size_t)decl < im.decls.size()
                           ? llvm::dyn_cast_or_null<clang::VarDecl>(im.decls[decl])
                           : nullptr;
-      if (!v)
+      std::string name;
+      QualType t;
+      if (v) {
+        name = v->getNameAsString();
+        t = v->getType();
+      } else if (auto it = im.reads.find(decl);
+                 it != im.reads.end() && it->second.type->isPointerType() &&
+                 namesAtLoop(it->second, p)) {
+        // A pointer read from memory (`v->data`), as C reads it at the loop.
+        name = "(" + it->second.text + ")";
+        t = it->second.type;
+      } else {
         return "";
-      std::string name = v->getNameAsString();
+      }
       // The address, and one element: through the pointer, then every array
       // dimension. A scalar or struct variable is its own only element.
       std::string addr = name, elem = name + "[0]";
-      QualType t = v->getType();
       if (t->isPointerType()) {
         t = t->getPointeeType();
       } else if (const clang::ArrayType *at = ctx.getAsArrayType(t)) {
@@ -235,7 +256,8 @@ std::string FileRewriter::guardText(const Plan &p) {
       auto list = [&](llvm::StringRef key, const char *pick) -> std::string {
         std::string acc;
         for (mlir::Attribute a : s.getAs<mlir::ArrayAttr>(key)) {
-          std::string one = polyText(readCPoly(llvm::cast<mlir::ArrayAttr>(a)));
+          std::string one =
+              polyText(readCPoly(llvm::cast<mlir::ArrayAttr>(a)), p);
           if (one.empty())
             return "";
           acc = acc.empty() ? one : std::string(pick) + "(" + acc + ", " + one + ")";
@@ -493,8 +515,9 @@ std::string FileRewriter::dispatch(const Plan &p) {
   o += "{ /* weft: in parallel in " + name +
        "() when the checks pass; else as written */\n";
   o += head;
-  o += in + "if (weft_trip >= " + std::to_string(p.task.getMinTrip()) +
-       " && " + readyCall;
+  o += in + "if (weft_trip >= " +
+       std::to_string(std::max<int64_t>(p.task.getMinTrip(), 1)) + " && " +
+       readyCall;
   {
     // Guards are written with the block's indentation.
     std::string g = guards;
@@ -525,8 +548,8 @@ std::string FileRewriter::dispatch(const Plan &p) {
   snprintf(perIter, sizeof perIter, "%.4g",
            p.task.getWorkPerIter().convertToDouble());
   if (linear) {
-    cost0 = polyText(readCPoly(*p.task.getCost0()));
-    cost1 = polyText(readCPoly(*p.task.getCost1()));
+    cost0 = polyText(readCPoly(*p.task.getCost0()), p);
+    cost1 = polyText(readCPoly(*p.task.getCost1()), p);
     if (cost0.empty() || cost1.empty())
       linear = false, cost0 = cost1 = "0";
   }

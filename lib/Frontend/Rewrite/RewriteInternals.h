@@ -164,7 +164,10 @@ private:
   std::string startText(const Plan &p);
   std::string tripText(const Plan &p);
   std::string guardText(const Plan &p);
-  std::string polyText(const CPoly &poly);
+  /// A polynomial over C variables as C, at the start of p's loop; "" when
+  /// an atom has no name there.
+  std::string polyText(const CPoly &poly, const Plan &p);
+  bool namesAtLoop(const ImportedModule::MemoryRead &r, const Plan &p);
   std::string counterValue(const Plan &p, llvm::StringRef k,
                            llvm::StringRef start);
   /// The lines that open a replacing block, at `in`: weft_start (the start,

@@ -52,3 +52,30 @@ void part_of_macro(double *a, const struct config_with_a_rather_long_name *cfg) 
   for (int i = 0; i < BOTH(cfg); i++)
     a[i] = i;
 }
+
+// A read in the body through a variable declared in the body: at the loop's
+// start that name is another variable (or none), so the check cannot use it.
+struct vec { int n; double *data; };
+// CHECK-LABEL: void shadowed(
+// CHECK-NOT: weft_apart
+// CHECK: for (int i = 0; i < n; i++) {
+// REMARK: check-text.c:[[@LINE+4]]:3: remark: loop not parallelized: weft cannot write the trip count or a run-time check of this loop in C
+void shadowed(double *out, struct vec *v, struct vec *u, int n) {
+  struct vec *w = u;
+  (void)w;
+  for (int i = 0; i < n; i++) {
+    struct vec *w = v;
+    out[i] = w->data[i];
+  }
+}
+
+// The same read through the outer variable: named at the loop's start.
+// CHECK-LABEL: void outer(
+// CHECK: (const void *)v, 0, 0, sizeof(v[0]), &weft_bad) &&
+// CHECK: (const void *)(w->data), 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof((w->data)[0]), &weft_bad)) {
+// REMARK: check-text.c:[[@LINE+3]]:3: remark: loop parallelized
+void outer(double *out, struct vec *v, int n) {
+  struct vec *w = v;
+  for (int i = 0; i < n; i++)
+    out[i] = w->data[i];
+}

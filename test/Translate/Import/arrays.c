@@ -28,7 +28,7 @@ void globals(void) {
 // CHECK-LABEL: func.func @locals
 // CHECK: %[[T:.*]] = memref.get_global @locals.table : memref<10xi32>
 // CHECK: %[[L:.*]] = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = {{[0-9]+}} : i64, weft.name = "loc"} : memref<4x4xi32>
-// CHECK: affine.load %[[T]][%{{.*}}] : memref<10xi32>
+// CHECK: affine.load %[[T]][%{{.*}}] {{.*}}: memref<10xi32>
 // CHECK: affine.store %{{.*}}, %[[L]][%{{.*}}, 2] : memref<4x4xi32>
 int locals(int k) {
   int loc[4][4];
@@ -56,8 +56,8 @@ void vla_local(int n, int m) {
 // The VLA's inner size is the parameter m:
 // CHECK-SAME: %{{.*}}: i32 {weft.decl = [[M:[0-9]+]] : i64, weft.name = "m"}
 // CHECK-SAME: %{{.*}}: memref<?x?xf64> {{{.*}}weft.name = "C", weft.vla_sizes = array<i64: [[M]]>}
-// CHECK: affine.load %{{.*}}[%[[I:.*]], %[[J:.*]]] : memref<?x16xf64>
-// CHECK: affine.load %{{.*}}[%[[I]], %[[J]]] : memref<?x16xf64>
+// CHECK: affine.load %{{.*}}[%[[I:.*]], %[[J:.*]]] {{.*}}: memref<?x16xf64>
+// CHECK: affine.load %{{.*}}[%[[I]], %[[J]]] {{.*}}: memref<?x16xf64>
 // CHECK: affine.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] : memref<?x?xf64>
 void params(double A[N][M], double (*B)[M], int n, int m, double C[n][m]) {
   for (int i = 0; i < n; i++)

@@ -51,7 +51,7 @@ void triangular(int n, float *a) {
 // A bound computed inside an outer loop is not an MLIR symbol: scf.for.
 // CHECK-LABEL: func.func @inner_bound
 // CHECK: affine.for %[[I:.*]] = 0 to %{{.*}} {
-// CHECK:   %[[LEN:.*]] = affine.load %{{.*}}[%[[I]]] : memref<?xi32>
+// CHECK:   %[[LEN:.*]] = affine.load %{{.*}}[%[[I]]] {{.*}}: memref<?xi32>
 // CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK:   } {weft.counter = {{.*}}, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 6 : i64}
 void inner_bound(int n, const int *len, float *a) {

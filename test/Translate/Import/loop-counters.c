@@ -32,7 +32,7 @@ void in_loop(int n, float *a) {
 // No init: the loop starts at the counter's current value.
 // CHECK-LABEL: func.func @no_init
 // CHECK: %[[C:.*]] = memref.alloca() {{{.*}}weft.name = "i"} : memref<i32>
-// CHECK: %[[S:.*]] = affine.load %[[C]][] : memref<i32>
+// CHECK: %[[S:.*]] = affine.load %[[C]][] {{.*}}: memref<i32>
 // CHECK: %[[SI:.*]] = arith.index_cast %[[S]] : i32 to index
 // CHECK: affine.for %{{.*}} = %[[SI]] to %{{.*}} {
 void no_init(int n, int first, float *a) {

@@ -4,7 +4,7 @@
 
 // `*(p + i)` and `p[i]` are the same access; `p + 1` offsets the subscript.
 // CHECK-LABEL: func.func @arith
-// CHECK: affine.load %[[P:.*]][%[[I:.*]] + 1] : memref<?xf32>
+// CHECK: affine.load %[[P:.*]][%[[I:.*]] + 1] {{.*}}: memref<?xf32>
 // CHECK: affine.store %{{.*}}, %[[P]][%[[I]]] : memref<?xf32>
 void arith(int n, float *p) {
   for (int i = 0; i < n; i++)
@@ -26,7 +26,7 @@ void derived(double *a, int k, int n) {
 // CHECK-LABEL: func.func @walking
 // CHECK: %[[CELL:.*]] = memref.alloca() {{{.*}}weft.name = "s"} : memref<!weft.ptr>
 // CHECK: affine.for
-// CHECK:   %[[V:.*]] = affine.load %[[CELL]][] : memref<!weft.ptr>
+// CHECK:   %[[V:.*]] = affine.load %[[CELL]][] {{.*}}: memref<!weft.ptr>
 // CHECK:   %[[B:.*]] = weft.base %[[V]] {alias = #weft.alias<pointer>, name = "s"} : (!weft.ptr) -> memref<?xf32>
 // CHECK:   affine.store %{{.*}}, %[[B]][0] : memref<?xf32>
 // CHECK:   weft.ptr_add
@@ -41,7 +41,7 @@ void walking(int n, float *p) {
 // Arrays of pointers: the row is loaded, then its memory is a weft.base.
 // CHECK-LABEL: func.func @rows
 // CHECK-SAME: %[[R:arg[0-9]+]]: memref<?x!weft.ptr>
-// CHECK: %[[ROW:.*]] = affine.load %[[R]][%[[I:.*]]] : memref<?x!weft.ptr>
+// CHECK: %[[ROW:.*]] = affine.load %[[R]][%[[I:.*]]] {{.*}}: memref<?x!weft.ptr>
 // CHECK: %[[B:.*]] = weft.base %[[ROW]] {alias = #weft.alias<pointer>, name = "r[i]"}
 // CHECK: affine.store %{{.*}}, %[[B]][2] : memref<?xf64>
 void rows(int n, double **r) {

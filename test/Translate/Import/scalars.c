@@ -11,7 +11,7 @@ int total;
 // `acc` is assigned: a cell.
 // CHECK: %[[ACC:.*]] = memref.alloca() {{{.*}}weft.name = "acc"} : memref<f64>
 // CHECK: affine.for
-// CHECK:   %[[OLD:.*]] = affine.load %[[ACC]][] : memref<f64>
+// CHECK:   %[[OLD:.*]] = affine.load %[[ACC]][] {{.*}}: memref<f64>
 // CHECK:   %[[NEW:.*]] = arith.addf %[[OLD]], %{{.*}} : f64
 // CHECK:   affine.store %[[NEW]], %[[ACC]][] : memref<f64>
 double ssa_and_cells(int n, const double *a) {
@@ -25,7 +25,7 @@ double ssa_and_cells(int n, const double *a) {
 // A global scalar is a 0-d global; ++ reads and writes it.
 // CHECK-LABEL: func.func @global_counter
 // CHECK: %[[T:.*]] = memref.get_global @total : memref<i32>
-// CHECK: %[[V:.*]] = affine.load %[[T]][] : memref<i32>
+// CHECK: %[[V:.*]] = affine.load %[[T]][] {{.*}}: memref<i32>
 // CHECK: %[[V1:.*]] = arith.addi %[[V]], %{{.*}} : i32
 // CHECK: affine.store %[[V1]], %[[T]][] : memref<i32>
 void global_counter(int n) {

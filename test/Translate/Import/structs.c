@@ -8,7 +8,7 @@ struct body { struct pt pos; float w[3]; };
 // CHECK-LABEL: func.func @fields
 // CHECK-SAME: %[[S:arg[0-9]+]]: memref<?x!weft.struct<"pt", 24>>
 // CHECK: %[[Y:.*]] = weft.field %[[S]] {field = "y", offset = 8 : i64, size = 8 : i64} : memref<?x!weft.struct<"pt", 24>> -> memref<?xf64>
-// CHECK: affine.load %[[Y]][%[[I:.*]]] : memref<?xf64>
+// CHECK: affine.load %[[Y]][%[[I:.*]]] {{.*}}: memref<?xf64>
 // CHECK: %[[X:.*]] = weft.field %[[S]] {field = "x", offset = 0 : i64, size = 8 : i64}
 // CHECK: affine.store %{{.*}}, %[[X]][%[[I]]] : memref<?xf64>
 void fields(int n, struct pt *s) {
@@ -34,7 +34,7 @@ void arrow(struct pt *p) { p->id = 3; }
 
 // A whole struct is one element.
 // CHECK-LABEL: func.func @copy
-// CHECK: %[[V:.*]] = affine.load %{{.*}}[%{{.*}} + 1] : memref<?x!weft.struct<"pt", 24>>
+// CHECK: %[[V:.*]] = affine.load %{{.*}}[%{{.*}} + 1] {{.*}}: memref<?x!weft.struct<"pt", 24>>
 // CHECK: affine.store %[[V]], %{{.*}}[%{{.*}}] : memref<?x!weft.struct<"pt", 24>>
 void copy(int n, struct pt *s) {
   for (int i = 0; i < n; i++)

@@ -158,15 +158,20 @@ static bool corners(const Poly &p, ArrayRef<LoopInfo> loops,
 /// The C variable that holds a base's address at the loop's entry: a
 /// parameter, an array, or a pointer variable the loop does not change.
 static std::optional<VarRef> baseVarOf(const BaseInfo &root, Operation *loop,
-                                       const DenseSet<Value> &written) {
+                                       const Invariants &inv, CNames &names) {
   if (root.decl >= 0 && root.base &&
       (isa<BlockArgument>(root.base) ||
        root.base.getDefiningOp<memref::GetGlobalOp>() ||
        root.base.getDefiningOp<memref::AllocaOp>()))
     return VarRef{root.decl, root.name};
-  Value id = pointerIdentity(root, loop, &written);
+  Value id = pointerIdentity(root, loop, &inv);
   if (!id)
     return std::nullopt;
+  // A pointer loaded from memory (`v->data`): in the loop's bound, or in
+  // its body from memory no iteration writes; named as CNames names loads.
+  if (isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(id.getDefiningOp()))
+    if (auto var = names.declOf(id))
+      return var;
   if (auto cell = id.getDefiningOp<memref::AllocaOp>()) {
     auto d = cell->getAttrOfType<IntegerAttr>("weft.decl");
     auto n = cell->getAttrOfType<StringAttr>("weft.name");
@@ -188,11 +193,10 @@ static std::optional<VarRef> baseVarOf(const BaseInfo &root, Operation *loop,
 std::optional<GuardSide> guardSide(const BaseInfo &root,
                                    ArrayRef<const Access *> accesses,
                                    const LoopInfo &loop, CNames &names,
-                                   ModuleOp module,
-                                   const DenseSet<Value> &written,
+                                   ModuleOp module, const Invariants &inv,
                                    std::string &why) {
   GuardSide side;
-  auto var = root.base ? baseVarOf(root, loop.op, written) : std::nullopt;
+  auto var = root.base ? baseVarOf(root, loop.op, inv, names) : std::nullopt;
   if (!var) {
     why = "weft cannot name " + root.name + " in a run-time check";
     return std::nullopt;
@@ -347,8 +351,9 @@ void trustOwnBounds(LoopBody &body, const LoopInfo &own) {
         l = own;
 }
 
-/// `body` is collectBody(loop), with trustOwnBounds.
-BoundCheck checkBound(Operation *loop, const LoopBody &body, ModuleOp module) {
+/// `body` is collectBody(loop), with trustOwnBounds; `inv` its invariants.
+BoundCheck checkBound(Operation *loop, const LoopBody &body, ModuleOp module,
+                      const Invariants &inv) {
   BoundCheck c;
   c.reads = boundReadsOf(loop);
   if (c.reads.empty()) {
@@ -363,7 +368,6 @@ BoundCheck checkBound(Operation *loop, const LoopBody &body, ModuleOp module) {
     c.note = "here";
     return c;
   }
-  DenseSet<Value> written = cellsWrittenIn(loop);
   LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
   for (size_t ri = 0; ri < c.reads.size(); ++ri) {
     const Access &r = c.reads[ri];
@@ -377,11 +381,11 @@ BoundCheck checkBound(Operation *loop, const LoopBody &body, ModuleOp module) {
       if (!w.isWrite)
         continue;
       MemPath pw = pathOf(w, module);
-      switch (overlapOf(pr.root, pw.root, loop, &written)) {
+      switch (overlapOf(pr.root, pw.root, loop, &inv)) {
       case Overlap::Never:
         continue;
       case Overlap::Same: {
-        Dependence d = testTouch(r, w, info, module, &written);
+        Dependence d = testTouch(r, w, info, module, &inv);
         if (d.kind == Dependence::None)
           continue;
         c.why = "the bound reads " + textOf(r) + ", which the body " +
@@ -426,9 +430,6 @@ struct DetectParallelLoops
   }
 
   bool fpReassoc = false;
-  /// The loops whose bound in memory no proof covers, with what their
-  /// analysis must check (runOnOperation, before any verdict).
-  DenseMap<Operation *, BoundCheck> boundChecks;
 };
 } // namespace
 
@@ -473,12 +474,19 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     const Blocker &b = body.blockers.front();
     return fail("it contains " + b.reason, b.op->getLoc(), "here");
   }
-  const BoundCheck *bound = nullptr;
-  if (auto it = boundChecks.find(loop); it != boundChecks.end()) {
-    bound = &it->second;
+  bool ownBound = boundUnverified(loop);
+  if (ownBound)
+    trustOwnBounds(body, info);
+  // Loads of memory no iteration writes, or none that a run-time check
+  // below does not cover: one value each for the whole loop.
+  Invariants inv = invariantsOf(loop, body, info, module, /*proven=*/false);
+  std::optional<BoundCheck> bound;
+  if (ownBound) {
+    // Again with these invariants: writes through `v->data` now have one
+    // base, which a check can set apart from the bound's memory.
+    bound = checkBound(loop, body, module, inv);
     if (!bound->why.empty())
       return fail(bound->why, bound->at, bound->note);
-    trustOwnBounds(body, info);
   }
 
   // Scalars first: every cell the loop writes needs a role.
@@ -523,7 +531,6 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   SmallVector<MemPath> paths;
   for (const Access *a : mem)
     paths.push_back(pathOf(*a, module));
-  DenseSet<Value> written = cellsWrittenIn(loop);
   bool assumeNoAlias = assumesNoAlias(loop);
   // Pairs of distinct bases that need a run-time check.
   SmallVector<std::pair<size_t, size_t>> checks;
@@ -532,11 +539,11 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       const Access &a = *mem[i], &b = *mem[j];
       if (!a.isWrite && !b.isWrite)
         continue;
-      switch (overlapOf(paths[i].root, paths[j].root, loop, &written)) {
+      switch (overlapOf(paths[i].root, paths[j].root, loop, &inv)) {
       case Overlap::Never:
         continue;
       case Overlap::Same: {
-        Dependence d = testDependence(a, b, info, module, &written);
+        Dependence d = testDependence(a, b, info, module, &inv);
         if (d.kind == Dependence::None || ignored(d))
           continue;
         return fail(describe(d, loop), d.second->loc,
@@ -593,7 +600,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   }
 
   // One check per pair of bases, over all their accesses.
-  CNames names(loop);
+  CNames names(loop, &inv);
   SmallVector<std::pair<Value, Value>> done;
   for (auto [ci, cj] : checks) {
     size_t i = ci, j = cj;
@@ -604,7 +611,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     if (!iWrites)
       std::swap(i, j);
     auto key = [&](const BaseInfo &r) {
-      Value id = pointerIdentity(r, loop, &written);
+      Value id = pointerIdentity(r, loop, &inv);
       return id ? id : r.base;
     };
     Value ra = key(paths[i].root), rb = key(paths[j].root);
@@ -620,10 +627,10 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       return out;
     };
     std::string why;
-    auto sa = guardSide(paths[i].root, accessesOf(ra), info, names, module,
-                        written, why);
-    auto sb = sa ? guardSide(paths[j].root, accessesOf(rb), info, names,
-                             module, written, why)
+    auto sa =
+        guardSide(paths[i].root, accessesOf(ra), info, names, module, inv, why);
+    auto sb = sa ? guardSide(paths[j].root, accessesOf(rb), info, names, module,
+                             inv, why)
                  : std::nullopt;
     if (!sa || !sb)
       return fail(paths[i].root.name + " and " + paths[j].root.name +
@@ -684,7 +691,6 @@ void DetectParallelLoops::runOnOperation() {
   // never writes that memory (docs/analysis.md, "Bounds in memory"). Until
   // then, the analysis of every other loop leaves their trip open.
   bool trustBounds = llvm::is_contained(unsafeIgnore, "bound");
-  boundChecks.clear();
   module.walk([&](Operation *op) {
     if (!isLoop(op) || !boundUnverified(op))
       return;
@@ -692,13 +698,15 @@ void DetectParallelLoops::runOnOperation() {
       op->setAttr("weft.bound_verified", UnitAttr::get(op->getContext()));
       return;
     }
+    // Only what weft proves counts here: other loops trust the mark, and
+    // run no check of this loop's.
     LoopBody body = collectBody(op, summaries);
-    trustOwnBounds(body, loopInfoOf(op, /*trustBounds=*/true));
-    BoundCheck c = checkBound(op, body, module);
+    LoopInfo own = loopInfoOf(op, /*trustBounds=*/true);
+    trustOwnBounds(body, own);
+    Invariants inv = invariantsOf(op, body, own, module, /*proven=*/true);
+    BoundCheck c = checkBound(op, body, module, inv);
     if (c.proven() || (c.why.empty() && assumesNoAlias(op)))
       op->setAttr("weft.bound_verified", UnitAttr::get(op->getContext()));
-    else
-      boundChecks[op] = std::move(c);
   });
   llvm::StringSet<> skipped;
   for (const std::string &s : skip)
