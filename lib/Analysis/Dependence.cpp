@@ -23,6 +23,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
+#include <functional>
 #include <map>
 #include <set>
 
@@ -708,8 +709,8 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   // Which of them C reads where the loop starts, or may read there without
   // a fault it would not have had: a place in an element (a struct) that C
   // reads at the loop (its bound), or in the loop's first iteration before
-  // anything with control flow or a call (the checks run only when the loop
-  // runs at least once).
+  // anything with control flow or a call, inner loops that surely run
+  // included (the checks run only when the loop runs at least once).
   std::set<PlaceKeys::Key> read;
   auto witness = [&](Operation *ld) {
     PlaceKeys keys(loop, inv);
@@ -724,12 +725,65 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
           isa<affine::AffineLoadOp, memref::LoadOp>(op))
         witness(op);
     }
-  for (Operation &op : loop->getRegion(0).front()) {
-    if (op.getNumRegions() || isa<CallOp, EffectsOp, func::CallOp>(op))
-      break;
-    if (isa<affine::AffineLoadOp, memref::LoadOp>(op))
-      witness(&op);
-  }
+  // The first iteration, up to the first op that may not go on to the next
+  // (a call, a branch, a jump), into inner loops that surely run then: with
+  // the counters of the loops entered at their first values (`j = i; j <
+  // 28` runs when i is 0).
+  DenseMap<Value, int64_t> firstValue;
+  auto atFirst = [&](const Poly &p) {
+    Poly out;
+    for (auto &[m, c] : p.terms()) {
+      Poly t = Poly::constant(c);
+      for (Value v : m) {
+        auto it = firstValue.find(v);
+        t = *t.times(it != firstValue.end() ? Poly::constant(it->second)
+                                            : Poly::atom(v));
+      }
+      out = *out.plus(t);
+    }
+    return out;
+  };
+  auto enter = [&](Operation *l, bool surely) {
+    LoopInfo li = loopInfoOf(l, /*trustBounds=*/l == loop);
+    if (!li.counted() || li.lbs.empty() || li.ubs.empty())
+      return false;
+    if (!surely) {
+      for (const Poly &lb : li.lbs)
+        for (const Poly &ub : li.ubs) {
+          std::optional<Poly> d = atFirst(ub).plus(atFirst(lb), -1);
+          if (!d || !d->isConstant() || d->constantTerm() < 1)
+            return false;
+        }
+      bool jumps = false;
+      l->walk([&](Operation *op) {
+        jumps |= isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp>(op);
+      });
+      if (jumps)
+        return false;
+    }
+    if (li.lbs.size() == 1)
+      if (Poly lb = atFirst(li.lbs[0]); lb.isConstant())
+        firstValue[li.iv] = lb.constantTerm();
+    return true;
+  };
+  std::function<void(Block &)> first = [&](Block &block) {
+    for (Operation &op : block) {
+      if (isa<affine::AffineLoadOp, memref::LoadOp>(op)) {
+        witness(&op);
+      } else if (isLoop(&op) && !isa<OpaqueLoopOp>(op) &&
+                 enter(&op, /*surely=*/false)) {
+        first(op.getRegion(0).front());
+        return;
+      } else if (op.getNumRegions() ||
+                 !(isPure(&op) ||
+                   isa<affine::AffineStoreOp, memref::StoreOp>(op))) {
+        return;
+      }
+    }
+  };
+  // The loop itself runs its first iteration whenever its checks run.
+  enter(loop, /*surely=*/true);
+  first(loop->getRegion(0).front());
   for (Operation *rep : reps) {
     PlaceKeys keys(loop, inv);
     PlaceKeys::Key key;

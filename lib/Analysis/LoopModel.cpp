@@ -406,3 +406,21 @@ LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
   });
   return body;
 }
+
+bool weft::runsAtLeastOnce(Operation *loop) {
+  LoopInfo info = loopInfoOf(loop);
+  if (!info.counted() || info.lbs.empty() || info.ubs.empty())
+    return false;
+  for (const Poly &lb : info.lbs)
+    for (const Poly &ub : info.ubs) {
+      std::optional<Poly> d = ub.plus(lb, -1);
+      if (!d || !d->isConstant() || d->constantTerm() < 1)
+        return false;
+    }
+  bool jumps = false;
+  loop->walk([&](Operation *op) {
+    if (isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp>(op))
+      jumps = true;
+  });
+  return !jumps;
+}

@@ -61,27 +61,6 @@ static bool onCell(Operation *op, const BaseInfo &cell) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Does a loop surely run its body at least once, with no jump out of or
-/// within it: a counted loop whose every upper bound exceeds every lower
-/// bound by a constant (`for (j = 0; j < 39; j++)`, `j = i; j < i + 4`).
-static bool runsAtLeastOnce(Operation *loop) {
-  LoopInfo info = loopInfoOf(loop);
-  if (!info.counted() || info.lbs.empty() || info.ubs.empty())
-    return false;
-  for (const Poly &lb : info.lbs)
-    for (const Poly &ub : info.ubs) {
-      std::optional<Poly> d = ub.plus(lb, -1);
-      if (!d || !d->isConstant() || d->constantTerm() < 1)
-        return false;
-    }
-  bool jumps = false;
-  loop->walk([&](Operation *op) {
-    if (isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp>(op))
-      jumps = true;
-  });
-  return !jumps;
-}
-
 struct Flow {
   const BaseInfo &cell;
   Operation *exposed = nullptr; ///< the first read not surely preceded by a

@@ -11,7 +11,8 @@ The same seed always gives the same program.
 A program has a few kernels over pointer parameters, each a loop nest of
 depth 1 to 4 with affine, row-major, flattened and indirect subscripts,
 constant or symbolic sizes (a parameter, or a bound in memory: through a
-pointer that may point into a buffer the body writes, or a global), scalar
+pointer that may point into a buffer the body writes, a global, or a struct
+field), buffers passed directly or held in a struct (`b->x[i]`), scalar
 temporaries, reductions of every
 operator, last values, conditionals, calls to pure and impure helpers, and
 early exits. Most kernels store to one array and read the others, and most
@@ -26,6 +27,7 @@ says which features it uses)
 """
 import argparse
 import random
+import re
 import sys
 
 SIZE = 1 << 14      # elements per buffer
@@ -330,7 +332,15 @@ class Gen:
         else:
             lines = self.body(loops, depth, ctx)
         name = "k%d" % idx
-        restrict = self.r.random() < 0.2
+        # One kernel in seven reaches its buffers through a struct
+        # (`b->x[i]`), loading the pointers in every iteration, as code
+        # that keeps its arrays in structs does; half of those with a
+        # symbolic size read it there too (`i < b->n`).
+        # (Drawn from a stream of its own: the programs are otherwise those
+        # of the generator before this choice, seed for seed.)
+        side = random.Random(self.seed * 7919 + idx)
+        via = side.random() < 0.15
+        restrict = self.r.random() < 0.2 and not via
         q = "restrict " if restrict else ""
         if restrict:
             self.features.add("restrict")
@@ -349,9 +359,20 @@ class Gen:
                     v, v, v, v)
             else:
                 header[0] = "for (int %s = 0; %s < nb[0]; %s++)" % (v, v, v)
-        out = ["static void %s(int n, double s, double *%sx, double *%sy, "
-               "const double *%sz, int *%siv, const int *%snb) {" % (
-                   name, q, q, q, q, q)]
+        if via:
+            self.features.add("struct-held pointers")
+            held = lambda t: re.sub(r"\b(x|y|z|iv)\b", r"b->\1", t)
+            lines = [held(t) for t in lines]
+            header = [held(t) for t in header]
+            plain = "for (int %s = 0; %s < n; %s++)" % ((loops[0].var,) * 3)
+            if sym and header[0] == plain and side.random() < 0.5:
+                header[0] = plain.replace("< n;", "< b->n;")
+            out = ["static void %s(int n, double s, struct bufs *b, "
+                   "const int *nb) {" % name]
+        else:
+            out = ["static void %s(int n, double s, double *%sx, double *%sy, "
+                   "const double *%sz, int *%siv, const int *%snb) {" % (
+                       name, q, q, q, q, q)]
         for t in ctx["temps"]:
             out.append("  double %s;" % t)
         for ctype, v, init in sorted(ctx["reds"]):
@@ -376,7 +397,8 @@ class Gen:
         out.append("  (void)s;")
         out.append("  (void)nb;")
         out.append("}")
-        self.kernels.append((name, depth, sym, ctx["fp"], restrict, nb_moves))
+        self.kernels.append((name, depth, sym, ctx["fp"], restrict, nb_moves,
+                             via))
         return "\n".join(out)
 
     def program(self):
@@ -396,6 +418,8 @@ class Gen:
                 "static int idx[256];",
                 "static int NB[4];",
                 "int gn;",
+                "struct bufs { double *x, *y; const double *z; int *iv; int n; };",
+                "static struct bufs BS;",
                 "static long calls;",
                 "",
                 "static double h_pure(double v) { return v * 0.5 + 0.125; }",
@@ -424,7 +448,7 @@ class Gen:
                 "  }",
                 "  for (int i = 0; i < 256; i++)",
                 "    idx[i] = (i * 97) % 256;"]
-        for name, depth, sym, _, restrict, nb_moves in self.kernels:
+        for name, depth, sym, _, restrict, nb_moves, via in self.kernels:
             n = {1: 2000, 2: 48, 3: 14, 4: 7}[depth]
             n = self.r.randrange(max(2, n // 2), n + 1)
             off = self.r.randrange(0, 64)
@@ -449,8 +473,13 @@ class Gen:
                     nb = "I + %d" % nb_moves
                     main.append("  I[%d] = %d;" % (nb_moves, n))
                 main.append("  NB[0] = gn = %d;" % n)
-                main.append("  %s(%d, 0.75, %s, %s, %s, %s, %s);" % (
-                    name, n, x, y, z, iv, nb))
+                if via:
+                    main.append("  BS.x = %s; BS.y = %s; BS.z = %s; "
+                                "BS.iv = %s; BS.n = %d;" % (x, y, z, iv, n))
+                    main.append("  %s(%d, 0.75, &BS, %s);" % (name, n, nb))
+                else:
+                    main.append("  %s(%d, 0.75, %s, %s, %s, %s, %s);" % (
+                        name, n, x, y, z, iv, nb))
                 main.append('  dump("%s/%d");' % (name, k))
         main += ["  return 0;", "}"]
         return main

@@ -47,7 +47,8 @@ TEAMS = [env for _, env in exec_check.TEAMS]
 REDUCTIONS = ["add", "sub", "mul", "and", "or", "xor", "max", "min", "maxif",
               "minif", "fadd"]
 ALIASING = ["overlapping arguments", "restrict", "indirect", "flattened",
-            "bound in memory", "global bound", "bound written"]
+            "bound in memory", "global bound", "bound written",
+            "struct-held pointers"]
 
 
 class Failure(Exception):

@@ -155,6 +155,11 @@ MemPath pathOf(const Access &a, mlir::ModuleOp module);
 /// The C spelling of an op's access (its NameLoc), or "".
 std::string accessText(mlir::Operation *op);
 
+/// Does a loop surely run its body at least once, with no jump out of or
+/// within it: a counted loop whose every upper bound exceeds every lower
+/// bound by a constant (`for (j = 0; j < 39; j++)`, `j = i; j < i + 4`).
+bool runsAtLeastOnce(mlir::Operation *loop);
+
 /// The subscripts of an affine or memref load/store.
 llvm::SmallVector<Subscript> subscriptsOf(mlir::Operation *access);
 
