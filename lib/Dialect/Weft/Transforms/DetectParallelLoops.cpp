@@ -351,6 +351,32 @@ void trustOwnBounds(LoopBody &body, const LoopInfo &own) {
         l = own;
 }
 
+/// The accesses of a loop's body, with the bounds of the loops inside it
+/// that read memory the loop's iterations all read the same (invariant
+/// loads: never written in it, or checked apart from every write by its
+/// run-time checks, which test every write against every access, these
+/// loads included): such an inner loop always runs as far as it read.
+void trustInvariantBounds(LoopBody &body, Operation *loop,
+                          const Invariants &inv) {
+  DenseMap<Operation *, std::optional<LoopInfo>> trusted;
+  for (Access &a : body.accesses)
+    for (LoopInfo &l : a.loops) {
+      if (l.op == loop || !loop->isAncestor(l.op) || !boundUnverified(l.op))
+        continue;
+      auto [it, fresh] = trusted.try_emplace(l.op);
+      if (fresh) {
+        std::vector<Access> reads = boundReadsOf(l.op);
+        bool all = !reads.empty() && llvm::all_of(reads, [&](const Access &r) {
+          return loop->isAncestor(r.op) && inv.loads.count(r.op->getResult(0));
+        });
+        if (all)
+          it->second = loopInfoOf(l.op, /*trustBounds=*/true);
+      }
+      if (it->second)
+        l = *it->second;
+    }
+}
+
 /// `body` is collectBody(loop), with trustOwnBounds; `inv` its invariants.
 BoundCheck checkBound(Operation *loop, const LoopBody &body, ModuleOp module,
                       const Invariants &inv) {
@@ -480,6 +506,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   // Loads of memory no iteration writes, or none that a run-time check
   // below does not cover: one value each for the whole loop.
   Invariants inv = invariantsOf(loop, body, info, module, /*proven=*/false);
+  trustInvariantBounds(body, loop, inv);
   std::optional<BoundCheck> bound;
   if (ownBound) {
     // Again with these invariants: writes through `v->data` now have one

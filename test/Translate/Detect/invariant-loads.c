@@ -1,0 +1,40 @@
+// Loads in a loop of places that are the same in every iteration and that no
+// iteration writes (docs/analysis.md, "Invariant loads"): one value for the
+// whole loop, a base for the pointers loaded from them, and names for the
+// run-time checks where C may read them at the loop's start.
+// Execution: test/Execution/invariant_loads.c.
+// RUN: weft-translate %s --verify --analyze --
+
+typedef struct { int w, h; float *px; } image;
+
+// src->w in the inner loop's bound and in the subscripts is one number for
+// the loop over y: x < src->w delinearizes y * src->w + x, and the checks
+// name src->w and src->px (read in the first iteration, at the inner bound).
+void blur(const image *src, float *out) {
+  const float *in = src->px;
+  for (int y = 1; y < src->h - 1; y++) // expected-remark {{loop parallelized: a run-time check that out and src do not overlap; a run-time check that out and in do not overlap}}
+    for (int x = 1; x < src->w - 1; x++) // expected-remark {{loop not parallelized: the loop at 15:3 around it runs in parallel}}
+      out[y * src->w + x] = in[(y - 1) * src->w + x] + in[(y + 1) * src->w + x];
+}
+
+// dst's row length is another number: rows may overlap, so only the loop
+// over x runs in parallel, with checks on dst->px, named at its start.
+void copy_rows(const image *src, image *dst) {
+  for (int y = 0; y < src->h; y++) // expected-remark {{loop not parallelized: dst->px[y * dst->w + x] written in one iteration may be written again in another: a flattened subscript weft cannot delinearize}}
+    for (int x = 0; x < src->w; x++) // expected-remark {{loop parallelized: a run-time check that dst->px and src do not overlap; a run-time check that dst->px and src->px do not overlap; a run-time check that dst->px and dst do not overlap}}
+      dst->px[y * dst->w + x] = src->px[y * src->w + x]; // expected-note {{dst->px[y * dst->w + x] written here}}
+}
+
+// The loop writes the field it would read once: not invariant.
+void shift(image *im, int n) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: im->px and im->px[i] may be the same memory in two iterations (im->px is a pointer computed in the loop)}}
+    im->px[i] = 0, im->px = im->px + 1; // expected-note {{im->px[i] here}}
+}
+
+// Read only under a condition: a check may not read p->px before the loop
+// (p may be null), so it cannot name it.
+void maybe(float *out, const image *p, int n) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: out and p->px may overlap, and weft cannot name p->px in a run-time check}}
+    if (p)
+      out[i] = p->px[i]; // expected-note {{p->px[i] here}}
+}
