@@ -56,16 +56,9 @@ public:
     return v;
   }
 
-  /// p over canonical atoms.
-  Poly canonPoly(const Poly &p) {
-    Poly out;
-    for (auto &[m, c] : p.terms()) {
-      Poly t = Poly::constant(c);
-      for (Value v : m)
-        t = *t.times(Poly::atom(canon(v)));
-      out = *out.plus(t);
-    }
-    return out;
+  /// p over canonical atoms (nothing if merging terms overflows).
+  std::optional<Poly> canonPoly(const Poly &p) {
+    return p.substituted([&](Value v) { return Poly::atom(canon(v)); });
   }
 
   /// The column of an atom, for instance 0 (A) or 1 (B). A value computed
@@ -428,11 +421,13 @@ static bool sameElement(System &s, const Access &a, const Access &b,
       continue;
     }
     // Over canonical atoms: two loads of an invariant place are one number.
-    Subscript x = da[d], y = db[d];
-    x.lo = s.canonPoly(*x.lo);
-    x.hi = s.canonPoly(*x.hi);
-    y.lo = s.canonPoly(*y.lo);
-    y.hi = s.canonPoly(*y.hi);
+    Subscript x{s.canonPoly(*da[d].lo), s.canonPoly(*da[d].hi)},
+        y{s.canonPoly(*db[d].lo), s.canonPoly(*db[d].hi)};
+    if (!x.known() || !y.known()) {
+      s.approx = true;
+      s.approxWhy = "a subscript weft cannot read";
+      continue;
+    }
     bool pointX = *x.lo == *x.hi, pointY = *y.lo == *y.hi;
     // Flattened subscripts: delinearize when the bounds prove it exact.
     auto nonlinear = [&](const Poly &p) {
@@ -718,52 +713,20 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
     if (keys.place(ld, /*element=*/true, key))
       read.insert(key);
   };
-  if (auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id"))
-    for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
-      auto of = op->getAttrOfType<IntegerAttr>("weft.bound_of");
-      if (of && of.getInt() == id.getInt() &&
-          isa<affine::AffineLoadOp, memref::LoadOp>(op))
-        witness(op);
-    }
+  for (Operation *ld : boundLoadsOf(loop))
+    witness(ld);
   // The first iteration, up to the first op that may not go on to the next
   // (a call, a branch, a jump), into inner loops that surely run then: with
   // the counters of the loops entered at their first values (`j = i; j <
   // 28` runs when i is 0).
   DenseMap<Value, int64_t> firstValue;
-  auto atFirst = [&](const Poly &p) {
-    Poly out;
-    for (auto &[m, c] : p.terms()) {
-      Poly t = Poly::constant(c);
-      for (Value v : m) {
-        auto it = firstValue.find(v);
-        t = *t.times(it != firstValue.end() ? Poly::constant(it->second)
-                                            : Poly::atom(v));
-      }
-      out = *out.plus(t);
-    }
-    return out;
-  };
   auto enter = [&](Operation *l, bool surely) {
-    LoopInfo li = loopInfoOf(l, /*trustBounds=*/l == loop);
-    if (!li.counted() || li.lbs.empty() || li.ubs.empty())
+    if (!surely && !runsAtLeastOnce(l, firstValue))
       return false;
-    if (!surely) {
-      for (const Poly &lb : li.lbs)
-        for (const Poly &ub : li.ubs) {
-          std::optional<Poly> d = atFirst(ub).plus(atFirst(lb), -1);
-          if (!d || !d->isConstant() || d->constantTerm() < 1)
-            return false;
-        }
-      bool jumps = false;
-      l->walk([&](Operation *op) {
-        jumps |= isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp>(op);
-      });
-      if (jumps)
-        return false;
-    }
-    if (li.lbs.size() == 1)
-      if (Poly lb = atFirst(li.lbs[0]); lb.isConstant())
-        firstValue[li.iv] = lb.constantTerm();
+    LoopInfo li = loopInfoOf(l, /*trustBounds=*/l == loop);
+    if (li.counted() && li.lbs.size() == 1)
+      if (auto lb = li.lbs[0].at(firstValue); lb && lb->isConstant())
+        firstValue[li.iv] = lb->constantTerm();
     return true;
   };
   std::function<void(Block &)> first = [&](Block &block) {

@@ -407,13 +407,15 @@ LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
   return body;
 }
 
-bool weft::runsAtLeastOnce(Operation *loop) {
+bool weft::runsAtLeastOnce(Operation *loop,
+                           const DenseMap<Value, int64_t> &at) {
   LoopInfo info = loopInfoOf(loop);
   if (!info.counted() || info.lbs.empty() || info.ubs.empty())
     return false;
   for (const Poly &lb : info.lbs)
     for (const Poly &ub : info.ubs) {
-      std::optional<Poly> d = ub.plus(lb, -1);
+      std::optional<Poly> l = lb.at(at), u = ub.at(at);
+      std::optional<Poly> d = l && u ? u->plus(*l, -1) : std::nullopt;
       if (!d || !d->isConstant() || d->constantTerm() < 1)
         return false;
     }
@@ -423,4 +425,19 @@ bool weft::runsAtLeastOnce(Operation *loop) {
       jumps = true;
   });
   return !jumps;
+}
+
+SmallVector<Operation *> weft::boundLoadsOf(Operation *loop) {
+  SmallVector<Operation *> out;
+  auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
+  if (!id || !loop->hasAttr("weft.bound_reads_memory"))
+    return out;
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
+    op->walk([&](Operation *o) {
+      auto of = o->getAttrOfType<IntegerAttr>("weft.bound_of");
+      if (of && of.getInt() == id.getInt() &&
+          isa<affine::AffineLoadOp, memref::LoadOp>(o))
+        out.push_back(o);
+    });
+  return out;
 }

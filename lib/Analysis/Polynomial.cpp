@@ -38,6 +38,27 @@ Poly Poly::atom(Value v) {
   return p;
 }
 
+std::optional<Poly> Poly::substituted(function_ref<Poly(Value)> f) const {
+  Poly out;
+  for (auto &[m, c] : terms_) {
+    std::optional<Poly> t = Poly::constant(c);
+    for (Value v : m)
+      if (t)
+        t = t->times(f(v));
+    if (!t || !(t = out.plus(*t)))
+      return std::nullopt;
+    out = *t;
+  }
+  return out;
+}
+
+std::optional<Poly> Poly::at(const DenseMap<Value, int64_t> &values) const {
+  return substituted([&](Value v) {
+    auto it = values.find(v);
+    return it != values.end() ? Poly::constant(it->second) : Poly::atom(v);
+  });
+}
+
 unsigned Poly::degree() const {
   unsigned d = 0;
   for (auto &[m, c] : terms_)

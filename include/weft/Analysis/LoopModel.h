@@ -157,8 +157,16 @@ std::string accessText(mlir::Operation *op);
 
 /// Does a loop surely run its body at least once, with no jump out of or
 /// within it: a counted loop whose every upper bound exceeds every lower
-/// bound by a constant (`for (j = 0; j < 39; j++)`, `j = i; j < i + 4`).
-bool runsAtLeastOnce(mlir::Operation *loop);
+/// bound by a constant (`for (j = 0; j < 39; j++)`, `j = i; j < i + 4`),
+/// with the values in `at` put in for their atoms (`j = i; j < 28` when i
+/// is 0).
+bool runsAtLeastOnce(mlir::Operation *loop,
+                     const llvm::DenseMap<mlir::Value, int64_t> &at =
+                         llvm::DenseMap<mlir::Value, int64_t>());
+
+/// The loads of a loop's bound that C makes before every iteration
+/// (weft.bound_of): the importer makes them once, right before the loop.
+llvm::SmallVector<mlir::Operation *> boundLoadsOf(mlir::Operation *loop);
 
 /// The subscripts of an affine or memref load/store.
 llvm::SmallVector<Subscript> subscriptsOf(mlir::Operation *access);

@@ -13,9 +13,10 @@
 #define WEFT_ANALYSIS_POLYNOMIAL_H
 
 #include "mlir/IR/AffineMap.h"
-#include "mlir/IR/ValueRange.h"
 #include "mlir/IR/Value.h"
+#include "mlir/IR/ValueRange.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <map>
@@ -55,6 +56,13 @@ public:
   std::optional<Poly> plus(const Poly &o, int64_t scale = 1) const;
   std::optional<Poly> times(const Poly &o) const;
   std::optional<Poly> scaled(int64_t k) const;
+  /// Every atom replaced by what `f` gives for it; fails as the arithmetic
+  /// does.
+  std::optional<Poly>
+  substituted(llvm::function_ref<Poly(mlir::Value)> f) const;
+  /// The atoms with a value in `values` replaced by it.
+  std::optional<Poly>
+  at(const llvm::DenseMap<mlir::Value, int64_t> &values) const;
 
   bool operator==(const Poly &o) const { return terms_ == o.terms_; }
 

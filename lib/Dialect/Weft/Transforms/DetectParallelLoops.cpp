@@ -310,20 +310,11 @@ std::optional<GuardSide> guardSide(const BaseInfo &root,
   return side;
 }
 
-/// The loads of a loop's bounds that C makes again before every iteration
-/// (weft.bound_of): the importer makes them once, right before the loop.
+/// The accesses of boundLoadsOf(loop).
 std::vector<Access> boundReadsOf(Operation *loop) {
   std::vector<Access> out;
-  auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
-  if (!id || !loop->hasAttr("weft.bound_reads_memory"))
-    return out;
-  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode())
-    op->walk([&](Operation *o) {
-      auto of = o->getAttrOfType<IntegerAttr>("weft.bound_of");
-      if (of && of.getInt() == id.getInt() &&
-          isa<affine::AffineLoadOp, memref::LoadOp>(o))
-        out.push_back(accessOf(o));
-    });
+  for (Operation *ld : boundLoadsOf(loop))
+    out.push_back(accessOf(ld));
   return out;
 }
 
@@ -365,9 +356,9 @@ void trustInvariantBounds(LoopBody &body, Operation *loop,
         continue;
       auto [it, fresh] = trusted.try_emplace(l.op);
       if (fresh) {
-        std::vector<Access> reads = boundReadsOf(l.op);
-        bool all = !reads.empty() && llvm::all_of(reads, [&](const Access &r) {
-          return loop->isAncestor(r.op) && inv.loads.count(r.op->getResult(0));
+        SmallVector<Operation *> reads = boundLoadsOf(l.op);
+        bool all = !reads.empty() && llvm::all_of(reads, [&](Operation *r) {
+          return loop->isAncestor(r) && inv.loads.count(r->getResult(0));
         });
         if (all)
           it->second = loopInfoOf(l.op, /*trustBounds=*/true);
