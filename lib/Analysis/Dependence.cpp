@@ -241,29 +241,7 @@ void addDomains(System &s, const Access &a, int inst, bool withOuter) {
 
 /// p as e1 * sym + e0, with e1 and e0 of degree <= 1.
 std::optional<std::pair<Poly, Poly>> splitBy(const Poly &p, Value sym) {
-  Poly e1, e0;
-  for (auto &[m, c] : p.terms()) {
-    auto it = llvm::find(m, sym);
-    if (it != m.end()) {
-      Monomial rest(m.begin(), it);
-      rest.append(std::next(it), m.end());
-      Poly t = Poly::constant(c);
-      for (Value v : rest)
-        t = *t.times(Poly::atom(v));
-      auto n = e1.plus(t);
-      if (!n)
-        return std::nullopt;
-      e1 = *n;
-    } else {
-      Poly t = Poly::constant(c);
-      for (Value v : m)
-        t = *t.times(Poly::atom(v));
-      auto n = e0.plus(t);
-      if (!n)
-        return std::nullopt;
-      e0 = *n;
-    }
-  }
+  auto [e1, e0] = p.splitBy(sym);
   if (e1.degree() > 1 || e0.degree() > 1)
     return std::nullopt;
   return std::make_pair(e1, e0);

@@ -246,26 +246,11 @@ static void mapEffect(const CallSummary::Effect &e, CallOp call,
       if (actual.getType().isIntOrIndex())
         subst[formal] = polyOf(actual);
   auto substitute = [&](const std::optional<Poly> &p) -> std::optional<Poly> {
-    if (!p)
+    // Only polynomials in the callee's scalar parameters carry over.
+    if (!p ||
+        llvm::any_of(p->atoms(), [&](Value v) { return !subst.count(v); }))
       return std::nullopt;
-    Poly r;
-    for (auto &[m, c] : p->terms()) {
-      Poly term = Poly::constant(c);
-      for (Value v : m) {
-        auto it = subst.find(v);
-        if (it == subst.end())
-          return std::nullopt; // not in terms of scalar parameters
-        auto t = term.times(it->second);
-        if (!t)
-          return std::nullopt;
-        term = *t;
-      }
-      auto s = r.plus(term);
-      if (!s)
-        return std::nullopt;
-      r = *s;
-    }
-    return r;
+    return p->substituted([&](Value v) { return subst.lookup(v); });
   };
   SmallVector<Subscript> calleeSubs;
   for (const Subscript &s : e.subs)

@@ -100,6 +100,23 @@ std::optional<Poly> Poly::plus(const Poly &o, int64_t scale) const {
   return r;
 }
 
+std::pair<Poly, Poly> Poly::splitBy(Value atom) const {
+  Poly e1, e0;
+  for (auto &[m, c] : terms_) {
+    auto it = llvm::find(m, atom);
+    if (it == m.end()) {
+      e0.terms_[m] = c;
+      continue;
+    }
+    // Distinct monomials with atom stay distinct without one atom, and
+    // sorted.
+    Monomial rest(m.begin(), it);
+    rest.append(std::next(it), m.end());
+    e1.terms_[rest] = c;
+  }
+  return {e1, e0};
+}
+
 std::optional<Poly> Poly::scaled(int64_t k) const {
   return Poly().plus(*this, k);
 }

@@ -60,6 +60,9 @@ public:
   /// does.
   std::optional<Poly>
   substituted(llvm::function_ref<Poly(mlir::Value)> f) const;
+  /// This polynomial as e1 × atom + e0, where e0 has no term with `atom`
+  /// (e1 keeps what else a term multiplies atom by: atom itself in atom²).
+  std::pair<Poly, Poly> splitBy(mlir::Value atom) const;
   /// The atoms with a value in `values` replaced by it.
   std::optional<Poly>
   at(const llvm::DenseMap<mlir::Value, int64_t> &values) const;

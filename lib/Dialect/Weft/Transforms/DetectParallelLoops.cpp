@@ -125,30 +125,25 @@ static bool corners(const Poly &p, ArrayRef<LoopInfo> loops,
           for (const LoopInfo *l : used)
             if (m[i] == l->iv)
               return false;
+  // Each corner takes every used induction variable at its first or its
+  // last value; the arithmetic may overflow, and then there is no corner.
+  SmallVector<std::pair<Poly, Poly>> ends;
+  for (const LoopInfo *l : used) {
+    std::optional<Poly> last = l->ubs[0].plus(Poly::constant(-1));
+    if (!last)
+      return false;
+    ends.push_back({l->lbs[0], *last});
+  }
   for (unsigned mask = 0; mask < (1u << used.size()); ++mask) {
-    Poly q = p;
-    for (size_t k = 0; k < used.size(); ++k) {
-      const LoopInfo &l = *used[k];
-      Poly at = mask & (1u << k) ? *l.ubs[0].plus(Poly::constant(-1))
-                                 : l.lbs[0];
-      // Substitute iv := at in every monomial.
-      Poly r;
-      for (auto &[m, c] : q.terms()) {
-        Poly term = Poly::constant(c);
-        for (Value v : m) {
-          auto t = term.times(v == l.iv ? at : Poly::atom(v));
-          if (!t)
-            return false;
-          term = *t;
-        }
-        auto s = r.plus(term);
-        if (!s)
-          return false;
-        r = *s;
-      }
-      q = r;
-    }
-    out.push_back(q);
+    std::optional<Poly> q = p.substituted([&](Value v) {
+      for (size_t k = 0; k < used.size(); ++k)
+        if (v == used[k]->iv)
+          return mask & (1u << k) ? ends[k].second : ends[k].first;
+      return Poly::atom(v);
+    });
+    if (!q)
+      return false;
+    out.push_back(*q);
   }
   return true;
 }
