@@ -79,3 +79,30 @@ func.func @not_candidates(%a: memref<?xf32>, %n: index) {
   } {weft.verdict = "sequential", weft.reason = "x", weft.loop_id = 1 : i64, weft.free_vars = []}
   return
 }
+
+// -----
+
+// A candidate whose captures cannot be made (here: it has no
+// weft.free_vars) stays sequential with the reason, and the parallel loop
+// inside it becomes the candidate in its place; the loop inside that one
+// says which loop around it now runs in parallel.
+// CHECK-LABEL: func.func @hand_over
+// CHECK: affine.for
+// CHECK: weft.task "weft_hand_over_{{[0-9]+}}"
+// CHECK-NEXT: affine.for
+// CHECK: affine.for
+// CHECK: weft.reason = "the loop at 4:5 around it runs in parallel"
+// CHECK: weft.candidate
+// CHECK-NOT: weft.candidate
+// CHECK: weft.reason = "weft does not know which variables the loop uses"
+func.func @hand_over(%a: memref<?x?x?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: index) {
+  %c = arith.constant 1.0 : f32
+  affine.for %i = 0 to %n {
+    affine.for %j = 0 to %n {
+      affine.for %k = 0 to %n {
+        affine.store %c, %a[%i, %j, %k] : memref<?x?x?xf32>
+      } {weft.verdict = "parallel", weft.reason = "the loop at 3:3 around it runs in parallel", weft.loop_id = 2 : i64, weft.counter = 4 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}]} loc("f.c":5:7)
+    } {weft.verdict = "parallel", weft.reason = "the loop at 3:3 around it runs in parallel", weft.loop_id = 1 : i64, weft.counter = 3 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}]} loc("f.c":4:5)
+  } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 0 : i64, weft.counter = 2 : i64} loc("f.c":3:3)
+  return
+}

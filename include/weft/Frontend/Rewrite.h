@@ -14,6 +14,7 @@
 
 #include "weft/Frontend/CImport.h"
 
+#include <map>
 #include <string>
 
 namespace clang {
@@ -46,6 +47,10 @@ struct RewriteResult {
   std::string text;
   /// Loops that now run in parallel.
   unsigned parallelLoops = 0;
+  /// The loops the rewriter left as written although the passes chose them
+  /// (loop id -> why): translate() runs the passes again without them, so
+  /// that the loops inside them may run in parallel instead.
+  std::map<int64_t, std::string> vetoes;
 };
 
 /// Writes the parallel C of the main file. A task that cannot be written as

@@ -239,23 +239,38 @@ Translation weft::translate(clang::ASTContext &ctx, clang::Preprocessor &pp,
   io.fpReassoc = lo.AllowFPReassoc || lo.FastMath;
   io.mathErrno = lo.MathErrno;
   io.pragmas = std::move(pragmas);
-  t.imported = importTranslationUnit(ctx, mlirCtx, io);
-  if (failed(verify(*t.imported.module))) {
-    t.internalError = "the module imported from the file does not verify";
-    return t;
-  }
-  if (!runPasses)
-    return t;
-  if (failed(runPipeline(*t.imported.module, options))) {
-    t.internalError = "weft's passes failed";
-    return t;
-  }
-  // The rewriter may still veto a loop; the remarks say what was finally
-  // decided.
   RewriteOptions ro = rewriteOptions;
   ro.emit = options.emit;
   ro.fpReorder = options.fpReductions || io.fpReassoc;
-  t.output = rewriteMainFile(t.imported, ctx, pp, ro);
+  // The rewriter may still veto a loop it cannot write as C. The loops
+  // inside a vetoed one were left sequential because of it: the passes run
+  // again on a new import with the veto known (weft.vetoed), until no loop
+  // is vetoed anew. Each round vetoes a loop at least, so this ends.
+  std::map<int64_t, std::string> vetoes;
+  for (;;) {
+    t.imported = importTranslationUnit(ctx, mlirCtx, io);
+    if (failed(verify(*t.imported.module))) {
+      t.internalError = "the module imported from the file does not verify";
+      return t;
+    }
+    if (!runPasses)
+      return t;
+    t.imported.module->walk([&](Operation *op) {
+      auto id = op->getAttrOfType<IntegerAttr>("weft.loop_id");
+      if (id && vetoes.count(id.getInt()))
+        op->setAttr("weft.vetoed",
+                    StringAttr::get(&mlirCtx, vetoes[id.getInt()]));
+    });
+    if (failed(runPipeline(*t.imported.module, options))) {
+      t.internalError = "weft's passes failed";
+      return t;
+    }
+    t.output = rewriteMainFile(t.imported, ctx, pp, ro);
+    size_t known = vetoes.size();
+    vetoes.insert(t.output.vetoes.begin(), t.output.vetoes.end());
+    if (vetoes.size() == known)
+      break;
+  }
   emitVerdictRemarks(*t.imported.module, options.remarks);
   if (failed(verify(*t.imported.module)))
     t.internalError = "the module does not verify after the rewrite";

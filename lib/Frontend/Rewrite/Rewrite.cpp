@@ -185,6 +185,7 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
 }
 
 void FileRewriter::veto(TaskOp task, const std::string &why) {
+  vetoed[(int64_t)task.getLoopId()] = why;
   mlir::Operation *loop = task.getLoop();
   loop->moveBefore(task);
   task.erase();
@@ -200,6 +201,12 @@ void FileRewriter::veto(TaskOp task, const std::string &why) {
 //===----------------------------------------------------------------------===//
 
 RewriteResult FileRewriter::run() {
+  RewriteResult result = write();
+  result.vetoes = std::move(vetoed);
+  return result;
+}
+
+RewriteResult FileRewriter::write() {
   RewriteResult result;
   // The default team of --cores and --core-weights, handed to the runtime
   // by the ABI check of every parallel loop (weft_ready_team in weft.h).

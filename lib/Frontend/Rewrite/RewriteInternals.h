@@ -113,6 +113,8 @@ public:
   }
 
   RewriteResult run();
+  /// The output text (run() adds the vetoes).
+  RewriteResult write();
 
 private:
   /// Everything the rewriter knows about one task it will write.
@@ -187,6 +189,8 @@ private:
                         const std::string &body);
   bool openmp() const { return options.emit == RewriteOptions::Emit::OpenMP; }
   void veto(TaskOp task, const std::string &why);
+  /// The loops vetoed so far (RewriteResult::vetoes).
+  std::map<int64_t, std::string> vetoed;
   /// Inserts the hints before the serial stretches the frequency-hints
   /// pass marked (weft.serial_hint_ns).
   void hintSerialStretches();

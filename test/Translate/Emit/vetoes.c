@@ -44,3 +44,17 @@ void fine(int *a, int n) {
   for (int i = 0; i < n; i++)
     a[i] = 2 * i;
 }
+
+// A vetoed loop hands over to the parallel loops inside it: the passes run
+// again knowing the veto, and the inner loop runs in parallel instead of
+// being left sequential "because the loop around it runs in parallel".
+// expected-remark@+4 {{loop not parallelized: the body uses the array buf as a whole (sizeof, &), which an outlined function sees as a pointer}}
+// expected-remark@+5 {{loop parallelized: its iterations are independent}}
+void hand_over(int *out, int n) {
+  int buf[64] = {0};
+  for (int i = 0; i < n; i++) {
+    out[i * 64] = (int)sizeof(buf);
+    for (int j = 1; j < 64; j++)
+      out[i * 64 + j] = j * buf[j];
+  }
+}

@@ -731,17 +731,27 @@ void DetectParallelLoops::runOnOperation() {
     if (isLoop(op) && op->getParentOfType<func::FuncOp>())
       verdicts.push_back({op, analyze(op, summaries, skipped)});
   });
-  // The outermost parallel loop of each nest is the candidate.
+  // The outermost parallel loop of each nest is the candidate, unless the
+  // rewriter could not write it as C in an earlier round (weft.vetoed,
+  // docs/output.md): then the parallel loops inside it are.
   DenseMap<Operation *, Verdict *> byOp;
   for (auto &[op, v] : verdicts)
     byOp[op] = &v;
+  auto vetoed = [](Operation *op) {
+    return op->getAttrOfType<StringAttr>("weft.vetoed");
+  };
   for (auto &[op, v] : verdicts) {
     if (!v.parallel)
       continue;
     Operation *outer = nullptr;
     for (Operation *p = op->getParentOp(); p; p = p->getParentOp())
-      if (auto it = byOp.find(p); it != byOp.end() && it->second->parallel)
+      if (auto it = byOp.find(p);
+          it != byOp.end() && it->second->parallel && !vetoed(p))
         outer = p;
+    if (StringAttr why = vetoed(op)) {
+      v.reason = why.str();
+      continue;
+    }
     if (!outer) {
       v.candidate = true;
       continue;

@@ -1,4 +1,5 @@
-//===- OutlineTasks.cpp - Loops chosen to run in parallel become tasks -------===//
+//===- OutlineTasks.cpp - Loops chosen to run in parallel become tasks
+//-------===//
 //
 // weft-outline-tasks: each candidate loop (docs/analysis.md) either becomes a
 // weft.task, with every C variable it uses classified by how an outlined copy
@@ -60,8 +61,7 @@ struct OutlineTasks : public weft::impl::OutlineTasksBase<OutlineTasks> {
 
   /// How the loop gets each C variable of its weft.free_vars; fails with the
   /// reason.
-  FailureOr<SmallVector<Attribute>> captures(Operation *loop,
-                                             const Verdict &v,
+  FailureOr<SmallVector<Attribute>> captures(Operation *loop, const Verdict &v,
                                              std::string &why);
 };
 } // namespace
@@ -126,22 +126,24 @@ OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
       out.push_back(CaptureAttr::get(ctx, k, name, decl, op));
     };
     auto has = [&](ArrayRef<VarRef> list) {
-      return llvm::any_of(list, [&](const VarRef &r) { return r.decl == decl; });
+      return llvm::any_of(list,
+                          [&](const VarRef &r) { return r.decl == decl; });
     };
     if (decl == counter) {
       make(CaptureKind::Counter);
       continue;
     }
-    if (auto r = llvm::find_if(v.reductions,
-                               [&](const Reduction &r) { return r.var.decl == decl; });
+    if (auto r = llvm::find_if(
+            v.reductions,
+            [&](const Reduction &r) { return r.var.decl == decl; });
         r != v.reductions.end()) {
       std::string op = combineOf(*r);
-      if (r->op != "add" && r->op != "mul" && r->op != "and" &&
-          r->op != "or" && r->op != "xor" &&
+      if (r->op != "add" && r->op != "mul" && r->op != "and" && r->op != "or" &&
+          r->op != "xor" &&
           !(r->pred == "call" || r->pred == "gt" || r->pred == "ge" ||
             r->pred == "lt" || r->pred == "le")) {
-        why = "weft does not know how to combine the " + r->op +
-              " reduction " + r->var.name;
+        why = "weft does not know how to combine the " + r->op + " reduction " +
+              r->var.name;
         return failure();
       }
       make(CaptureKind::Reduction, op);
@@ -169,8 +171,8 @@ OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
     }
     if (auto it = allocas.find(decl); it != allocas.end()) {
       auto type = cast<MemRefType>(it->second.getType());
-      bool cell = type.getRank() == 0 &&
-                  !isa<StructType>(type.getElementType());
+      bool cell =
+          type.getRank() == 0 && !isa<StructType>(type.getElementType());
       bool escapes = it->second.getDefiningOp()->hasAttr("weft.escapes");
       if (cell && !escapes && !writtenIn(loop, it->second))
         make(CaptureKind::Firstprivate);
@@ -201,6 +203,32 @@ static SmallVector<Operation *> parallelInside(Operation *loop) {
   return out;
 }
 
+/// Makes the outermost parallel loops inside `loop`, which now stays
+/// sequential, candidates in its place: they and the loops inside them get
+/// verdicts that say what runs instead. Returns them, outermost first in
+/// program order.
+static SmallVector<Operation *> promoteInside(Operation *loop) {
+  SmallVector<Operation *> inner = parallelInside(loop);
+  for (Operation *d : inner) {
+    std::optional<Verdict> dv = readVerdict(d);
+    dv->candidate = true;
+    dv->reason.clear();
+    writeVerdict(d, *dv);
+    // The parallel loops inside it now stay sequential because of it.
+    d->walk([&](Operation *e) {
+      if (e == d || !isa<affine::AffineForOp, scf::ForOp>(e))
+        return;
+      if (std::optional<Verdict> ev = readVerdict(e); ev && ev->parallel) {
+        ev->candidate = false;
+        ev->reason =
+            "the loop at " + where(d->getLoc()) + " around it runs in parallel";
+        writeVerdict(e, *ev);
+      }
+    });
+  }
+  return inner;
+}
+
 SmallVector<Operation *>
 OutlineTasks::chooseLevels(ArrayRef<Operation *> candidates, WorkModel &work,
                            double minWork) {
@@ -209,8 +237,8 @@ OutlineTasks::chooseLevels(ArrayRef<Operation *> candidates, WorkModel &work,
   // constant one with enough work.
   auto paysOff = [&](Operation *loop) {
     auto trip = WorkModel::constantTrip(loop);
-    return !trip ||
-           (*trip >= 2 && work.perIteration(loop).ns * (double)*trip >= minWork);
+    return !trip || (*trip >= 2 &&
+                     work.perIteration(loop).ns * (double)*trip >= minWork);
   };
   SmallVector<Operation *> chosen;
   SmallVector<Operation *> todo(candidates.rbegin(), candidates.rend());
@@ -231,7 +259,9 @@ OutlineTasks::chooseLevels(ArrayRef<Operation *> candidates, WorkModel &work,
     std::optional<Verdict> v = readVerdict(loop);
     std::string at;
     for (size_t i = 0; i < inner.size(); ++i)
-      at += (i == 0 ? "" : i + 1 == inner.size() ? " and " : ", ") +
+      at += (i == 0                  ? ""
+             : i + 1 == inner.size() ? " and "
+                                     : ", ") +
             where(inner[i]->getLoc());
     v->candidate = false;
     v->reason = "only " + std::to_string(*trip) + " iteration" +
@@ -242,23 +272,8 @@ OutlineTasks::chooseLevels(ArrayRef<Operation *> candidates, WorkModel &work,
                 " in parallel instead";
     writeVerdict(loop, *v);
     // Outermost first, in program order.
-    for (Operation *d : llvm::reverse(inner)) {
-      std::optional<Verdict> dv = readVerdict(d);
-      dv->candidate = true;
-      dv->reason.clear();
-      writeVerdict(d, *dv);
+    for (Operation *d : llvm::reverse(promoteInside(loop)))
       todo.push_back(d);
-      // The parallel loops inside it now stay sequential because of it.
-      d->walk([&](Operation *e) {
-        if (e == d || !isa<affine::AffineForOp, scf::ForOp>(e))
-          return;
-        if (std::optional<Verdict> ev = readVerdict(e); ev && ev->parallel) {
-          ev->reason = "the loop at " + where(d->getLoc()) +
-                       " around it runs in parallel";
-          writeVerdict(e, *ev);
-        }
-      });
-    }
   }
   return chosen;
 }
@@ -282,65 +297,71 @@ void OutlineTasks::runOnOperation() {
   });
 
   double minWork = kMinParallelWorkFactor * forkJoinNs;
-  candidates = chooseLevels(candidates, work, minWork);
-  for (Operation *loop : candidates) {
-    std::optional<Verdict> v = readVerdict(loop);
-    if (!v || !v->parallel || !v->candidate)
-      continue;
-    auto keepSequential = [&](std::string why) {
-      v->candidate = false;
-      v->reason = std::move(why);
-      writeVerdict(loop, *v);
-    };
-    Work per = work.perIteration(loop);
-    double perNs = std::max(per.ns, 0.1);
-    if (auto trip = WorkModel::constantTrip(loop)) {
-      double total = perNs * (double)*trip;
-      if (*trip < 2 || total < minWork) {
-        keepSequential("too little work to pay for a fork/join: about " +
-                       formatNs(total) + " in all (" + std::to_string(*trip) +
-                       " iterations of " + formatNs(perNs) + "), below " +
-                       formatNs(minWork));
-        // The parallel loops inside it have less work still.
-        for (Operation *d : parallelInside(loop)) {
-          std::optional<Verdict> dv = readVerdict(d);
-          dv->reason = "too little work to pay for a fork/join, like the "
-                       "loop at " +
-                       where(loop->getLoc()) + " around it";
-          writeVerdict(d, *dv);
+  // A candidate that cannot become a task hands over to the parallel loops
+  // inside it, which go through the same choices in the next round.
+  SmallVector<Operation *> next;
+  for (; !candidates.empty(); candidates = std::move(next)) {
+    next.clear();
+    for (Operation *loop : chooseLevels(candidates, work, minWork)) {
+      std::optional<Verdict> v = readVerdict(loop);
+      if (!v || !v->parallel || !v->candidate)
+        continue;
+      auto keepSequential = [&](std::string why) {
+        v->candidate = false;
+        v->reason = std::move(why);
+        writeVerdict(loop, *v);
+      };
+      Work per = work.perIteration(loop);
+      double perNs = std::max(per.ns, 0.1);
+      if (auto trip = WorkModel::constantTrip(loop)) {
+        double total = perNs * (double)*trip;
+        if (*trip < 2 || total < minWork) {
+          keepSequential("too little work to pay for a fork/join: about " +
+                         formatNs(total) + " in all (" + std::to_string(*trip) +
+                         " iterations of " + formatNs(perNs) + "), below " +
+                         formatNs(minWork));
+          // The parallel loops inside it have less work still.
+          for (Operation *d : parallelInside(loop)) {
+            std::optional<Verdict> dv = readVerdict(d);
+            dv->reason = "too little work to pay for a fork/join, like the "
+                         "loop at " +
+                         where(loop->getLoc()) + " around it";
+            writeVerdict(d, *dv);
+          }
+          continue;
         }
+      }
+      std::string why;
+      auto caps = captures(loop, *v, why);
+      if (failed(caps)) {
+        keepSequential(why);
+        next.append(promoteInside(loop));
         continue;
       }
-    }
-    std::string why;
-    auto caps = captures(loop, *v, why);
-    if (failed(caps)) {
-      keepSequential(why);
-      continue;
-    }
-    auto fn = loop->getParentOfType<func::FuncOp>();
-    std::string base =
-        "weft_" + fn.getName().str() + "_" + std::to_string(lineOf(loop->getLoc()));
-    std::string name = base;
-    for (int k = 2; names.contains(name); ++k)
-      name = base + "_" + std::to_string(k);
-    names.insert(name);
+      auto fn = loop->getParentOfType<func::FuncOp>();
+      std::string base = "weft_" + fn.getName().str() + "_" +
+                         std::to_string(lineOf(loop->getLoc()));
+      std::string name = base;
+      for (int k = 2; names.contains(name); ++k)
+        name = base + "_" + std::to_string(k);
+      names.insert(name);
 
-    int64_t minTrip =
-        std::max<int64_t>(2, (int64_t)std::ceil(minWork / perNs));
-    auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
-    OpBuilder b(loop);
-    auto task = b.create<TaskOp>(
-        loop->getLoc(), b.getStringAttr(name),
-        b.getI64IntegerAttr(
-            loop->getAttrOfType<IntegerAttr>("weft.loop_id").getInt()),
-        b.getArrayAttr(*caps), guards ? guards : b.getArrayAttr({}),
-        b.getI64IntegerAttr(minTrip), b.getF64FloatAttr(perNs),
-        /*shape=*/StringAttr(), /*cost0=*/ArrayAttr(), /*cost1=*/ArrayAttr(),
-        /*region_id=*/IntegerAttr(), /*intent=*/StringAttr(),
-        /*bytes_per_iter=*/FloatAttr());
-    Block *block = new Block();
-    task.getBody().push_back(block);
-    loop->moveBefore(block, block->end());
+      int64_t minTrip =
+          std::max<int64_t>(2, (int64_t)std::ceil(minWork / perNs));
+      auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
+      OpBuilder b(loop);
+      auto task = b.create<TaskOp>(
+          loop->getLoc(), b.getStringAttr(name),
+          b.getI64IntegerAttr(
+              loop->getAttrOfType<IntegerAttr>("weft.loop_id").getInt()),
+          b.getArrayAttr(*caps), guards ? guards : b.getArrayAttr({}),
+          b.getI64IntegerAttr(minTrip), b.getF64FloatAttr(perNs),
+          /*shape=*/StringAttr(), /*cost0=*/ArrayAttr(), /*cost1=*/ArrayAttr(),
+          /*region_id=*/IntegerAttr(), /*intent=*/StringAttr(),
+          /*bytes_per_iter=*/FloatAttr());
+      Block *block = new Block();
+      task.getBody().push_back(block);
+      loop->moveBefore(block, block->end());
+    }
   }
 }
