@@ -23,6 +23,13 @@ bool weft::isLoop(Operation *op) {
   return isa<affine::AffineForOp, scf::ForOp, OpaqueLoopOp>(op);
 }
 
+bool weft::isNestedCase(Operation *op) {
+  if (!isa<CaseOp>(op))
+    return false;
+  auto sw = dyn_cast_or_null<SwitchOp>(op->getParentOp());
+  return !sw || sw->hasAttr("weft.once");
+}
+
 static LoopInfo domainOf(Operation *op);
 
 bool weft::boundUnverified(Operation *loop) {
@@ -371,8 +378,21 @@ LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
         mapEffect(e, call, body.accesses, loop);
       return;
     }
+    if (isNestedCase(op)) {
+      auto sw = op->getParentOfType<SwitchOp>();
+      while (sw && sw->hasAttr("weft.once"))
+        sw = sw->getParentOfType<SwitchOp>();
+      body.blockers.push_back(
+          {op, "a " + cast<CaseOp>(op).getLabel().str() + " label at " +
+                   where(op->getLoc()) +
+                   (sw && loop->isAncestor(sw)
+                        ? ", inside a statement its switch jumps into"
+                        : " of a switch outside the loop, which jumps into "
+                          "the loop")});
+      return;
+    }
     if (isa<BreakOp, ReturnOp, GotoOp, LabelOp, ContinueOp, YieldOp,
-            ConditionOp>(op))
+            ConditionOp, CaseOp>(op))
       return;
     // Any other op: pure, a fresh allocation, or something weft cannot see.
     if (isPure(op) || isa<memref::AllocaOp, BaseOp, FieldOp, FlatOp, AddrOp,
@@ -406,7 +426,8 @@ bool weft::runsAtLeastOnce(Operation *loop,
     }
   bool jumps = false;
   loop->walk([&](Operation *op) {
-    if (isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp>(op))
+    if (isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp>(op) ||
+        isNestedCase(op))
       jumps = true;
   });
   return !jumps;

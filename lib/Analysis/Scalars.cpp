@@ -67,6 +67,10 @@ struct Flow {
                                 ///< write in the same iteration
   bool allExitsWritten = true;  ///< written by every end of the iteration
   int innerLoops = 0;           ///< depth of loops nested in the tested one
+  /// The state at the entry of each switch around the current op: a
+  /// `case` label directly in a switch's body is reached from there, not
+  /// only from the code before it.
+  SmallVector<bool, 2> switchEntries;
 
   bool block(Block &b, bool written) {
     for (Operation &op : b)
@@ -97,9 +101,14 @@ struct Flow {
       return t && e;
     }
     if (auto sw = dyn_cast<SwitchOp>(op)) {
+      switchEntries.push_back(written);
       block(sw.getBody().front(), written);
+      switchEntries.pop_back();
       return written;
     }
+    if (isa<CaseOp>(op)) // nested: a jump into a construct; nothing is known
+      return !isNestedCase(op) && !switchEntries.empty() &&
+             switchEntries.back();
     if (isLoop(op)) {
       ++innerLoops;
       bool all = true;
@@ -122,9 +131,11 @@ struct Flow {
 // Reductions
 //===----------------------------------------------------------------------===//
 
-/// May op write memory (a store, a call, an effects op, or a region)?
+/// May op write memory (a store, a call, an effects op, or a region), or
+/// may control arrive after it without passing before it (a case label)?
 static bool mayWrite(Operation *op) {
-  return isStore(op) || isa<CallOp, EffectsOp>(op) || op->getNumRegions();
+  return isStore(op) || isa<CallOp, EffectsOp, CaseOp, LabelOp>(op) ||
+         op->getNumRegions();
 }
 
 /// Do two values come out of the same computation that reads no memory:

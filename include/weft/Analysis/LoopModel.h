@@ -62,6 +62,12 @@ bool boundUnverified(mlir::Operation *loop);
 /// Is op one of weft's loops (affine.for, scf.for, weft.opaque_loop)?
 bool isLoop(mlir::Operation *op);
 
+/// Is op a `case` or `default` label through which its switch jumps into
+/// another construct (an `if`, a loop: Duff's device), rather than one
+/// directly in the switch's body? Structured reasoning does not hold
+/// around such a label.
+bool isNestedCase(mlir::Operation *op);
+
 /// One subscript: a point, a range [lo, hi] (a call touches several
 /// elements), or unknown.
 struct Subscript {

@@ -172,11 +172,20 @@ void Importer::importStmt(const clang::Stmt *s) {
     importSwitch(cast<clang::SwitchStmt>(s));
     return;
   case clang::Stmt::CaseStmtClass:
-    importStmt(cast<clang::CaseStmt>(s)->getSubStmt());
+  case clang::Stmt::DefaultStmtClass: {
+    // Where the switch may enter: a mark, so that the analysis knows the
+    // code after it may run without what precedes it.
+    const auto *sc = cast<clang::SwitchCase>(s);
+    std::string label = "default";
+    if (const auto *cs = dyn_cast<clang::CaseStmt>(sc)) {
+      label = "case " + spelling(cs->getLHS());
+      if (cs->getRHS())
+        label += " ... " + spelling(cs->getRHS());
+    }
+    builder.create<weft::CaseOp>(l, label);
+    importStmt(sc->getSubStmt());
     return;
-  case clang::Stmt::DefaultStmtClass:
-    importStmt(cast<clang::DefaultStmt>(s)->getSubStmt());
-    return;
+  }
   case clang::Stmt::BreakStmtClass:
     builder.create<weft::BreakOp>(l);
     return;

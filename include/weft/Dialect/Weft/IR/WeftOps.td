@@ -312,6 +312,20 @@ def Weft_LabelOp : Weft_JumpOp<"label"> {
   let assemblyFormat = "$label attr-dict";
 }
 
+def Weft_CaseOp : Weft_JumpOp<"case"> {
+  let summary = "a C `case` or `default` label: where a switch may enter";
+  let description = [{
+    Control may arrive here from the `weft.switch` the label belongs to,
+    without running what precedes it. `label` is its C spelling (`case 3`,
+    `default`). Directly in its switch's body it is an ordinary entry point;
+    nested in another construct (an `if`, a loop: Duff's device), the switch
+    jumps into that construct, and analysis leaves every loop around the
+    label sequential.
+  }];
+  let arguments = (ins StrAttr:$label);
+  let assemblyFormat = "$label attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Tasks
 //===----------------------------------------------------------------------===//
