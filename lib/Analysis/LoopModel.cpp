@@ -213,10 +213,10 @@ std::optional<std::pair<Poly, Poly>> weft::rangeOver(const Poly &p,
 //===----------------------------------------------------------------------===//
 
 /// The reason an effects op blocks parallelization, or "" if it is an
-/// ordinary access (an initializer, a bitfield).
+/// ordinary access (an initializer, a bitfield, part of an element).
 static std::string blockReason(EffectsOp op) {
   StringRef kind = op.getKind();
-  if (kind == "init" || kind == "bitfield")
+  if (kind == "init" || kind == "bitfield" || kind == "part")
     return "";
   if (kind == "volatile")
     return "a volatile access (" + op.getReason().str() +
@@ -347,14 +347,26 @@ LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
         body.blockers.push_back({op, why});
         return;
       }
+      // Each base the op touches: a whole memref, or one element of it
+      // (weft.addr with every subscript: a bitfield, part of a complex).
       auto whole = [&](Value m, bool write) {
         Access a;
         a.op = op;
         a.isWrite = write;
         a.memref = m;
-        if (auto mt = dyn_cast<MemRefType>(m.getType()))
+        auto addr = m.getDefiningOp<AddrOp>();
+        if (auto mt = dyn_cast<MemRefType>(m.getType())) {
           a.subs.assign(mt.getRank(), Subscript::unknown());
-        a.text = e.getReason().str();
+        } else if (addr && (int64_t)addr.getIndices().size() ==
+                               addr.getBase().getType().getRank()) {
+          a.memref = addr.getBase();
+          for (Value i : addr.getIndices())
+            a.subs.push_back(Subscript::point(polyOf(i)));
+        }
+        // The C it stands for names it ("f[i].b"); else the reason.
+        a.text = accessText(op);
+        if (a.text.empty())
+          a.text = e.getReason().str();
         a.loc = l;
         a.loops = enclosingLoops(op);
         body.accesses.push_back(a);

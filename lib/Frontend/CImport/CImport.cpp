@@ -236,7 +236,7 @@ void Importer::declareLocal(const clang::VarDecl *var) {
     arrayDims(t, dims, &vla, elem);
     SmallVector<Value> sizes;
     for (const clang::Expr *e : vla)
-      sizes.push_back(e ? evalIndex(e)
+      sizes.push_back(e ? vlaSize(e)
                         : (Value)builder.create<arith::ConstantIndexOp>(l, 1));
     auto type = MemRefType::get(dims, convertScalarType(elem));
     // Unknown extents that are not VLAs (`int a[] = {...}` has one): size 1.
@@ -251,6 +251,7 @@ void Importer::declareLocal(const clang::VarDecl *var) {
     return;
   }
 
+  evalVlaSizes(t); // `int (*row)[n++] = ...` evaluates n++
   if (t->isPointerType() && ssa) {
     vi.kind = VarInfo::Pointer;
     vi.ptr = evalPointer(init);
@@ -363,6 +364,7 @@ void Importer::importFunction(const clang::FunctionDecl *fn) {
   counters.clear();
   indexOf.clear();
   fnGlobals.clear();
+  vlaSizes.clear();
   scanFunction(fn);
   Block *entry = f.addEntryBlock();
   builder.setInsertionPointToStart(entry);

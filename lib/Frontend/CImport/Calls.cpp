@@ -1,11 +1,15 @@
-//===- Calls.cpp - C calls to weft.call ---------------------------------------===//
+//===- Calls.cpp - C calls to weft.call
+//---------------------------------------===//
 //
 // A call becomes weft.call to a function declared in the module: scalars
 // are passed as values, pointers as !weft.ptr. The importer does not decide
 // what a callee does (the analysis summarizes callees and knows libm); it only
 // recognizes the calls that are not calls at all (__builtin_expect), and the
 // ones whose effects no summary can describe (atomics, setjmp, calls through
-// pointers), which become weft.effects.
+// pointers), which become weft.effects. Arguments are evaluated exactly when
+// C evaluates them: always, except for the builtins that only look at
+// their argument (__builtin_constant_p, __builtin_object_size, ...), whose
+// side effects Clang discards.
 //
 //===----------------------------------------------------------------------===//
 #include "ImportInternals.h"
@@ -51,15 +55,23 @@ static CVal effectsCall(Importer &im, const clang::CallExpr *call,
       im.loc(call), results, a.pointers, a.pointers,
       im.builder.getStringAttr(kind), im.builder.getStringAttr(reason),
       im.builder.getUnitAttr(), im.builder.getUnitAttr());
-  if (t->isVoidType())
-    return CVal::of(Value());
-  if (t->isPointerType()) {
-    PtrVal p;
-    p.raw = op.getResult(0);
-    p.pointee = t->getPointeeType();
-    return CVal::of(p);
+  return im.asCVal(t->isVoidType() ? Value() : op.getResult(0), t);
+}
+
+/// Builtins that look at their argument without evaluating it in the
+/// program: Clang folds them, or evaluates the argument only when it has
+/// no side effects (CodeGen drops the effects otherwise).
+static bool inspectsOnly(unsigned builtin) {
+  switch (builtin) {
+  case clang::Builtin::BI__builtin_constant_p:
+  case clang::Builtin::BI__builtin_object_size:
+  case clang::Builtin::BI__builtin_dynamic_object_size:
+  case clang::Builtin::BI__builtin_classify_type:
+  case clang::Builtin::BI__builtin_assume:
+    return true;
+  default:
+    return false;
   }
-  return CVal::of(op.getResult(0));
 }
 
 static bool startsWith(StringRef s, std::initializer_list<StringRef> prefixes) {
@@ -90,10 +102,37 @@ CVal Importer::evalCall(const clang::CallExpr *call) {
       (void)eval(call->getArg(i));
     return first;
   }
-  if (builtin == clang::Builtin::BI__builtin_assume ||
-      builtin == clang::Builtin::BI__builtin_unreachable ||
-      builtin == clang::Builtin::BI__builtin_prefetch) {
+  // A prefetch touches no memory the program sees, but its arguments run:
+  // `__builtin_prefetch(&b[j++])` increments j.
+  if (builtin == clang::Builtin::BI__builtin_prefetch ||
+      builtin == clang::Builtin::BI__builtin_unreachable) {
+    for (const clang::Expr *arg : call->arguments())
+      (void)eval(arg);
     return CVal::of(Value());
+  }
+  if (inspectsOnly(builtin)) {
+    // Their value, as Clang folds it; else a value of what they look at
+    // (read without its side effects, which C drops).
+    clang::QualType t = call->getType();
+    clang::Expr::EvalResult er;
+    if (t->isIntegerType() && call->EvaluateAsInt(er, ctx) &&
+        !er.HasSideEffects)
+      return CVal::of((Value)builder.create<arith::ConstantOp>(
+          l, builder.getIntegerAttr(convertScalarType(t),
+                                    er.Val.getInt().getSExtValue())));
+    SmallVector<Value> deps;
+    for (const clang::Expr *arg : call->arguments())
+      if (!hasSideEffects(arg)) {
+        CVal v = eval(arg);
+        if (v.scalar)
+          deps.push_back(v.scalar);
+        else if (v.ptr)
+          deps.push_back(pointerValue(*v.ptr, loc(arg)));
+      }
+    if (t->isVoidType())
+      return CVal::of(Value());
+    return opaqueOf(call, deps,
+                    ("what " + name + " says of its argument").str());
   }
 
   if (startsWith(name, {"__atomic_", "__sync_", "__c11_atomic_", "atomic_"}))
@@ -135,13 +174,5 @@ CVal Importer::evalCall(const clang::CallExpr *call) {
   auto op = builder.create<weft::CallOp>(
       NameLoc::get(builder.getStringAttr(spelling(call)), l), results,
       FlatSymbolRefAttr::get(builder.getStringAttr(callee)), a.values);
-  if (t->isVoidType())
-    return CVal::of(Value());
-  if (t->isPointerType()) {
-    PtrVal p;
-    p.raw = op.getResult(0);
-    p.pointee = t->getPointeeType();
-    return CVal::of(p);
-  }
-  return CVal::of(op.getResult(0));
+  return asCVal(t->isVoidType() ? Value() : op.getResult(0), t);
 }

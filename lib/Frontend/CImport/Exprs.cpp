@@ -181,6 +181,27 @@ bool Importer::hasSideEffects(const clang::Expr *e) {
   return e->HasSideEffects(ctx, /*IncludePossibleEffects=*/true);
 }
 
+CVal Importer::asCVal(Value v, clang::QualType t) {
+  if (!v)
+    return CVal::of(Value());
+  if (t->isPointerType()) {
+    PtrVal p;
+    p.raw = v;
+    p.pointee = t->getPointeeType();
+    return CVal::of(p);
+  }
+  return CVal::of(v);
+}
+
+CVal Importer::opaqueOf(const clang::Expr *e, ValueRange deps,
+                        StringRef reason) {
+  clang::QualType t = e->getType();
+  Type type = t->isVoidType() ? builder.getI8Type() : convertScalarType(t);
+  return asCVal(builder.create<weft::OpaqueValueOp>(
+                    loc(e), type, deps, builder.getStringAttr(reason)),
+                t);
+}
+
 CVal Importer::opaque(const clang::Expr *e, StringRef reason) {
   SmallVector<Value> deps;
   for (const clang::Stmt *c : e->children())
@@ -191,17 +212,7 @@ CVal Importer::opaque(const clang::Expr *e, StringRef reason) {
       else if (v.ptr)
         deps.push_back(pointerValue(*v.ptr, loc(ce)));
     }
-  clang::QualType t = e->getType();
-  Type type = t->isVoidType() ? builder.getI8Type() : convertScalarType(t);
-  Value v = builder.create<weft::OpaqueValueOp>(loc(e), type, deps,
-                                                builder.getStringAttr(reason));
-  if (t->isPointerType()) {
-    PtrVal p;
-    p.raw = v;
-    p.pointee = t->getPointeeType();
-    return CVal::of(p);
-  }
-  return CVal::of(v);
+  return opaqueOf(e, deps, reason);
 }
 
 CVal Importer::unsupported(const clang::Expr *e, StringRef kind,
@@ -221,15 +232,7 @@ CVal Importer::unsupported(const clang::Expr *e, StringRef kind,
       loc(e), results, reads, ValueRange{}, builder.getStringAttr(kind),
       builder.getStringAttr(reason), builder.getUnitAttr(),
       builder.getUnitAttr());
-  if (t->isVoidType())
-    return CVal::of(Value());
-  if (t->isPointerType()) {
-    PtrVal p;
-    p.raw = op.getResult(0);
-    p.pointee = t->getPointeeType();
-    return CVal::of(p);
-  }
-  return CVal::of(op.getResult(0));
+  return asCVal(t->isVoidType() ? Value() : op.getResult(0), t);
 }
 
 Value Importer::castScalar(Value v, clang::QualType from, clang::QualType to,
@@ -528,8 +531,18 @@ LVal Importer::evalLValue(const clang::Expr *e) {
       lv.indices = std::move(p.indices);
       return lv;
     }
-    if (uo->getOpcode() == clang::UO_Real || uo->getOpcode() == clang::UO_Imag)
-      return unknownLValue(*this, e);
+    if (uo->getOpcode() == clang::UO_Real ||
+        uo->getOpcode() == clang::UO_Imag) {
+      // Part of a complex element: an access to the whole element.
+      LVal whole = evalLValue(uo->getSubExpr());
+      if (whole.readOnly || !whole.memref)
+        return unknownLValue(*this, e);
+      whole.type = lv.type;
+      whole.text = lv.text;
+      whole.expr = lv.expr;
+      whole.part = "complex part";
+      return whole;
+    }
     if (uo->getOpcode() == clang::UO_Extension)
       return evalLValue(uo->getSubExpr());
   }
@@ -551,10 +564,11 @@ LVal Importer::evalLValue(const clang::Expr *e) {
     if (!isa<StructType>(baseType.getElementType()) ||
         (int64_t)base.indices.size() != baseType.getRank() ||
         field->isBitField()) {
-      // A bitfield, or a struct we do not see as one: the whole base.
+      // A bitfield, or a struct we do not see as one: the whole element
+      // (or, without all its subscripts, the whole base).
       lv.memref = base.memref;
       lv.indices = std::move(base.indices);
-      lv.special = true;
+      lv.part = field && field->isBitField() ? "bitfield" : "field";
       return lv;
     }
     const clang::RecordDecl *rd = field->getParent();
@@ -605,16 +619,14 @@ LVal Importer::evalLValue(const clang::Expr *e) {
 
   if (const auto *cl = dyn_cast<clang::CompoundLiteralExpr>(e)) {
     MemRefType type = memrefTypeFor(cl->getType());
-    if (!type.hasStaticShape())
+    if (!type.hasStaticShape()) {
+      (void)eval(cl->getInitializer());
       return unknownLValue(*this, e);
+    }
     Value mem = builder.create<memref::AllocaOp>(l, type);
     initializeVar(nullptr, mem, cl->getInitializer());
     lv.memref = mem;
     return lv;
-  }
-
-  if (const auto *se = dyn_cast<clang::StmtExpr>(e)) {
-    (void)se;
   }
 
   // A call returning a struct, a conditional lvalue, a string literal, ...:
@@ -651,22 +663,34 @@ static bool affineAccess(Importer &im, const LVal &lv, Location l,
   return false;
 }
 
-/// The effects op for a volatile, atomic or bitfield access, or an access
-/// to part of an aggregate.
+/// The effects op for a volatile or atomic access, or an access to part of
+/// an element (a bitfield, a complex number's part): on the element when
+/// the lvalue has all its subscripts (weft.addr), else on the whole base.
 static Value specialAccess(Importer &im, const LVal &lv, Value stored,
                            Location l) {
-  StringRef kind = lv.type->isAtomicType()             ? "atomic"
+  StringRef kind = lv.type->isAtomicType()         ? "atomic"
                    : lv.type.isVolatileQualified() ? "volatile"
-                                                         : "bitfield";
+                   : lv.part == "bitfield"         ? "bitfield"
+                                                   : "part";
+  auto type = cast<MemRefType>(lv.memref.getType());
+  Value place = lv.memref;
+  if ((int64_t)lv.indices.size() == type.getRank() && type.getRank() > 0) {
+    PtrVal p;
+    p.base = lv.memref;
+    p.indices = lv.indices;
+    place = im.pointerValue(p, l);
+  }
   SmallVector<Type> results;
   if (!stored)
     results.push_back(im.convertScalarType(lv.type));
   ValueRange none;
+  std::string what =
+      lv.part.empty() || kind == "bitfield" ? kind.str() : lv.part;
   auto op = im.builder.create<weft::EffectsOp>(
-      l, results, stored ? none : ValueRange{lv.memref},
-      stored ? ValueRange{lv.memref} : none, im.builder.getStringAttr(kind),
+      l, results, stored ? none : ValueRange{place},
+      stored ? ValueRange{place} : none, im.builder.getStringAttr(kind),
       im.builder.getStringAttr(
-          (Twine(stored ? "writes " : "reads ") + kind + " " + lv.text).str()),
+          (Twine(stored ? "writes " : "reads ") + what + " " + lv.text).str()),
       UnitAttr(), UnitAttr());
   return stored ? Value() : op.getResult(0);
 }
@@ -681,7 +705,8 @@ Value Importer::load(const LVal &lv, Location l) {
   }
   Location al = NameLoc::get(builder.getStringAttr(lv.text), l);
   auto type = cast<MemRefType>(lv.memref.getType());
-  if (lv.special || (int64_t)lv.indices.size() != type.getRank())
+  if (lv.special || !lv.part.empty() ||
+      (int64_t)lv.indices.size() != type.getRank())
     return specialAccess(*this, lv, Value(), al);
   AffineMap map;
   SmallVector<Value> operands, values;
@@ -698,11 +723,16 @@ Value Importer::load(const LVal &lv, Location l) {
 }
 
 void Importer::store(const LVal &lv, Value v, Location l) {
-  if (lv.readOnly || !v)
+  if (lv.readOnly)
     return; // assignments to SSA variables cannot happen (docs/ir.md)
   Location al = NameLoc::get(builder.getStringAttr(lv.text), l);
   auto type = cast<MemRefType>(lv.memref.getType());
-  if (lv.special || (int64_t)lv.indices.size() != type.getRank()) {
+  if (!v) // a value the model has no form for: still a write
+    v = builder.create<weft::OpaqueValueOp>(
+        l, type.getElementType(), ValueRange{},
+        builder.getStringAttr("a value weft does not model"));
+  if (lv.special || !lv.part.empty() ||
+      (int64_t)lv.indices.size() != type.getRank()) {
     specialAccess(*this, lv, v, al);
     return;
   }
@@ -735,14 +765,7 @@ CVal Importer::loadCVal(const LVal &lv, Location l) {
     p.pointee = ctx.getAsArrayType(t)->getElementType();
     return CVal::of(p);
   }
-  Value v = load(lv, l);
-  if (t->isPointerType()) {
-    PtrVal p;
-    p.raw = v;
-    p.pointee = t->getPointeeType();
-    return CVal::of(p);
-  }
-  return CVal::of(v);
+  return asCVal(load(lv, l), t);
 }
 
 CVal Importer::counterValue(const CounterInfo &c, clang::QualType type,
@@ -834,14 +857,19 @@ CVal Importer::eval(const clang::Expr *e) {
   case clang::Stmt::ConditionalOperatorClass:
   case clang::Stmt::BinaryConditionalOperatorClass:
     return evalConditional(cast<clang::AbstractConditionalOperator>(e));
-  case clang::Stmt::UnaryExprOrTypeTraitExprClass: {
+  case clang::Stmt::UnaryExprOrTypeTraitExprClass:
+  case clang::Stmt::OffsetOfExprClass: {
+    // sizeof, _Alignof, offsetof: constants, but for variable-length arrays
+    // (whose size expressions, the operand's children, C evaluates).
     clang::Expr::EvalResult er;
     if (e->EvaluateAsInt(er, ctx)) {
       auto t = cast<IntegerType>(convertScalarType(e->getType()));
       return CVal::of((Value)builder.create<arith::ConstantIntOp>(
           l, er.Val.getInt().getSExtValue(), t));
     }
-    return opaque(e, "the size of a variable-length array");
+    return opaque(e, isa<clang::OffsetOfExpr>(e)
+                         ? "an offset computed at run time"
+                         : "the size of a variable-length array");
   }
   case clang::Stmt::StmtExprClass: {
     const clang::CompoundStmt *cs = cast<clang::StmtExpr>(e)->getSubStmt();
@@ -883,6 +911,8 @@ CVal Importer::eval(const clang::Expr *e) {
 CVal Importer::evalCast(const clang::CastExpr *e) {
   Location l = loc(e);
   const clang::Expr *sub = e->getSubExpr();
+  if (const auto *ec = dyn_cast<clang::ExplicitCastExpr>(e))
+    evalVlaSizes(ec->getTypeAsWritten()); // `(int (*)[n++])p`
   switch (e->getCastKind()) {
   case clang::CK_LValueToRValue:
     return loadCVal(evalLValue(sub), l);
@@ -954,6 +984,16 @@ CVal Importer::evalCast(const clang::CastExpr *e) {
                       e->getCastKindName() + ")")
                          .str());
   }
+}
+
+/// Can arith compute on these two operands: integers (a shift's count may
+/// have another width), or floats of one type? Complex numbers and vectors
+/// are values of a !weft.struct type.
+static bool arithmetic(Value a, Value b) {
+  Type x = a.getType(), y = b.getType();
+  if (isa<IntegerType>(x) && isa<IntegerType>(y))
+    return true;
+  return isa<FloatType>(x) && x == y;
 }
 
 /// The arith op for a C binary operator on integers or floats.
@@ -1098,14 +1138,18 @@ CVal Importer::evalBinary(const clang::BinaryOperator *e) {
     return opaque(e, e->isComparisonOp() ? "a comparison of pointers"
                                          : "a difference of pointers");
 
+  // Both operands are evaluated once, here; what the model cannot compute
+  // from them is an opaque value of them.
   Value lhs = evalScalar(lhsE);
   Value rhs = evalScalar(rhsE);
+  SmallVector<Value, 2> operands;
+  for (Value v : {lhs, rhs})
+    if (v)
+      operands.push_back(v);
   if (!lhs || !rhs)
-    return opaque(e, "an operand without a value");
-  if (!lhs.getType().isIntOrFloat() || !rhs.getType().isIntOrFloat())
-    return CVal::of((Value)builder.create<weft::OpaqueValueOp>(
-        l, convertScalarType(e->getType()), ValueRange{lhs, rhs},
-        builder.getStringAttr("an operation on aggregates")));
+    return opaqueOf(e, operands, "an operand without a value");
+  if (!arithmetic(lhs, rhs))
+    return opaqueOf(e, operands, "an operation on aggregates");
   bool uns = isUnsigned(lhsE->getType());
   if (e->isComparisonOp()) {
     Value c = compare(builder, l, op, lhs, rhs, uns);
@@ -1114,7 +1158,7 @@ CVal Importer::evalBinary(const clang::BinaryOperator *e) {
   }
   Value r = arithOp(builder, l, op, lhs, rhs, uns);
   if (!r)
-    return opaque(e, "an operator weft does not model");
+    return opaqueOf(e, operands, "an operator weft does not model");
   return CVal::of(r);
 }
 
@@ -1144,8 +1188,9 @@ CVal Importer::evalUnary(const clang::UnaryOperator *e) {
     return eval(sub);
   case clang::UO_Minus: {
     Value v = evalScalar(sub);
-    if (!v)
-      return opaque(e, "negation of no value");
+    if (!v || !v.getType().isIntOrFloat())
+      return opaqueOf(e, v ? ValueRange{v} : ValueRange{},
+                      "a negation weft does not model");
     if (isa<FloatType>(v.getType()))
       return CVal::of((Value)builder.create<arith::NegFOp>(l, v));
     return CVal::of(
@@ -1154,7 +1199,8 @@ CVal Importer::evalUnary(const clang::UnaryOperator *e) {
   case clang::UO_Not: {
     Value v = evalScalar(sub);
     if (!v || !v.getType().isSignlessInteger())
-      return opaque(e, "a complement weft does not model");
+      return opaqueOf(e, v ? ValueRange{v} : ValueRange{},
+                      "a complement weft does not model");
     auto t = cast<IntegerType>(v.getType());
     Value ones = builder.create<arith::ConstantIntOp>(l, -1, t);
     return CVal::of((Value)builder.create<arith::XOrIOp>(l, v, ones));
@@ -1165,9 +1211,18 @@ CVal Importer::evalUnary(const clang::UnaryOperator *e) {
     Value n = builder.create<arith::XOrIOp>(l, c, t);
     return CVal::of(castScalar(n, ctx.BoolTy, e->getType(), l));
   }
+  case clang::UO_Real:
+  case clang::UO_Imag: {
+    Value v = evalScalar(sub);
+    return opaqueOf(e, v ? ValueRange{v} : ValueRange{},
+                    "a complex number's real or imaginary part");
+  }
   default:
     return unsupported(e, "unsupported",
-                       "a complex number's real or imaginary part");
+                       (Twine("an operator weft does not model (") +
+                        clang::UnaryOperator::getOpcodeStr(e->getOpcode()) +
+                        ")")
+                           .str());
   }
 }
 
@@ -1189,22 +1244,21 @@ CVal Importer::incDec(const clang::UnaryOperator *e) {
     p.pointee = t->getPointeeType();
     return CVal::of(p);
   }
+  // The lvalue is evaluated once, above; its new value is always stored,
+  // computed or not.
   Value old = load(lv, l);
-  if (!old)
-    return opaque(e, "an increment of no value");
-  Value one;
   Value nv;
-  if (isa<FloatType>(old.getType())) {
-    auto ft = cast<FloatType>(old.getType());
+  if (auto ft = dyn_cast<FloatType>(old.getType())) {
     llvm::APFloat d(ft.getFloatSemantics(), delta);
-    one = builder.create<arith::ConstantFloatOp>(l, d, ft);
-    nv = builder.create<arith::AddFOp>(l, old, one);
-  } else if (old.getType().isSignlessInteger()) {
-    one = builder.create<arith::ConstantIntOp>(
-        l, delta, cast<IntegerType>(old.getType()));
-    nv = builder.create<arith::AddIOp>(l, old, one);
+    nv = builder.create<arith::AddFOp>(
+        l, old, builder.create<arith::ConstantFloatOp>(l, d, ft));
+  } else if (auto it = dyn_cast<IntegerType>(old.getType())) {
+    nv = builder.create<arith::AddIOp>(
+        l, old, builder.create<arith::ConstantIntOp>(l, delta, it));
   } else {
-    return opaque(e, "an increment weft does not model");
+    nv = builder.create<weft::OpaqueValueOp>(
+        l, old.getType(), ValueRange{old},
+        builder.getStringAttr("an increment weft does not model"));
   }
   store(lv, nv, l);
   return CVal::of(e->isPrefix() ? nv : old);
@@ -1252,18 +1306,27 @@ CVal Importer::assign(const clang::BinaryOperator *e) {
     p.pointee = lt->getPointeeType();
     return CVal::of(p);
   }
+  // Both sides are evaluated once, above; the new value is always stored,
+  // computed or not.
   Value old = load(lv, l);
-  if (!old || !rhs.scalar)
-    return opaque(e, "a compound assignment weft does not model");
+  Value k = rhs.scalar ? rhs.scalar
+            : rhs.ptr  ? pointerValue(*rhs.ptr, l)
+                       : Value();
   clang::QualType ct = cao->getComputationLHSType();
-  Value a = castScalar(old, lt, ct, l);
-  Value r = arithOp(builder, l,
-                    clang::BinaryOperator::getOpForCompoundAssignment(
-                        e->getOpcode()),
-                    a, rhs.scalar, isUnsigned(ct));
-  if (!r)
-    return opaque(e, "a compound assignment weft does not model");
-  Value nv = castScalar(r, cao->getComputationResultType(), lt, l);
+  Value nv;
+  if (k) {
+    Value a = castScalar(old, lt, ct, l);
+    if (arithmetic(a, k))
+      if (Value r = arithOp(
+              builder, l,
+              clang::BinaryOperator::getOpForCompoundAssignment(e->getOpcode()),
+              a, k, isUnsigned(ct)))
+        nv = castScalar(r, cao->getComputationResultType(), lt, l);
+  }
+  if (!nv)
+    nv = builder.create<weft::OpaqueValueOp>(
+        l, old.getType(), k ? ValueRange{old, k} : ValueRange{old},
+        builder.getStringAttr("a compound assignment weft does not model"));
   store(lv, nv, l);
   return CVal::of(nv);
 }
@@ -1277,16 +1340,8 @@ CVal Importer::evalConditional(const clang::AbstractConditionalOperator *e) {
   if (!isVoid && !hasSideEffects(te) && !hasSideEffects(fe) &&
       (isScalarType(t))) {
     Value a = evalScalar(te), b = evalScalar(fe);
-    if (a && b && a.getType() == b.getType()) {
-      Value r = builder.create<arith::SelectOp>(l, c, a, b);
-      if (t->isPointerType()) {
-        PtrVal p;
-        p.raw = r;
-        p.pointee = t->getPointeeType();
-        return CVal::of(p);
-      }
-      return CVal::of(r);
-    }
+    if (a && b && a.getType() == b.getType())
+      return asCVal(builder.create<arith::SelectOp>(l, c, a, b), t);
   }
   SmallVector<Type> types;
   if (!isVoid)
@@ -1309,13 +1364,5 @@ CVal Importer::evalConditional(const clang::AbstractConditionalOperator *e) {
           builder.getStringAttr("a conditional's value"));
     builder.create<scf::YieldOp>(l, v);
   }
-  if (isVoid)
-    return CVal::of(Value());
-  if (t->isPointerType()) {
-    PtrVal p;
-    p.raw = ifOp.getResult(0);
-    p.pointee = t->getPointeeType();
-    return CVal::of(p);
-  }
-  return CVal::of(ifOp.getResult(0));
+  return asCVal(isVoid ? Value() : ifOp.getResult(0), t);
 }

@@ -89,6 +89,10 @@ struct LVal {
   clang::QualType type;
   /// The lvalue is volatile or atomic: accesses become weft.effects.
   bool special = false;
+  /// The lvalue is part of the element at memref[indices] ("bitfield",
+  /// "complex part", "field" of a struct weft does not see as one):
+  /// accesses become weft.effects on the whole element.
+  std::string part;
 };
 
 /// How a C variable lives in the model (docs/ir.md, "Variables").
@@ -163,6 +167,9 @@ public:
   llvm::DenseMap<mlir::Value, mlir::Value> indexOf;
   /// memref.get_global of each global, at the function's entry.
   llvm::DenseMap<const clang::VarDecl *, mlir::Value> fnGlobals;
+  /// The value of each VLA size expression, made once where C evaluates it
+  /// (a `typedef int T[n];` at the typedef, not again at `T a;`).
+  llvm::DenseMap<const clang::Expr *, mlir::Value> vlaSizes;
   /// Nesting depth of OpenMP directives around the current statement.
   int openmpDepth = 0;
   /// While a loop's bounds are imported: every load made, with its lvalue.
@@ -185,6 +192,13 @@ public:
                  llvm::SmallVectorImpl<const clang::Expr *> *vlaSizes,
                  clang::QualType &elem);
   bool isScalarType(clang::QualType t);
+  /// The size a VLA's size expression gives, evaluated where C evaluates it
+  /// (once: later uses of the type reuse it).
+  mlir::Value vlaSize(const clang::Expr *e);
+  /// Evaluates the VLA sizes of a type written here (a declaration, a
+  /// typedef, a cast): not those of typedef names in it, which C evaluated
+  /// at their typedef.
+  void evalVlaSizes(clang::QualType t);
   bool isUnsigned(clang::QualType t);
   uint64_t sizeOf(clang::QualType t);
 
@@ -277,6 +291,12 @@ public:
   /// A value the model does not compute, after evaluating (for their effects)
   /// the subexpressions that feed it.
   CVal opaque(const clang::Expr *e, llvm::StringRef reason);
+  /// A value of e's type the model does not compute, from operands already
+  /// evaluated: what computes it is never evaluated twice.
+  CVal opaqueOf(const clang::Expr *e, mlir::ValueRange deps,
+                llvm::StringRef reason);
+  /// A C value of type t held in v: a pointer (unresolved) or a scalar.
+  CVal asCVal(mlir::Value v, clang::QualType t);
   /// A construct the importer does not model: its subexpressions are
   /// evaluated, then a weft.effects with unknown effects stands for it.
   CVal unsupported(const clang::Expr *e, llvm::StringRef kind,

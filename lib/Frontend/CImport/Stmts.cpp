@@ -91,9 +91,12 @@ void Importer::importReturn(const clang::ReturnStmt *s, bool last) {
 }
 
 void Importer::importDecl(const clang::DeclStmt *s) {
-  for (const clang::Decl *d : s->decls())
+  for (const clang::Decl *d : s->decls()) {
     if (const auto *var = dyn_cast<clang::VarDecl>(d))
       declareLocal(var);
+    else if (const auto *td = dyn_cast<clang::TypedefNameDecl>(d))
+      evalVlaSizes(td->getUnderlyingType()); // `typedef int T[n++];`
+  }
 }
 
 /// An asm statement: it reads its inputs, writes its outputs, and may touch
@@ -245,6 +248,10 @@ void Importer::importStmt(const clang::Stmt *s) {
     (void)eval(e);
     return;
   }
+  // A statement weft does not model: what it contains, in order (so that
+  // every read and write in it is seen), then unknown effects.
+  for (const clang::Stmt *c : s->children())
+    importStmt(c);
   builder.create<weft::EffectsOp>(
       l, TypeRange{}, ValueRange{}, ValueRange{},
       builder.getStringAttr("unsupported"),

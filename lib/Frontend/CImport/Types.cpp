@@ -79,6 +79,39 @@ Type Importer::convertScalarType(clang::QualType t) {
   return StructType::get(&mlirCtx, t.getAsString(), sizeOf(t));
 }
 
+Value Importer::vlaSize(const clang::Expr *e) {
+  auto it = vlaSizes.find(e);
+  if (it != vlaSizes.end())
+    return it->second;
+  Value v = evalIndex(e);
+  vlaSizes[e] = v;
+  return v;
+}
+
+void Importer::evalVlaSizes(clang::QualType t) {
+  for (const clang::Type *ty = t.getTypePtrOrNull(); ty;) {
+    if (const auto *vla = dyn_cast<clang::VariableArrayType>(ty)) {
+      if (vla->getSizeExpr())
+        (void)vlaSize(vla->getSizeExpr());
+      ty = vla->getElementType().getTypePtrOrNull();
+    } else if (const auto *at = dyn_cast<clang::ArrayType>(ty)) {
+      ty = at->getElementType().getTypePtrOrNull();
+    } else if (const auto *pt = dyn_cast<clang::PointerType>(ty)) {
+      ty = pt->getPointeeType().getTypePtrOrNull();
+    } else if (const auto *pt = dyn_cast<clang::ParenType>(ty)) {
+      ty = pt->getInnerType().getTypePtrOrNull();
+    } else if (const auto *et = dyn_cast<clang::ElaboratedType>(ty)) {
+      ty = et->getNamedType().getTypePtrOrNull();
+    } else if (const auto *at = dyn_cast<clang::AttributedType>(ty)) {
+      ty = at->getModifiedType().getTypePtrOrNull();
+    } else if (const auto *mt = dyn_cast<clang::MacroQualifiedType>(ty)) {
+      ty = mt->getUnderlyingType().getTypePtrOrNull();
+    } else {
+      break; // a typedef name (evaluated at its typedef), or no array
+    }
+  }
+}
+
 void Importer::arrayDims(clang::QualType t, SmallVectorImpl<int64_t> &dims,
                          SmallVectorImpl<const clang::Expr *> *vlaSizes,
                          clang::QualType &elem) {

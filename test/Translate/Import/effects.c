@@ -7,7 +7,8 @@
 void assembly(void) { __asm__ volatile("" ::: "memory"); }
 
 // CHECK-LABEL: func.func @volatile_access
-// CHECK: weft.effects reads() writes(%{{.*}} : memref<?xi32>) {kind = "volatile", reason = "writes volatile v[i]"}
+// CHECK: %[[P:.*]] = weft.addr %arg1[%{{.*}}] : memref<?xi32>
+// CHECK: weft.effects reads() writes(%[[P]] : !weft.ptr) {kind = "volatile", reason = "writes volatile v[i]"}
 void volatile_access(int n, volatile int *v) {
   for (int i = 0; i < n; i++)
     v[i] = i;

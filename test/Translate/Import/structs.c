@@ -41,9 +41,10 @@ void copy(int n, struct pt *s) {
     s[i] = s[i + 1];
 }
 
-// Bitfields: the whole element, through weft.effects.
+// Bitfields: the whole element, through weft.effects on its address.
 // CHECK-LABEL: func.func @bitfield
-// CHECK: weft.effects reads() writes(%{{.*}} : memref<?x!weft.struct<"flags", 4>>) {kind = "bitfield", reason = "writes bitfield f[i].b"}
+// CHECK: %[[P:.*]] = weft.addr %arg1[%{{.*}}] : memref<?x!weft.struct<"flags", 4>>
+// CHECK: weft.effects reads() writes(%[[P]] : !weft.ptr) {kind = "bitfield", reason = "writes bitfield f[i].b"}
 struct flags { unsigned a : 3, b : 5; };
 void bitfield(int n, struct flags *f) {
   for (int i = 0; i < n; i++)
