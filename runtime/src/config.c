@@ -223,6 +223,13 @@ void weft_config_snapshot(weft_config_t *out) {
   pthread_mutex_unlock(&config_lock);
 }
 
+void weft_config_atfork(enum weft_fork_phase phase) {
+  if (phase == WEFT_FORK_PREPARE)
+    pthread_mutex_lock(&config_lock);
+  else
+    pthread_mutex_unlock(&config_lock); /* the child's thread took it */
+}
+
 static void changed(void) {
   atomic_fetch_add_explicit(&weft_config_generation, 1, memory_order_release);
 }

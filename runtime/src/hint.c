@@ -16,6 +16,10 @@
  *      back at exit;
  *   4. the trace alone.
  *
+ * The state is guarded by one atomic flag, not a mutex: a region only tries
+ * it, and goes unhinted when another thread holds it (a hint is advice), so
+ * that the fork/join path never waits; the API and exit wait for it.
+ *
  * A backend that fails once is counted, traced and not tried again. A new
  * intent must be asked for WEFT_HINT_HOLD times in a row, unless it is
  * expected to last WEFT_HINT_LONG_NS or more (hysteresis: one short odd
@@ -65,8 +69,24 @@ typedef struct cpufreq_policy {
   int changed;
 } cpufreq_policy_t;
 
-static pthread_mutex_t hint_lock = PTHREAD_MUTEX_INITIALIZER;
+/* 1 while a thread reads or changes H. */
+static _Atomic int hint_busy;
 static int restore_registered;
+
+static int hint_try(void) {
+  return !atomic_exchange_explicit(&hint_busy, 1, memory_order_acquire);
+}
+
+/* The API's and exit's way in: a holder is making at most a few system
+   calls, so yield until it is done. */
+static void hint_acquire(void) {
+  while (!hint_try())
+    sched_yield();
+}
+
+static void hint_release(void) {
+  atomic_store_explicit(&hint_busy, 0, memory_order_release);
+}
 static struct {
   int ready;
   weft_hint_seams_t seams;
@@ -91,7 +111,6 @@ static struct {
   int64_t target_ns;
   cpufreq_policy_t policies[WEFT_HINT_MAX_POLICIES];
   int npolicies;
-  int in_region; /* a hinted region is running: report its duration */
   weft_hint_stats_t stats;
 } H;
 
@@ -246,14 +265,14 @@ static int write_long(const char *dir, const char *file, long v) {
 }
 
 static void cpufreq_restore(void) {
-  pthread_mutex_lock(&hint_lock);
+  hint_acquire();
   for (int i = 0; i < H.npolicies; i++)
     if (H.policies[i].changed) {
       cpufreq_policy_t *p = &H.policies[i];
       write_long(p->dir, p->file, p->orig_khz);
       p->changed = 0;
     }
-  pthread_mutex_unlock(&hint_lock);
+  hint_release();
 }
 
 /* The policies whose frequency this process may set. */
@@ -403,7 +422,7 @@ static void set_work(const double *work, int n, const weft_team_t *team) {
 /* The threads hints apply to: the caller (the owner), then the workers. */
 static void set_tids(const weft_team_t *team) {
   H.ntids = 0;
-  H.tids[H.ntids++] = (int)syscall(SYS_gettid);
+  H.tids[H.ntids++] = weft_gettid();
   if (team)
     for (int i = 1; i < team->size; i++) {
       int tid =
@@ -419,7 +438,7 @@ int weft_hint(int intent, double expected_ns, const double *member_work,
       (n > 0 && !member_work) || !(expected_ns >= 0))
     return -1;
   weft_trace_init();
-  pthread_mutex_lock(&hint_lock);
+  hint_acquire();
   init_locked();
   if (H.ntids == 0)
     set_tids(NULL);
@@ -430,41 +449,42 @@ int weft_hint(int intent, double expected_ns, const double *member_work,
     H.target_ns = (int64_t)expected_ns;
   request_locked(intent, expected_ns);
   int backend = H.stats.backend;
-  pthread_mutex_unlock(&hint_lock);
+  hint_release();
   return backend;
 }
 
-void weft_hint_region_begin(const weft_team_t *team, const weft_loop_t *loop) {
-  pthread_mutex_lock(&hint_lock);
+int weft_hint_region_begin(const weft_team_t *team, const weft_loop_t *loop) {
+  if (!hint_try())
+    return 0; /* another thread is hinting: this region goes without */
   init_locked();
   set_tids(team);
   set_work(NULL, 0, team);
   int64_t target = (int64_t)(loop->work_ns / (team ? team->size : 1));
   H.target_ns = target > 0 ? target : WEFT_HINT_DEFAULT_TARGET_NS;
   request_locked(loop->intent, (double)target);
-  H.in_region = H.stats.backend == WEFT_HINT_ANDROID;
-  pthread_mutex_unlock(&hint_lock);
+  int report = H.stats.backend == WEFT_HINT_ANDROID;
+  hint_release();
+  return report;
 }
 
 void weft_hint_region_end(uint64_t actual_ns) {
-  pthread_mutex_lock(&hint_lock);
-  if (H.in_region && H.session &&
-      H.report_actual(H.session, (int64_t)actual_ns))
+  if (!hint_try())
+    return; /* the report is advice too */
+  if (H.session && H.report_actual(H.session, (int64_t)actual_ns))
     H.stats.failures++;
-  H.in_region = 0;
-  pthread_mutex_unlock(&hint_lock);
+  hint_release();
 }
 
 void weft_get_hint_stats(weft_hint_stats_t *out) {
   if (!out)
     return;
-  pthread_mutex_lock(&hint_lock);
+  hint_acquire();
   *out = H.stats;
-  pthread_mutex_unlock(&hint_lock);
+  hint_release();
 }
 
 void weft_hint_reset(const weft_hint_seams_t *seams) {
-  pthread_mutex_lock(&hint_lock);
+  hint_acquire();
   if (H.session)
     H.close_session(H.session);
   if (H.lib)
@@ -472,5 +492,22 @@ void weft_hint_reset(const weft_hint_seams_t *seams) {
   memset(&H, 0, sizeof H);
   if (seams)
     H.seams = *seams;
-  pthread_mutex_unlock(&hint_lock);
+  hint_release();
+}
+
+void weft_hint_atfork(enum weft_fork_phase phase) {
+  if (phase == WEFT_FORK_PREPARE) {
+    hint_acquire();
+    return;
+  }
+  if (phase == WEFT_FORK_CHILD) {
+    /* The session and the clamped threads are the parent's; so are the
+       cpufreq floors it raised, which the child's exit must not put back. */
+    H.session = NULL;
+    H.session_ntids = 0;
+    H.ntids = 0;
+    for (int i = 0; i < H.npolicies; i++)
+      H.policies[i].changed = 0;
+  }
+  hint_release();
 }

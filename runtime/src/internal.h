@@ -82,6 +82,22 @@ long weft_sysfs_long(const char *root, const char *rel);
 /// Parses a cpulist ("0-3,6" or "4 5") into set[0..max); 0 on success.
 int weft_parse_cpulist(const char *s, unsigned char *set, int max);
 
+/*===--- fork() (team.c) -------------------------------------------------===*/
+
+/// The phases of fork(). team.c registers atfork handlers when the library
+/// is loaded; each module that has a lock takes it at PREPARE (so that no
+/// other thread holds it when the process is copied) and releases it at
+/// PARENT and CHILD; CHILD also forgets what belonged to the parent's
+/// threads. Locks are taken in this order: configuration, hints, trace.
+enum weft_fork_phase {
+  WEFT_FORK_PREPARE,
+  WEFT_FORK_PARENT,
+  WEFT_FORK_CHILD
+};
+void weft_config_atfork(enum weft_fork_phase phase);
+void weft_hint_atfork(enum weft_fork_phase phase);
+void weft_trace_atfork(enum weft_fork_phase phase);
+
 /*===--- Configuration (config.c) ----------------------------------------===*/
 
 typedef struct weft_config {
@@ -267,9 +283,13 @@ typedef struct weft_tls {
   int in_region;     /* inside a body: nested calls run serially */
   int spmd;          /* inside an SPMD body of a real team */
   uint32_t ws_seq;   /* spmd_for calls made by this member in this region */
+  int tid;           /* the thread's id, once asked (weft_gettid) */
 } weft_tls_t;
 
 extern _Thread_local weft_tls_t weft_tls;
+
+/// The calling thread's id, without a system call after the first.
+int weft_gettid(void);
 
 /// Waits until no worker is inside a region (the owner calls it before it
 /// rewrites the fork line and the share for a new region).
@@ -356,7 +376,9 @@ typedef struct weft_hint_seams {
 void weft_hint_reset(const weft_hint_seams_t *seams);
 /// Around a region whose descriptor carries an intent and enough work:
 /// the hint (its target from the work estimate), then the actual duration.
-void weft_hint_region_begin(const weft_team_t *team, const weft_loop_t *loop);
+/// Neither waits: when another thread holds the hint state, the region goes
+/// unhinted. begin returns 1 when end must report the duration (a session).
+int weft_hint_region_begin(const weft_team_t *team, const weft_loop_t *loop);
 void weft_hint_region_end(uint64_t actual_ns);
 
 /*===--- Box filter (box.c) ---------------------------------------------===*/

@@ -265,10 +265,8 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
   int hinted = loop->intent != WEFT_INTENT_NONE &&
                loop->work_ns >= WEFT_HINT_MIN_NS;
   uint64_t t_hint = 0;
-  if (hinted) {
-    weft_hint_region_begin(team, loop);
+  if (hinted && (hinted = weft_hint_region_begin(team, loop)))
     t_hint = weft_now_ns();
-  }
   fork_region(team, WEFT_KIND_FOR, share->grid.chunks, defer ? 0 : wake);
 
   enter_owner(team);

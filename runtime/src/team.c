@@ -29,7 +29,6 @@ static _Atomic int g_owner;          /* 1 while a thread owns the team */
 static unsigned g_team_generation;   /* config generation g_team was built at */
 static int g_finalized;              /* after the destructor: serial only */
 weft_counters_t weft_counters[WEFT_MAX_TEAM];
-static pthread_once_t g_atfork_once = PTHREAD_ONCE_INIT;
 
 /*===--- Workers ---------------------------------------------------------===*/
 
@@ -224,13 +223,6 @@ static void team_destroy(weft_team_t *team) {
 
 /*===--- Ownership -------------------------------------------------------===*/
 
-static void atfork_prepare(void);
-static void atfork_parent(void);
-static void atfork_child(void);
-static void register_atfork(void) {
-  pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
-}
-
 weft_team_t *weft_team_acquire(void) {
   int expected = 0;
   if (!atomic_compare_exchange_strong_explicit(
@@ -243,7 +235,6 @@ weft_team_t *weft_team_acquire(void) {
   unsigned gen =
       atomic_load_explicit(&weft_config_generation, memory_order_acquire);
   if (!g_team || gen != g_team_generation) {
-    pthread_once(&g_atfork_once, register_atfork);
     weft_config_t cfg;
     weft_config_snapshot(&cfg);
     if (g_team &&
@@ -298,8 +289,19 @@ int weft_shutdown(void) {
 
 /*===--- fork(), exit and dlclose ----------------------------------------===*/
 
-static void atfork_prepare(void) {}
-static void atfork_parent(void) {}
+/// Before fork(): every lock of the library, so that the child finds them
+/// free whatever the parent's other threads were doing.
+static void atfork_prepare(void) {
+  weft_config_atfork(WEFT_FORK_PREPARE);
+  weft_hint_atfork(WEFT_FORK_PREPARE);
+  weft_trace_atfork(WEFT_FORK_PREPARE);
+}
+
+static void atfork_parent(void) {
+  weft_trace_atfork(WEFT_FORK_PARENT);
+  weft_hint_atfork(WEFT_FORK_PARENT);
+  weft_config_atfork(WEFT_FORK_PARENT);
+}
 
 /// The child has only the thread that called fork(): the workers are gone.
 /// Forget the team (its memory is the parent's state; leak it) so that the
@@ -308,6 +310,22 @@ static void atfork_child(void) {
   g_team = NULL;
   g_team_generation = 0;
   atomic_store_explicit(&g_owner, 0, memory_order_relaxed);
+  weft_tls.tid = 0; /* the calling thread has another id in the child */
+  weft_trace_atfork(WEFT_FORK_CHILD);
+  weft_hint_atfork(WEFT_FORK_CHILD);
+  weft_config_atfork(WEFT_FORK_CHILD);
+}
+
+/// Registered when the library is loaded, before any thread can take one
+/// of its locks (a fork then, before the first region, is covered too).
+__attribute__((constructor)) static void weft_register_atfork(void) {
+  pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+}
+
+int weft_gettid(void) {
+  if (!weft_tls.tid)
+    weft_tls.tid = (int)syscall(SYS_gettid);
+  return weft_tls.tid;
 }
 
 /// At exit and dlclose: join the workers, so that none runs library code

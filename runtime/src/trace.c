@@ -20,6 +20,12 @@
  * it is whole or absent. Without WEFT_TRACE every hook is one predictable
  * branch.
  *
+ * A thread's buffers are mapped once, at its first event, at their full
+ * size (the kernel backs pages as they fill): recording never allocates or
+ * locks, so a traced fork/join path is as malloc- and mutex-free as an
+ * untraced one. A split's weights are copied into the thread's weight log
+ * only when they differ from the last ones it logged.
+ *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "internal.h"
@@ -27,17 +33,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* Events a thread keeps at most; later ones are counted as dropped. */
 #define WEFT_TRACE_MAX_EVENTS (1 << 18)
+/* Weight prefix sums a thread logs at most (each change of the team's
+   weights logs size + 1 of them). */
+#define WEFT_TRACE_MAX_WEIGHTS (1 << 16)
 
 typedef struct trace_event {
   uint64_t ts, dur; /* ns since the process's trace started */
   const char *name;
   const char *file; /* region: the source file, may be NULL */
-  char *args;       /* split: the members of its args object (owned) */
   char ph;          /* 'X' complete, 'i' instant */
   int64_t a, b, c, d;
 } trace_event_t;
@@ -46,29 +54,31 @@ typedef struct trace_thread {
   struct trace_thread *next;
   long tid;
   char name[112];
-  trace_event_t *events;
-  size_t count, cap;
+  trace_event_t *events;    /* WEFT_TRACE_MAX_EVENTS, mapped once */
+  uint64_t *weights;        /* WEFT_TRACE_MAX_WEIGHTS, mapped once */
+  size_t count;             /* published events (release store) */
+  size_t nweights, last;    /* weights logged; where the last set starts */
   uint64_t dropped;
 } trace_thread_t;
 
 int weft_trace_on;
 static char trace_path[4096];
+static char trace_pattern[4096]; /* WEFT_TRACE as given, %p unexpanded */
 static pid_t trace_pid;
 static uint64_t trace_t0;
+/* Guards thread names, which workers set while the writer may read them. */
 static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
-static trace_thread_t *trace_threads;
+static _Atomic(trace_thread_t *) trace_threads;
 static _Thread_local trace_thread_t *trace_self;
 static pthread_once_t trace_once = PTHREAD_ONCE_INIT;
 
 static void trace_write(void);
 
-static void trace_init_once(void) {
-  const char *p = getenv("WEFT_TRACE");
-  if (!p || !*p || strlen(p) >= sizeof trace_path - 16)
-    return;
+/* The path for this process: "%p" becomes its id, so that forked children
+   write traces of their own. */
+static void trace_start(void) {
+  const char *p = trace_pattern;
   trace_pid = getpid();
-  /* "%p": the process id, so that forked children write traces of their
-     own. */
   const char *pc = strstr(p, "%p");
   if (pc)
     snprintf(trace_path, sizeof trace_path, "%.*s%ld%s", (int)(pc - p), p,
@@ -76,27 +86,54 @@ static void trace_init_once(void) {
   else
     snprintf(trace_path, sizeof trace_path, "%s", p);
   trace_t0 = weft_now_ns();
+}
+
+static void trace_init_once(void) {
+  const char *p = getenv("WEFT_TRACE");
+  if (!p || !*p || strlen(p) >= sizeof trace_path - 32)
+    return;
+  snprintf(trace_pattern, sizeof trace_pattern, "%s", p);
+  trace_start();
   atexit(trace_write);
   weft_trace_on = 1;
 }
 
 void weft_trace_init(void) { pthread_once(&trace_once, trace_init_once); }
 
-/* The calling thread's buffer, made on its first event. */
+static void *map(size_t bytes) {
+  void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+/* The calling thread's buffers, made on its first event (a worker's when
+   it starts, the owner's at its first region) and never grown. */
 static trace_thread_t *self(void) {
   if (trace_self)
     return trace_self;
-  trace_thread_t *t = calloc(1, sizeof *t);
+  trace_thread_t *t = map(sizeof *t);
   if (!t)
     return NULL;
-  t->tid = (long)syscall(SYS_gettid);
+  t->events = map(sizeof *t->events * WEFT_TRACE_MAX_EVENTS);
+  t->weights = map(sizeof *t->weights * WEFT_TRACE_MAX_WEIGHTS);
+  if (!t->events || !t->weights) {
+    munmap(t->events, sizeof *t->events * WEFT_TRACE_MAX_EVENTS);
+    munmap(t->weights, sizeof *t->weights * WEFT_TRACE_MAX_WEIGHTS);
+    munmap(t, sizeof *t);
+    return NULL;
+  }
+  t->last = SIZE_MAX;
+  t->tid = weft_gettid();
   int cpu = sched_getcpu();
   snprintf(t->name, sizeof t->name, "weft owner (thread %ld, cpu%d)", t->tid,
            cpu);
-  pthread_mutex_lock(&trace_lock);
-  t->next = trace_threads;
-  trace_threads = t;
-  pthread_mutex_unlock(&trace_lock);
+  /* Published whole: the writer walks the list without a lock. */
+  trace_thread_t *head = atomic_load_explicit(&trace_threads,
+                                              memory_order_relaxed);
+  do
+    t->next = head;
+  while (!atomic_compare_exchange_weak_explicit(
+      &trace_threads, &head, t, memory_order_release, memory_order_relaxed));
   trace_self = t;
   return t;
 }
@@ -120,33 +157,19 @@ void weft_trace_name_member(int member, int cpu) {
   pthread_mutex_unlock(&trace_lock);
 }
 
-/* Appends an event to the calling thread's buffer. The buffer grows under
-   the lock (the writer at exit may be reading it); the event is published
-   by a release store of the count. */
+/* Appends an event to the calling thread's buffer; the writer at exit may
+   be reading it, so the event is published by a release store of the
+   count. */
 static void record(char ph, const char *name, uint64_t t0, uint64_t t1,
-                   const char *file, int64_t a, int64_t b, int64_t c, int64_t d,
-                   char *args) {
+                   const char *file, int64_t a, int64_t b, int64_t c,
+                   int64_t d) {
   trace_thread_t *t = self();
-  if (!t) {
-    free(args);
+  if (!t)
     return;
-  }
   size_t n = t->count;
-  if (n == t->cap) {
-    size_t cap = t->cap ? t->cap * 2 : 1024;
-    trace_event_t *e = NULL;
-    pthread_mutex_lock(&trace_lock);
-    if (cap <= WEFT_TRACE_MAX_EVENTS &&
-        (e = realloc(t->events, cap * sizeof *e))) {
-      t->events = e;
-      t->cap = cap;
-    }
-    pthread_mutex_unlock(&trace_lock);
-    if (!e) {
-      t->dropped++;
-      free(args);
-      return;
-    }
+  if (n == WEFT_TRACE_MAX_EVENTS) {
+    t->dropped++;
+    return;
   }
   trace_event_t *e = &t->events[n];
   e->ph = ph;
@@ -158,7 +181,6 @@ static void record(char ph, const char *name, uint64_t t0, uint64_t t1,
   e->b = b;
   e->c = c;
   e->d = d;
-  e->args = args;
   __atomic_store_n(&t->count, n + 1, __ATOMIC_RELEASE);
 }
 
@@ -166,50 +188,49 @@ void weft_trace_region(const weft_loop_t *loop, uint64_t t0, uint64_t t1,
                        int64_t chunks) {
   if (loop)
     record('X', "region", t0, t1, loop->file, loop->line, loop->region_id,
-           chunks, loop->intent, NULL);
+           chunks, loop->intent);
   else
-    record('X', "region", t0, t1, NULL, 0, 0, chunks, 0, NULL);
+    record('X', "region", t0, t1, NULL, 0, 0, chunks, 0);
 }
 
 void weft_trace_work(uint64_t t0, uint64_t t1, int64_t chunks, int64_t steals) {
-  record('X', "work", t0, t1, NULL, chunks, steals, 0, 0, NULL);
+  record('X', "work", t0, t1, NULL, chunks, steals, 0, 0);
 }
 
 void weft_trace_wait(int blocked, uint64_t t0, uint64_t t1) {
-  record('X', blocked ? "blocked" : "spin", t0, t1, NULL, 0, 0, 0, 0, NULL);
+  record('X', blocked ? "blocked" : "spin", t0, t1, NULL, 0, 0, 0, 0);
 }
 
 void weft_trace_steal(int victim) {
   uint64_t now = weft_now_ns();
-  record('i', "steal", now, now, NULL, victim, 0, 0, 0, NULL);
+  record('i', "steal", now, now, NULL, victim, 0, 0, 0);
 }
 
 void weft_trace_split(const weft_team_t *team, int64_t chunks) {
-  /* Each member's share of the chunks, and its weight. */
-  size_t cap = 64 + (size_t)team->size * 48, len = 0;
-  char *text = malloc(cap);
-  if (!text)
+  /* The chunks and the team's weight prefix sums; the writer works out each
+     member's share. The sums are logged again only when they changed. */
+  trace_thread_t *t = self();
+  if (!t)
     return;
-  for (int pass = 0; pass < 2; pass++) {
-    len += (size_t)snprintf(text + len, cap - len,
-                            pass ? "],\"weights\":[" : "\"chunks\":[");
-    for (int m = 0; m < team->size; m++) {
-      long long v = pass ? (long long)(team->prefix[m + 1] - team->prefix[m])
-                         : (long long)(weft_split_start(chunks, team->prefix,
-                                                        team->size, m + 1) -
-                                       weft_split_start(chunks, team->prefix,
-                                                        team->size, m));
-      len += (size_t)snprintf(text + len, cap - len, "%s%lld", m ? "," : "", v);
+  size_t n = (size_t)team->size + 1;
+  if (t->last == SIZE_MAX || t->nweights - t->last != n ||
+      memcmp(t->weights + t->last, team->prefix, n * sizeof *t->weights)) {
+    if (t->nweights + n > WEFT_TRACE_MAX_WEIGHTS) {
+      t->dropped++;
+      return;
     }
+    memcpy(t->weights + t->nweights, team->prefix, n * sizeof *t->weights);
+    t->last = t->nweights;
+    t->nweights += n;
   }
-  snprintf(text + len, cap - len, "]");
   uint64_t now = weft_now_ns();
-  record('i', "split", now, now, NULL, 0, 0, 0, 0, text);
+  record('i', "split", now, now, NULL, chunks, team->size, (int64_t)t->last,
+         0);
 }
 
 void weft_trace_hint(int intent, const char *backend, int ok) {
   uint64_t now = weft_now_ns();
-  record('i', "hint", now, now, backend, intent, ok, 0, 0, NULL);
+  record('i', "hint", now, now, backend, intent, ok, 0, 0);
 }
 
 /* A JSON string: the characters C source paths use, others escaped. */
@@ -227,7 +248,9 @@ static void json_string(FILE *f, const char *s) {
   fputc('"', f);
 }
 
-static void write_event(FILE *f, long pid, long tid, const trace_event_t *e) {
+static void write_event(FILE *f, long pid, const trace_thread_t *t,
+                        const trace_event_t *e) {
+  long tid = t->tid;
   static const char *intents[] = {"none", "compute", "memory", "serial"};
   fprintf(f,
           ",\n{\"name\":\"%s\",\"cat\":\"weft\",\"ph\":\"%c\",\"pid\":%ld,"
@@ -251,8 +274,21 @@ static void write_event(FILE *f, long pid, long tid, const trace_event_t *e) {
             (long long)e->b);
   } else if (!strcmp(e->name, "steal")) {
     fprintf(f, "\"from_member\":%lld", (long long)e->a);
-  } else if (!strcmp(e->name, "split") && e->args) {
-    fputs(e->args, f);
+  } else if (!strcmp(e->name, "split")) {
+    /* Each member's share of the chunks, and its weight. */
+    const uint64_t *prefix = t->weights + e->c;
+    int size = (int)e->b;
+    for (int pass = 0; pass < 2; pass++) {
+      fputs(pass ? "],\"weights\":[" : "\"chunks\":[", f);
+      for (int m = 0; m < size; m++) {
+        long long v =
+            pass ? (long long)(prefix[m + 1] - prefix[m])
+                 : (long long)(weft_split_start(e->a, prefix, size, m + 1) -
+                               weft_split_start(e->a, prefix, size, m));
+        fprintf(f, "%s%lld", m ? "," : "", v);
+      }
+    }
+    fputs("]", f);
   } else if (!strcmp(e->name, "hint")) {
     fprintf(f, "\"intent\":\"%s\",\"backend\":",
             intents[e->a >= 0 && e->a < 4 ? e->a : 0]);
@@ -281,7 +317,9 @@ static void trace_write(void) {
           "\"args\":{\"name\":\"weft process %ld\"}}",
           pid, pid);
   pthread_mutex_lock(&trace_lock);
-  for (trace_thread_t *t = trace_threads; t; t = t->next) {
+  for (trace_thread_t *t =
+           atomic_load_explicit(&trace_threads, memory_order_acquire);
+       t; t = t->next) {
     fprintf(f,
             ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%ld,"
             "\"tid\":%ld,\"args\":{\"name\":",
@@ -290,7 +328,7 @@ static void trace_write(void) {
     fprintf(f, ",\"dropped_events\":%llu}}", (unsigned long long)t->dropped);
     size_t n = __atomic_load_n(&t->count, __ATOMIC_ACQUIRE);
     for (size_t i = 0; i < n; i++)
-      write_event(f, pid, t->tid, &t->events[i]);
+      write_event(f, pid, t, &t->events[i]);
   }
   pthread_mutex_unlock(&trace_lock);
   fprintf(f, "\n]}\n");
@@ -301,3 +339,22 @@ static void trace_write(void) {
 }
 
 void weft_trace_flush(void) { trace_write(); }
+
+void weft_trace_atfork(enum weft_fork_phase phase) {
+  if (phase == WEFT_FORK_PREPARE) {
+    pthread_mutex_lock(&trace_lock);
+    return;
+  }
+  if (phase == WEFT_FORK_CHILD && weft_trace_on) {
+    /* The buffers hold the parent's events (left to it, as the team's
+       memory is). With "%p" the child starts a trace of its own; without,
+       it records nothing, since it would write nothing. */
+    atomic_store_explicit(&trace_threads, NULL, memory_order_relaxed);
+    trace_self = NULL;
+    if (strstr(trace_pattern, "%p"))
+      trace_start();
+    else
+      weft_trace_on = 0;
+  }
+  pthread_mutex_unlock(&trace_lock);
+}

@@ -10,6 +10,10 @@
  * per region, work on more than one thread, blocked waits when workers
  * sleep.
  *
+ * Then a process traced with "%p" in the path forks after its regions: the
+ * child's file holds the child's regions only, the parent's its own; and a
+ * child of a process traced without "%p" writes nothing over the parent's.
+ *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "../src/internal.h"
@@ -189,6 +193,104 @@ static void traced_child(const char *path) {
   exit(0);
 }
 
+/* The parsed trace at path (the file is removed), or NULL if absent. */
+static jval_t *read_trace(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  long size = ftell(f);
+  rewind(f);
+  char *text = malloc((size_t)size + 1);
+  CHECK(fread(text, 1, (size_t)size, f) == (size_t)size);
+  text[size] = 0;
+  fclose(f);
+  unlink(path);
+  js = text;
+  jval_t *root = jparse();
+  ws();
+  CHECK(!jerr && *js == 0);
+  CHECK(is(root, J_OBJ));
+  jval_t *events = get(root, "traceEvents");
+  CHECK(is(events, J_ARR) && events->n > 0);
+  return events;
+}
+
+/* Region events in a trace, all of process pid. */
+static int regions_of(jval_t *events, long pid) {
+  int regions = 0;
+  for (int i = 0; i < events->n; i++) {
+    CHECK((long)get(events->items[i], "pid")->num == pid);
+    regions += !strcmp(get(events->items[i], "name")->str, "region");
+  }
+  return regions;
+}
+
+static void run_regions(int n) {
+  weft_loop_t loop = {.trip = 4096, .line = 1, .file = "fork.c"};
+  for (int r = 0; r < n; r++)
+    weft_parallel_for(&loop, body, NULL);
+}
+
+/* Traced with pattern, runs 5 regions, forks a child that runs 3, waits
+   for it; the child's pid goes to *child_pid through a pipe. */
+static void forking_parent(const char *pattern, int fd) {
+  setenv("WEFT_TRACE", pattern, 1);
+  weft_set_num_threads(2);
+  run_regions(5);
+  pid_t c = fork();
+  CHECK(c >= 0);
+  if (c == 0) {
+    run_regions(3);
+    exit(0);
+  }
+  int status;
+  CHECK(waitpid(c, &status, 0) == c);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  CHECK(write(fd, &c, sizeof c) == sizeof c);
+  exit(0);
+}
+
+static pid_t run_forking_parent(const char *pattern, pid_t *child) {
+  int fds[2];
+  CHECK(pipe(fds) == 0);
+  pid_t p = fork();
+  CHECK(p >= 0);
+  if (p == 0)
+    forking_parent(pattern, fds[1]);
+  int status;
+  CHECK(waitpid(p, &status, 0) == p);
+  CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  CHECK(read(fds[0], child, sizeof *child) == sizeof *child);
+  close(fds[0]);
+  close(fds[1]);
+  return p;
+}
+
+static void check_forks(void) {
+  char dir[] = "/tmp/weft-trace-fork-XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  char pattern[128], path[160];
+  snprintf(pattern, sizeof pattern, "%s/t-%%p.json", dir);
+  pid_t child, parent = run_forking_parent(pattern, &child);
+  snprintf(path, sizeof path, "%s/t-%ld.json", dir, (long)parent);
+  jval_t *ev = read_trace(path);
+  CHECK(ev != NULL);
+  CHECK_EQ(regions_of(ev, parent), 5);
+  snprintf(path, sizeof path, "%s/t-%ld.json", dir, (long)child);
+  ev = read_trace(path);
+  CHECK(ev != NULL);
+  CHECK_EQ(regions_of(ev, child), 3);
+
+  /* Without %p: one file, the parent's, which the child leaves alone. */
+  snprintf(pattern, sizeof pattern, "%s/one.json", dir);
+  parent = run_forking_parent(pattern, &child);
+  ev = read_trace(pattern);
+  CHECK(ev != NULL);
+  CHECK_EQ(regions_of(ev, parent), 5);
+  CHECK(rmdir(dir) == 0);
+}
+
 int main(void) {
   char path[] = "/tmp/weft-trace-XXXXXX";
   int fd = mkstemp(path);
@@ -203,24 +305,9 @@ int main(void) {
   CHECK(waitpid(pid, &status, 0) == pid);
   CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
 
-  FILE *f = fopen(path, "r");
-  CHECK(f != NULL);
-  fseek(f, 0, SEEK_END);
-  long size = ftell(f);
-  rewind(f);
-  char *text = malloc((size_t)size + 1);
-  CHECK(fread(text, 1, (size_t)size, f) == (size_t)size);
-  text[size] = 0;
-  fclose(f);
-  unlink(path);
-
-  js = text;
-  jval_t *root = jparse();
-  ws();
-  CHECK(!jerr && *js == 0);
-  CHECK(is(root, J_OBJ));
-  jval_t *events = get(root, "traceEvents");
-  CHECK(is(events, J_ARR) && events->n > 0);
+  jval_t *events = read_trace(path);
+  CHECK(events != NULL);
+  check_forks();
 
   long tids[64];
   int ntids = 0, named[64] = {0}, worked[64] = {0};
