@@ -335,6 +335,20 @@ void comparable(const Access &a, const MemPath &pa, const Access &b,
     s.approxWhy = "overlapping fields";
     return;
   }
+  // A field of an element against the whole element (a bitfield, a part of
+  // a complex number, a struct copied whole): the same memory exactly when
+  // the elements are the same, whatever the field.
+  auto wholeElement = [&](const MemPath &p, const Access &x) {
+    return p.views.empty() && (int64_t)x.subs.size() == rootRank(p);
+  };
+  if ((ba && wholeElement(pb, b)) || (bb && wholeElement(pa, a))) {
+    int64_t r = ba ? rootRank(pb) : rootRank(pa);
+    if ((int64_t)a.subs.size() >= r && (int64_t)b.subs.size() >= r) {
+      da.assign(a.subs.begin(), a.subs.begin() + r);
+      db.assign(b.subs.begin(), b.subs.begin() + r);
+      return;
+    }
+  }
   // A flat view against the array itself: compare linear offsets.
   auto flatOnly = [](const MemPath &p) {
     return p.views.size() == 1 && p.views[0].kind == ViewStep::Flat;
