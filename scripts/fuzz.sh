@@ -129,18 +129,20 @@ long() { # programs crash-seconds
   if [[ -f $state && $(cut -d' ' -f1 "$state") == "$commit" ]]; then
     done=$(cut -d' ' -f2 "$state")
   fi
-  local failed=0
   while (( done < want )); do
     # crash() adds the seconds it fuzzed (not the build) to crash-seconds.
-    local before after
+    local before after status=0
     before=$(cat "$fuzz/crash-seconds" 2>/dev/null || echo 0)
-    crash $(( want - done > 600 ? 600 : want - done )) || failed=1
+    crash $(( want - done > 600 ? 600 : want - done )) || status=1
     after=$(cat "$fuzz/crash-seconds" 2>/dev/null || echo 0)
     done=$(( done + after - before ))
     echo "$commit $done" >"$state"
+    if (( status )); then # fix it (and save the input) before going on
+      echo "crash fuzzing of $commit stopped at ${done}s: crashes in $fuzz/crashes"
+      return 1
+    fi
   done
   echo "crash fuzzing of $commit: ${done}s; crashes: $(ls "$fuzz/crashes" | wc -l)"
-  (( failed == 0 ))
 }
 
 case ${1:-} in

@@ -272,7 +272,8 @@ OutlineTasks::chooseLevels(ArrayRef<Operation *> candidates, WorkModel &work,
                 " in parallel instead";
     writeVerdict(loop, *v);
     // Outermost first, in program order.
-    for (Operation *d : llvm::reverse(promoteInside(loop)))
+    SmallVector<Operation *> promoted = promoteInside(loop);
+    for (Operation *d : llvm::reverse(promoted))
       todo.push_back(d);
   }
   return chosen;
