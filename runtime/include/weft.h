@@ -39,8 +39,9 @@
  *
  * Environment variables (all documented in docs/runtime.md):
  *   WEFT_NUM_THREADS, WEFT_SPIN_US, WEFT_WEIGHTS, WEFT_CPUS, WEFT_STACK_SIZE,
- *   WEFT_BIND, WEFT_STATS, WEFT_SYSFS_ROOT (testing: a fake sysfs tree), and
- *   WEFT_SCHEDULE=reverse (testing: chunks run serially, last first).
+ *   WEFT_BIND, WEFT_STATS, WEFT_SYSFS_ROOT (testing: a fake sysfs tree),
+ *   WEFT_WAKE_AHEAD, WEFT_HINTS, WEFT_TRACE, and WEFT_SCHEDULE=reverse
+ *   (testing: chunks run serially, last first).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef WEFT_H
@@ -383,8 +384,22 @@ typedef struct weft_stats {
 /// Copies the counters into *out.
 WEFT_API void weft_get_stats(weft_stats_t *out);
 
-/// Sets all counters to zero.
+/// Sets all counters to zero (those of weft_get_wake_stats too).
 WEFT_API void weft_reset_stats(void);
+
+/// Wake ahead (WEFT_WAKE_AHEAD, on by default): regions that start on a
+/// beat after an idle gap (a frame loop) are predicted, and the workers
+/// sleep with a timed wait that ends a short lead before the next start,
+/// then spin into it. Counters since start or weft_reset_stats().
+typedef struct weft_wake_stats {
+  uint64_t predictions;  ///< regions after which the next start was predicted
+  uint64_t hits;         ///< the next region came while the workers spun
+  uint64_t early;        ///< it came before they woke (it woke them)
+  uint64_t late;         ///< it came after they had given up (a miss)
+  uint64_t timed_sleeps; ///< timed waits that ended on their time
+} weft_wake_stats_t;
+
+WEFT_API void weft_get_wake_stats(weft_wake_stats_t *out);
 
 #ifdef __cplusplus
 }

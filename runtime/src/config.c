@@ -134,6 +134,14 @@ static void read_env(void) {
   long v;
   env_cfg.spin_us = weft_default_spin_us;
   env_cfg.bind = 1;
+  env_cfg.wake_ahead = 1;
+  if ((s = getenv("WEFT_WAKE_AHEAD")) && *s) {
+    if (weft_parse_int(s, 0, 1, &v) == 0)
+      env_cfg.wake_ahead = (int)v;
+    else
+      complain("WEFT_WAKE_AHEAD", s, "0 or 1",
+               "1 (wake workers ahead of regions that come on a beat)");
+  }
   if ((s = getenv("WEFT_BIND")) && *s) {
     if (weft_parse_int(s, 0, 1, &v) == 0)
       env_cfg.bind = (int)v;

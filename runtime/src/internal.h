@@ -108,6 +108,7 @@ typedef struct weft_config {
   int nweights;          /* 0: uniform */
   int weights[WEFT_MAX_TEAM];
   int reverse;           /* WEFT_SCHEDULE=reverse */
+  int wake_ahead;        /* WEFT_WAKE_AHEAD: learn cadences (cadence.c) */
   int restrict_cpus;     /* WEFT_CPUS was given: only the CPUs in `cpus` */
   unsigned char cpus[WEFT_TOPO_MAX_CPUS];
 } weft_config_t;
@@ -143,6 +144,7 @@ long weft_futex_wake(_Atomic uint32_t *addr, int count);
 typedef struct weft_wait_policy {
   _Atomic int64_t spin_ns;    /* may change while members wait */
   _Atomic int oversubscribed;
+  _Atomic int wake_ahead;     /* WEFT_WAKE_AHEAD (cadence.c) */
 } weft_wait_policy_t;
 
 /// Waits until *word != old and returns the new value. Counts itself in
@@ -156,6 +158,71 @@ uint32_t weft_wait_change(_Atomic uint32_t *word, uint32_t old,
 /// Publishes a change made to *word: wakes up to `count` sleepers if any.
 /// Returns 1 if a system call was made.
 int weft_wake(_Atomic uint32_t *word, _Atomic uint32_t *sleepers, int count);
+
+/// Waits until *word is neither `a` nor `b`, or the clock reaches
+/// `deadline_ns` (weft_now_ns()), counted in *sleepers. Returns the word.
+uint32_t weft_wait_until(_Atomic uint32_t *word, uint32_t a, uint32_t b,
+                         uint64_t deadline_ns, _Atomic uint32_t *sleepers,
+                         uint64_t *blocks);
+
+/*===--- Wake ahead (cadence.c) ------------------------------------------===*/
+
+#define WEFT_CADENCE_SITES 16
+/// Periods that make a beat, and how steady it must be: every one within
+/// period / WEFT_CADENCE_TOL of their median (520 us at 60 fps).
+#define WEFT_CADENCE_PERIODS 4
+#define WEFT_CADENCE_TOL 32
+
+/// What became of a prediction when the next region started: before the
+/// workers woke (EARLY: the fork wakes them), while they spun (HIT), or
+/// after they had given up (LATE: a miss). PREDICTED counts predictions.
+enum {
+  WEFT_WAKE_NONE = -1,
+  WEFT_WAKE_PREDICTED = 0,
+  WEFT_WAKE_EARLY,
+  WEFT_WAKE_HIT,
+  WEFT_WAKE_LATE,
+  WEFT_WAKE_KINDS
+};
+
+typedef struct weft_cadence_site {
+  uintptr_t key;      /* the site: body or SPMD function ^ region id; 0 free */
+  uintptr_t next_key; /* the site that forked after this one, last time */
+  uint64_t last_use;
+  int long_gaps;      /* the last gaps after this site were idle (up to 8) */
+  uint64_t last_start; /* its last start after an idle gap */
+  int64_t periods[WEFT_CADENCE_PERIODS];
+  int nperiods, next_period;
+} weft_cadence_site_t;
+
+/// What the owner learned of the team's forks (owner only).
+typedef struct weft_cadence {
+  weft_cadence_site_t sites[WEFT_CADENCE_SITES];
+  uintptr_t current_key, last_key; /* the running and the last region */
+  uint64_t last_end;               /* when the last region ended, or 0 */
+  int pending;                     /* a prediction awaits the next fork */
+  uint64_t pending_at, pending_until, pending_start;
+  int64_t late_ns; /* how late workers wake from timed waits (recent) */
+} weft_cadence_t;
+
+/// When the workers should wake after a region: sleep until wake_at, spin
+/// until `until`; both 0 when there is no prediction.
+typedef struct weft_wake_plan {
+  uint64_t wake_at, until;
+  uint64_t start; /* the predicted start */
+} weft_wake_plan_t;
+
+void weft_cadence_reset(weft_cadence_t *c);
+/// A region of site `key` starts at `now`: learns from it, and fills *plan
+/// for the idle time after it. Returns the outcome of the last prediction
+/// (a WEFT_WAKE_ kind, or WEFT_WAKE_NONE); *from_predicted gets how far
+/// from the predicted start this one is.
+int weft_cadence_fork(weft_cadence_t *c, uintptr_t key, uint64_t now,
+                      weft_wake_plan_t *plan, int64_t *from_predicted);
+/// The running region ends at `now`.
+void weft_cadence_join(weft_cadence_t *c, uint64_t now);
+/// A worker woke from a timed wait late_ns after its plan's wake_at.
+void weft_cadence_late(weft_cadence_t *c, int64_t late_ns);
 
 /*===--- Floating-point environment (fpenv.c) ----------------------------===*/
 
@@ -195,9 +262,12 @@ static inline uint32_t weft_run_end(uint64_t w) { return (uint32_t)w & 0xffffu; 
 typedef struct WEFT_ALIGNED weft_counters {
   _Atomic uint64_t regions, chunks, steals, blocks, wakes, barriers;
   _Atomic uint64_t migrations, pin_failures;
+  _Atomic uint64_t timed_sleeps; /* wake ahead: sleeps that ended by time */
 } weft_counters_t;
 
 extern weft_counters_t weft_counters[WEFT_MAX_TEAM];
+/// Predictions and their outcomes (WEFT_WAKE_ kinds), counted by owners.
+extern _Atomic uint64_t weft_wake_counters[WEFT_WAKE_KINDS];
 
 /// Adds to one of a member's own counters. Only the thread that is that
 /// member writes them (ownership of member 0 passes with acquire and
@@ -245,7 +315,15 @@ typedef struct weft_team {
     /* The region's loop (kind FOR), in the same line: a worker reads one
        line to learn everything about the region. */
     weft_share_t share;
+    /* Wake ahead: after the region whose open epoch is wake_epoch, sleep
+       until wake_at, then spin until wake_until (cadence.c). A seqlock:
+       wake_epoch is 0 while the owner rewrites the times. */
+    _Atomic uint32_t wake_epoch;
+    _Atomic uint64_t wake_at, wake_until;
   } fork;
+  /* The latest lateness of a timed wake-up a worker saw, or -1. */
+  WEFT_ALIGNED _Atomic int64_t wake_late_ns;
+  weft_cadence_t cadence; /* owner only */
   /* Workers blocked on epoch. */
   WEFT_ALIGNED _Atomic uint32_t sleepers;
   /* Join line: chunks or members still pending. */
@@ -259,6 +337,8 @@ typedef struct weft_team {
   /* Run tags of the spmd_for loops of the current SPMD region start here;
      each member counts its own calls in weft_tls.ws_seq. */
   uint32_t ws_base;
+  /* The owner of an SPMD region has yet to wake the sleepers (owner only). */
+  int spmd_wake;
   /* Read-mostly configuration of this team. */
   WEFT_ALIGNED int size;
   int requested_size; /* size asked for; fewer threads may have started */
@@ -348,6 +428,10 @@ void weft_trace_wait(int blocked, uint64_t t0, uint64_t t1);
 void weft_trace_steal(int victim);
 void weft_trace_split(const struct weft_team *team, int64_t chunks);
 void weft_trace_hint(int intent, const char *backend, int ok);
+/// Wake ahead: a prediction ("predict", us until the start), its outcome at
+/// the fork ("hit", "early", "late": us from the predicted start), a
+/// worker's end of a timed sleep ("pre-wake": us after its wake time).
+void weft_trace_wake(const char *what, int64_t ns);
 /// Writes the trace now (it is also written at exit).
 void weft_trace_flush(void);
 

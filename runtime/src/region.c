@@ -9,6 +9,11 @@
  * chunks (not for the members), then closes the region and waits only for
  * the workers that are inside it.
  *
+ * Wake ahead (cadence.c): each fork tells the cadence what started when,
+ * and publishes, with the region, when the workers should wake after it if
+ * the next region is predictable. A fork wakes sleeping workers only after
+ * the owner has started its own chunks.
+ *
  * No mutex, condition variable or allocation on this path.
  *
  *===----------------------------------------------------------------------===*/
@@ -149,40 +154,86 @@ static int assign_runs(weft_team_t *team, const weft_share_t *share,
   return busy;
 }
 
-/// Publishes the region written into team->fork (and its share), and wakes
-/// up to `wake` sleeping workers.
-///
-/// A loop (kind FOR) publishes with a release store and reads the sleeper
-/// count without a store-load fence, so that the owner does not stall until
-/// the spinning workers have given up the fork line: its store drains while
-/// it runs its own chunks (bench/runtime: the fence was most of a hot fork).
-/// The price is that a worker going to sleep at that very moment may miss
-/// this wake-up. A loop does not need it: members that finish take whole
-/// chunks from the others, so the owner alone finishes the region, and the
-/// next fork sees the sleeper and wakes it. An SPMD region needs every
-/// member, and keeps the full handshake.
+/// The cadence's view of a fork of site `key` whose open epoch will be `e`:
+/// what became of the last prediction, and the plan for after this region,
+/// published in the fork line as a seqlock (wake_epoch 0 while it changes).
+static void plan_wake(weft_team_t *team, uintptr_t key, uint32_t e) {
+  if (!atomic_load_explicit(&team->policy.wake_ahead, memory_order_relaxed))
+    return;
+  int64_t late = atomic_exchange_explicit(&team->wake_late_ns, -1,
+                                          memory_order_relaxed);
+  if (late >= 0)
+    weft_cadence_late(&team->cadence, late);
+  uint64_t now = weft_now_ns();
+  weft_wake_plan_t plan;
+  int64_t off;
+  int outcome = weft_cadence_fork(&team->cadence, key, now, &plan, &off);
+  if (outcome != WEFT_WAKE_NONE) {
+    atomic_fetch_add_explicit(&weft_wake_counters[outcome], 1,
+                              memory_order_relaxed);
+    if (weft_trace_on)
+      weft_trace_wake(outcome == WEFT_WAKE_HIT     ? "hit"
+                      : outcome == WEFT_WAKE_EARLY ? "early"
+                                                   : "late",
+                      off);
+  }
+  atomic_store_explicit(&team->fork.wake_epoch, 0, memory_order_relaxed);
+  atomic_thread_fence(memory_order_release);
+  if (!plan.wake_at)
+    return;
+  atomic_store_explicit(&team->fork.wake_at, plan.wake_at,
+                        memory_order_relaxed);
+  atomic_store_explicit(&team->fork.wake_until, plan.until,
+                        memory_order_relaxed);
+  atomic_store_explicit(&team->fork.wake_epoch, e, memory_order_release);
+  atomic_fetch_add_explicit(&weft_wake_counters[WEFT_WAKE_PREDICTED], 1,
+                            memory_order_relaxed);
+  if (weft_trace_on)
+    weft_trace_wake("predict", (int64_t)(plan.start - now));
+}
+
+/// Publishes the region written into team->fork (and its share) for the
+/// site `key`. It wakes no one: the owner does, with wake_workers(), once
+/// it has started its own chunks.
 static void fork_region(weft_team_t *team, int kind, int64_t pending,
-                        int wake) {
-  weft_counters_t *c = team->members[0].counters;
+                        uintptr_t key) {
   team->fork.kind = kind;
   weft_fpenv_get(&team->fork.fpenv);
   atomic_store_explicit(&team->pending, pending, memory_order_relaxed);
   uint32_t e = atomic_load_explicit(&team->fork.epoch, memory_order_relaxed);
+  plan_wake(team, key, weft_epoch_next(e));
+  atomic_store_explicit(&team->fork.epoch, weft_epoch_next(e),
+                        kind == WEFT_KIND_FOR ? memory_order_release
+                                              : memory_order_seq_cst);
+  weft_count(&team->members[0].counters->regions, 1);
+}
+
+/// Wakes up to `wake` sleeping workers of the region just forked.
+///
+/// A loop (kind FOR) was published with a release store, and the sleeper
+/// count is read without a store-load fence, so that the owner does not
+/// stall until the spinning workers have given up the fork line: its store
+/// drains while it runs its own chunks (bench/runtime: the fence was most of
+/// a hot fork). The price is that a worker going to sleep at that very
+/// moment may miss this wake-up. A loop does not need it: members that
+/// finish take whole chunks from the others, so the owner alone finishes
+/// the region, and the next fork sees the sleeper and wakes it. An SPMD
+/// region needs every member, and keeps the full handshake.
+static void wake_workers(weft_team_t *team, int kind, int wake) {
   int woke;
-  if (kind == WEFT_KIND_FOR) {
-    atomic_store_explicit(&team->fork.epoch, weft_epoch_next(e),
-                          memory_order_release);
+  if (kind == WEFT_KIND_FOR)
     woke = wake > 0 &&
            atomic_load_explicit(&team->sleepers, memory_order_relaxed) != 0 &&
            weft_futex_wake(&team->fork.epoch, wake) >= 0;
-  } else {
-    atomic_store_explicit(&team->fork.epoch, weft_epoch_next(e),
-                          memory_order_seq_cst);
+  else
     woke = wake > 0 && weft_wake(&team->fork.epoch, &team->sleepers, wake);
-  }
   if (woke)
-    weft_count(&c->wakes, 1);
-  weft_count(&c->regions, 1);
+    weft_count(&team->members[0].counters->wakes, 1);
+}
+
+/// The site of a region, for the cadence: its body and region id.
+static uintptr_t site_of(const void *fn, const weft_loop_t *loop) {
+  return (uintptr_t)fn + (loop ? loop->region_id : 0);
 }
 
 /// Waits until nothing is pending and closes the region. Workers that are
@@ -204,6 +255,8 @@ static void join_region(weft_team_t *team) {
                         memory_order_release);
   if (blocks)
     weft_count(&team->members[0].counters->blocks, blocks);
+  if (atomic_load_explicit(&team->policy.wake_ahead, memory_order_relaxed))
+    weft_cadence_join(&team->cadence, weft_now_ns());
 }
 
 static void enter_owner(weft_team_t *team) {
@@ -267,15 +320,19 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
   uint64_t t_hint = 0;
   if (hinted && (hinted = weft_hint_region_begin(team, loop)))
     t_hint = weft_now_ns();
-  fork_region(team, WEFT_KIND_FOR, share->grid.chunks, defer ? 0 : wake);
+  fork_region(team, WEFT_KIND_FOR, share->grid.chunks, site_of(body, loop));
 
   enter_owner(team);
   int64_t done = 0;
+  if (first < 0 && !defer)
+    wake_workers(team, WEFT_KIND_FOR, wake); /* no chunk of its own first */
   if (first >= 0) {
     uint64_t t0 = defer ? weft_now_ns() : 0;
     run_chunk(share, first);
     weft_count(&team->members[0].counters->chunks, 1);
     done = 1;
+    if (!defer)
+      wake_workers(team, WEFT_KIND_FOR, wake);
     if (defer) {
       /* The first chunk after an idle gap runs on cold caches and often
          looks several times longer than it is: when it says "long", time
@@ -316,6 +373,14 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
 
 /*===--- SPMD ------------------------------------------------------------===*/
 
+/// The owner of an SPMD region wakes its sleeping members, if not yet done.
+static void spmd_wake_now(weft_team_t *team) {
+  if (!team->spmd_wake)
+    return;
+  team->spmd_wake = 0;
+  wake_workers(team, WEFT_KIND_SPMD, INT_MAX);
+}
+
 void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
   if (!fn)
     return;
@@ -339,12 +404,16 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
   team->fork.spmd_fn = fn;
   team->fork.spmd_ctx = ctx;
   team->ws_base = team->seq + 1;
-  fork_region(team, WEFT_KIND_SPMD, team->size - 1, INT_MAX);
+  fork_region(team, WEFT_KIND_SPMD, team->size - 1, site_of((void *)fn, site));
 
   enter_owner(team);
   weft_tls.spmd = 1;
   weft_tls.ws_seq = 0;
+  /* The sleepers are woken once the owner has started its first chunk (or
+     before it waits at a barrier): spmd_wake tells weft_spmd_for. */
+  team->spmd_wake = 1;
   fn(ctx, 0, team->size);
+  spmd_wake_now(team);
   /* Every member made the same spmd_for calls; skip their tags. */
   team->seq += weft_tls.ws_seq;
   join_region(team);
@@ -357,6 +426,8 @@ void weft_barrier(void) {
   weft_team_t *team = weft_tls.team;
   if (!team || !weft_tls.spmd)
     return;
+  if (weft_tls.member == 0)
+    spmd_wake_now(team); /* before the owner waits for them */
   weft_counters_t *c = team->members[weft_tls.member].counters;
   uint32_t gen = atomic_load_explicit(&team->bar_gen, memory_order_acquire);
   uint32_t arrived =
@@ -401,8 +472,18 @@ int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void *ctx) {
         run, &w, weft_run_pack(share.tag, (uint32_t)b, (uint32_t)e),
         memory_order_acq_rel, memory_order_acquire);
   }
-  if (share.grid.chunks > 0)
+  if (share.grid.chunks > 0) {
+    if (weft_tls.member == 0 && team->spmd_wake) {
+      /* The owner's first chunk, then the wake-up of the sleepers. */
+      int64_t c = take_own_front(team, &share);
+      if (c >= 0) {
+        run_chunk(&share, c);
+        weft_count(&team->members[0].counters->chunks, 1);
+      }
+      spmd_wake_now(team);
+    }
     weft_share_work(team, &share, weft_tls.member);
+  }
   weft_barrier();
   return share.grid.chunks;
 }

@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 
 _Thread_local weft_tls_t weft_tls;
@@ -32,6 +33,73 @@ weft_counters_t weft_counters[WEFT_MAX_TEAM];
 
 /*===--- Workers ---------------------------------------------------------===*/
 
+/// Waits for a region after the one whose open epoch is `e` (cadence.c):
+/// with a plan for it, a timed sleep until its wake_at, then a spin until
+/// its `until`. Returns the epoch: a new region's, or e or e's close when
+/// none came in time (the caller then waits as usual).
+static uint32_t wait_ahead(weft_team_t *team, weft_member_t *m, uint32_t e,
+                           uint64_t *blocks) {
+  /* The plan, read as a seqlock: valid only if wake_epoch did not change. */
+  uint32_t w = atomic_load_explicit(&team->fork.wake_epoch,
+                                    memory_order_acquire);
+  if (w != e)
+    return atomic_load_explicit(&team->fork.epoch, memory_order_acquire);
+  uint64_t at = atomic_load_explicit(&team->fork.wake_at, memory_order_relaxed);
+  uint64_t until =
+      atomic_load_explicit(&team->fork.wake_until, memory_order_relaxed);
+  atomic_thread_fence(memory_order_acquire);
+  if (atomic_load_explicit(&team->fork.wake_epoch, memory_order_relaxed) != w)
+    return atomic_load_explicit(&team->fork.epoch, memory_order_acquire);
+  _Atomic uint32_t *word = &team->fork.epoch;
+  uint32_t closed = e & ~WEFT_EPOCH_OPEN, v;
+  uint64_t t0 = weft_now_ns();
+  if (at > t0) {
+    /* A sleeper like any other: a region that comes early wakes it. */
+    v = weft_wait_until(word, e, closed, at, &team->sleepers, blocks);
+    uint64_t t1 = weft_now_ns();
+    if (weft_trace_on)
+      weft_trace_wait(1, t0, t1);
+    if (v != e && v != closed)
+      return v;
+    weft_count(&m->counters->timed_sleeps, 1);
+    atomic_store_explicit(&team->wake_late_ns, (int64_t)(t1 - at),
+                          memory_order_relaxed);
+    if (weft_trace_on)
+      weft_trace_wake("pre-wake", (int64_t)(t1 - at));
+  }
+  /* Spin into the region. */
+  uint64_t s0 = weft_now_ns(), now = s0;
+  while (now < until) {
+    for (int i = 0; i < 64; i++) {
+      weft_cpu_relax();
+      v = atomic_load_explicit(word, memory_order_acquire);
+      if (v != e && v != closed) {
+        if (weft_trace_on)
+          weft_trace_wait(0, s0, weft_now_ns());
+        return v;
+      }
+    }
+    now = weft_now_ns();
+  }
+  if (weft_trace_on)
+    weft_trace_wait(0, s0, now);
+  return atomic_load_explicit(word, memory_order_acquire);
+}
+
+/// A worker's wait for the next region after it saw epoch `seen`.
+static uint32_t wait_region(weft_team_t *team, weft_member_t *m, uint32_t seen,
+                            uint64_t *blocks) {
+  if (atomic_load_explicit(&team->policy.wake_ahead, memory_order_relaxed)) {
+    uint32_t e = seen | WEFT_EPOCH_OPEN;
+    uint32_t v = wait_ahead(team, m, e, blocks);
+    if (v != e && v != (e & ~WEFT_EPOCH_OPEN))
+      return v;
+    seen = v;
+  }
+  return weft_wait_change(&team->fork.epoch, seen, &team->sleepers,
+                          &team->policy, blocks);
+}
+
 static void *worker_main(void *arg) {
   weft_member_t *m = arg;
   weft_team_t *team = m->team;
@@ -39,14 +107,15 @@ static void *worker_main(void *arg) {
   atomic_store_explicit(&m->tid, (int)syscall(SYS_gettid),
                         memory_order_relaxed);
   weft_affinity_worker(m);
+  /* Timed waits end on time (cadence.c): the default slack is 50 us. */
+  prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
   if (weft_trace_on)
     weft_trace_name_member(m->index, m->cpu);
   weft_tls.team = team;
   weft_tls.member = m->index;
   for (;;) {
     uint64_t blocks = 0;
-    uint32_t e = weft_wait_change(&team->fork.epoch, seen, &team->sleepers,
-                                  &team->policy, &blocks);
+    uint32_t e = wait_region(team, m, seen, &blocks);
     if (blocks)
       weft_count(&m->counters->blocks, blocks);
     seen = e;
@@ -103,10 +172,14 @@ static int team_size(const weft_config_t *cfg) {
 }
 
 static void apply_policy(weft_team_t *team, const weft_config_t *cfg) {
+  int oversubscribed = team->size > weft_team_cpus(cfg, NULL, 0);
   atomic_store_explicit(&team->policy.spin_ns, (int64_t)cfg->spin_us * 1000,
                         memory_order_relaxed);
-  atomic_store_explicit(&team->policy.oversubscribed,
-                        team->size > weft_team_cpus(cfg, NULL, 0),
+  atomic_store_explicit(&team->policy.oversubscribed, oversubscribed,
+                        memory_order_relaxed);
+  /* Spinning into a region helps only threads that have CPUs of their own. */
+  atomic_store_explicit(&team->policy.wake_ahead,
+                        cfg->wake_ahead && !oversubscribed,
                         memory_order_relaxed);
 }
 
@@ -139,6 +212,8 @@ static weft_team_t *team_create(const weft_config_t *cfg) {
   }
   memset(team, 0, sizeof *team);
   memset(members, 0, sizeof *members * (size_t)size);
+  weft_cadence_reset(&team->cadence);
+  atomic_store_explicit(&team->wake_late_ns, -1, memory_order_relaxed);
   team->members = members;
   team->size = team->requested_size = size;
   team->stack_size = cfg->stack_size;
@@ -348,6 +423,14 @@ static void print_stats(void) {
           (unsigned long long)st.blocks, (unsigned long long)st.wake_syscalls,
           (unsigned long long)st.barriers, (unsigned long long)st.migrations,
           (unsigned long long)st.pin_failures);
+  weft_wake_stats_t ws;
+  weft_get_wake_stats(&ws);
+  fprintf(stderr,
+          "weft: wake ahead: predictions=%llu hits=%llu early=%llu late=%llu "
+          "timed_sleeps=%llu\n",
+          (unsigned long long)ws.predictions, (unsigned long long)ws.hits,
+          (unsigned long long)ws.early, (unsigned long long)ws.late,
+          (unsigned long long)ws.timed_sleeps);
 }
 
 __attribute__((destructor)) static void weft_fini(void) {
@@ -402,7 +485,26 @@ void weft_get_stats(weft_stats_t *out) {
   }
 }
 
+_Atomic uint64_t weft_wake_counters[WEFT_WAKE_KINDS];
+
+void weft_get_wake_stats(weft_wake_stats_t *out) {
+  memset(out, 0, sizeof *out);
+  out->predictions = atomic_load_explicit(
+      &weft_wake_counters[WEFT_WAKE_PREDICTED], memory_order_relaxed);
+  out->early = atomic_load_explicit(&weft_wake_counters[WEFT_WAKE_EARLY],
+                                    memory_order_relaxed);
+  out->hits = atomic_load_explicit(&weft_wake_counters[WEFT_WAKE_HIT],
+                                   memory_order_relaxed);
+  out->late = atomic_load_explicit(&weft_wake_counters[WEFT_WAKE_LATE],
+                                   memory_order_relaxed);
+  for (int t = 0; t < WEFT_MAX_TEAM; t++)
+    out->timed_sleeps += atomic_load_explicit(&weft_counters[t].timed_sleeps,
+                                              memory_order_relaxed);
+}
+
 void weft_reset_stats(void) {
+  for (int k = 0; k < WEFT_WAKE_KINDS; k++)
+    atomic_store_explicit(&weft_wake_counters[k], 0, memory_order_relaxed);
   atomic_store(&weft_serial_regions, 0);
   for (int t = 0; t < WEFT_MAX_TEAM; t++) {
     weft_counters_t *c = &weft_counters[t];
@@ -414,5 +516,6 @@ void weft_reset_stats(void) {
     atomic_store_explicit(&c->barriers, 0, memory_order_relaxed);
     atomic_store_explicit(&c->migrations, 0, memory_order_relaxed);
     atomic_store_explicit(&c->pin_failures, 0, memory_order_relaxed);
+    atomic_store_explicit(&c->timed_sleeps, 0, memory_order_relaxed);
   }
 }

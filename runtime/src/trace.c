@@ -13,6 +13,11 @@
  *            capacity weight
  *   steal    an instant: a chunk taken from another member (its index)
  *   hint     an instant: a frequency hint, its backend and outcome
+ *   predict  an instant: the owner predicts the next region's start
+ *   hit, early, late
+ *            an instant at a fork that was predicted: the workers were
+ *            spinning, still asleep, or had given up (a miss)
+ *   pre-wake an instant: a worker's timed sleep ended, before the region
  *
  * Each thread is named for its role, its CPU and its cluster. A path with
  * "%p" gets the process id (a forked child then writes its own trace; one
@@ -228,6 +233,11 @@ void weft_trace_split(const weft_team_t *team, int64_t chunks) {
          0);
 }
 
+void weft_trace_wake(const char *what, int64_t ns) {
+  uint64_t now = weft_now_ns();
+  record('i', what, now, now, NULL, ns, 0, 0, 0);
+}
+
 void weft_trace_hint(int intent, const char *backend, int ok) {
   uint64_t now = weft_now_ns();
   record('i', "hint", now, now, backend, intent, ok, 0, 0);
@@ -274,6 +284,13 @@ static void write_event(FILE *f, long pid, const trace_thread_t *t,
             (long long)e->b);
   } else if (!strcmp(e->name, "steal")) {
     fprintf(f, "\"from_member\":%lld", (long long)e->a);
+  } else if (!strcmp(e->name, "predict")) {
+    fprintf(f, "\"start_in_us\":%.3f", (double)e->a / 1e3);
+  } else if (!strcmp(e->name, "hit") || !strcmp(e->name, "early") ||
+             !strcmp(e->name, "late")) {
+    fprintf(f, "\"from_predicted_us\":%.3f", (double)e->a / 1e3);
+  } else if (!strcmp(e->name, "pre-wake")) {
+    fprintf(f, "\"late_us\":%.3f", (double)e->a / 1e3);
   } else if (!strcmp(e->name, "split")) {
     /* Each member's share of the chunks, and its weight. */
     const uint64_t *prefix = t->weights + e->c;

@@ -108,6 +108,34 @@ uint32_t weft_wait_change(_Atomic uint32_t *word, uint32_t old,
   return v;
 }
 
+/// FUTEX_WAIT until an absolute CLOCK_MONOTONIC time (FUTEX_WAIT_BITSET
+/// takes an absolute timeout; FUTEX_WAIT a relative one, which a late
+/// thread would stretch).
+static long futex_wait_until(_Atomic uint32_t *addr, uint32_t expected,
+                             uint64_t deadline_ns) {
+  struct timespec ts = {(time_t)(deadline_ns / 1000000000u),
+                        (long)(deadline_ns % 1000000000u)};
+  return syscall(SYS_futex, (uint32_t *)addr, FUTEX_WAIT_BITSET_PRIVATE,
+                 expected, &ts, NULL, FUTEX_BITSET_MATCH_ANY);
+}
+
+uint32_t weft_wait_until(_Atomic uint32_t *word, uint32_t a, uint32_t b,
+                         uint64_t deadline_ns, _Atomic uint32_t *sleepers,
+                         uint64_t *blocks) {
+  uint32_t v;
+  atomic_fetch_add_explicit(sleepers, 1, memory_order_seq_cst);
+  while (((v = atomic_load_explicit(word, memory_order_seq_cst)) == a ||
+          v == b) &&
+         weft_now_ns() < deadline_ns) {
+    ++*blocks;
+    /* EAGAIN (changed), EINTR, ETIMEDOUT: the loop re-checks all three. */
+    (void)futex_wait_until(word, v, deadline_ns);
+  }
+  atomic_fetch_sub_explicit(sleepers, 1, memory_order_release);
+  atomic_thread_fence(memory_order_acquire);
+  return atomic_load_explicit(word, memory_order_acquire);
+}
+
 int weft_wake(_Atomic uint32_t *word, _Atomic uint32_t *sleepers, int count) {
   /* Pairs with the seq_cst increment and re-check in weft_wait_change(): the
      caller's change to *word is seq_cst too. */

@@ -6,6 +6,10 @@
  * first chunk shows it is short; a loop whose estimate or first chunk says
  * it is long must wake them. All must run every iteration exactly once.
  *
+ * The loops come every 20 ms, a beat that wake ahead would learn (the
+ * workers would then be spinning, not asleep, at each fork): it is off here,
+ * and test_wake_ahead.c tests it.
+ *
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "weft.h"
@@ -57,6 +61,7 @@ static uint64_t run(double work_ns, int rounds, int64_t trip) {
 }
 
 int main(void) {
+  setenv("WEFT_WAKE_AHEAD", "0", 1);
   CHECK_EQ(weft_set_num_threads(2), 0);
   CHECK_EQ(weft_set_spin_us(0), 0);
   run(0, 1, 1000); /* start the team */
