@@ -67,7 +67,7 @@ seed_corpus() { # the C of the tests and generated programs, once
 
 crash() { # seconds [--junit file]
   local seconds=$1 junit=${3:-}
-  build_target
+  [[ -n ${WEFT_FUZZ_NO_BUILD:-} ]] || build_target
   seed_corpus
   local before
   before=$(ls "$fuzz/crashes" | wc -l)
@@ -129,6 +129,10 @@ long() { # programs crash-seconds
   if [[ -f $state && $(cut -d' ' -f1 "$state") == "$commit" ]]; then
     done=$(cut -d' ' -f2 "$state")
   fi
+  # Built once, from this commit: later edits to the tree during the hour
+  # must not change what is fuzzed.
+  build_target
+  export WEFT_FUZZ_NO_BUILD=1
   while (( done < want )); do
     # crash() adds the seconds it fuzzed (not the build) to crash-seconds.
     local before after status=0
