@@ -251,6 +251,24 @@ WEFT_API void weft_barrier(void);
 /// it behaves as weft_parallel_for. Returns the number of chunks.
 WEFT_API int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void *ctx);
 
+/// weft_spmd_for without its closing barrier: a member goes on as soon as
+/// no chunk of the loop is left to take (some may still be running on
+/// other members). For a loop nothing after it depends on before the next
+/// barrier or the end of the region.
+#define WEFT_FOR_NOWAIT 1
+/// Chunk c of this loop runs only once chunk c of the previous work-shared
+/// loop of the region has completed, and the loop is cut into the previous
+/// loop's chunks: for a loop whose iteration k depends only on iteration k
+/// of the previous one, which then needs no barrier (give it WEFT_FOR_NOWAIT).
+/// The two loops must have the same trip count; if they do not, a barrier
+/// is made first, which is always safe.
+#define WEFT_FOR_CHUNKWISE 2
+
+/// weft_spmd_for with flags (WEFT_FOR_NOWAIT, WEFT_FOR_CHUNKWISE). Every
+/// member must give the same flags.
+WEFT_API int64_t weft_spmd_for_ex(const weft_loop_t *loop, weft_body_fn body,
+                                  void *ctx, int flags);
+
 /*===--- Configuration ---------------------------------------------------===*/
 
 /// The team size the next region will use.

@@ -299,6 +299,10 @@ typedef struct weft_share {
   weft_body_fn body;
   void *ctx;
   uint32_t tag;
+  /* SPMD loops: mark each chunk done in team->chunk_done; and, when
+     `after` is nonzero, run chunk c only once chunk_done[c] == after. */
+  int mark;
+  uint32_t after;
 } weft_share_t;
 
 typedef struct weft_team {
@@ -339,6 +343,8 @@ typedef struct weft_team {
   uint32_t ws_base;
   /* The owner of an SPMD region has yet to wake the sleepers (owner only). */
   int spmd_wake;
+  /* The tag of the work-shared loop whose chunk c completed last. */
+  WEFT_ALIGNED _Atomic uint32_t chunk_done[WEFT_MAX_CHUNKS];
   /* Read-mostly configuration of this team. */
   WEFT_ALIGNED int size;
   int requested_size; /* size asked for; fewer threads may have started */
@@ -364,6 +370,9 @@ typedef struct weft_tls {
   int spmd;          /* inside an SPMD body of a real team */
   uint32_t ws_seq;   /* spmd_for calls made by this member in this region */
   int tid;           /* the thread's id, once asked (weft_gettid) */
+  /* This member's previous spmd_for of the region (WEFT_FOR_CHUNKWISE). */
+  weft_grid_t prev_grid;
+  uint32_t prev_tag; /* 0: none */
 } weft_tls_t;
 
 extern _Thread_local weft_tls_t weft_tls;

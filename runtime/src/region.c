@@ -31,7 +31,23 @@
 static void run_chunk(const weft_share_t *share, int64_t c) {
   int64_t lo, hi;
   weft_grid_bounds(&share->grid, c, &lo, &hi);
+  if (share->after) {
+    /* WEFT_FOR_CHUNKWISE: the previous loop's chunk c first. It is taken:
+       whoever waits here has found every chunk of that loop taken. */
+    _Atomic uint32_t *d = &weft_tls.team->chunk_done[c];
+    for (int spins = 0;
+         atomic_load_explicit(d, memory_order_acquire) != share->after;
+         spins++) {
+      if (spins < 1024)
+        weft_cpu_relax();
+      else
+        sched_yield();
+    }
+  }
   share->body(share->ctx, lo, hi, c);
+  if (share->mark)
+    atomic_store_explicit(&weft_tls.team->chunk_done[c], share->tag,
+                          memory_order_release);
 }
 
 int64_t weft_share_work(weft_team_t *team, const weft_share_t *share, int me) {
@@ -294,6 +310,8 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
   share->body = body;
   share->ctx = ctx;
   share->tag = ++team->seq;
+  share->mark = 0;
+  share->after = 0;
   int64_t first;
   int wake = assign_runs(team, share, &first);
   if (weft_trace_on)
@@ -385,7 +403,11 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
   if (!fn)
     return;
   weft_trace_init();
-  weft_team_t *team = weft_tls.in_region ? NULL : weft_team_acquire();
+  /* WEFT_SCHEDULE=reverse runs it serially too: its loops then run their
+     chunks last first, as weft_parallel_for's do. */
+  weft_team_t *team = weft_tls.in_region || weft_schedule_reversed()
+                          ? NULL
+                          : weft_team_acquire();
   if (!team || team->size == 1) {
     /* Serial: barriers are no-ops and spmd_for runs the whole loop here. */
     int outer = weft_tls.in_region, outer_spmd = weft_tls.spmd;
@@ -404,11 +426,19 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
   team->fork.spmd_fn = fn;
   team->fork.spmd_ctx = ctx;
   team->ws_base = team->seq + 1;
+  /* Frequency hints, as for a loop: the site carries the intent and the
+     region's work. */
+  int hinted = site && site->intent != WEFT_INTENT_NONE &&
+               site->work_ns >= WEFT_HINT_MIN_NS;
+  uint64_t t_hint = 0;
+  if (hinted && (hinted = weft_hint_region_begin(team, site)))
+    t_hint = weft_now_ns();
   fork_region(team, WEFT_KIND_SPMD, team->size - 1, site_of((void *)fn, site));
 
   enter_owner(team);
   weft_tls.spmd = 1;
   weft_tls.ws_seq = 0;
+  weft_tls.prev_tag = 0;
   /* The sleepers are woken once the owner has started its first chunk (or
      before it waits at a barrier): spmd_wake tells weft_spmd_for. */
   team->spmd_wake = 1;
@@ -417,6 +447,8 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
   /* Every member made the same spmd_for calls; skip their tags. */
   team->seq += weft_tls.ws_seq;
   join_region(team);
+  if (hinted)
+    weft_hint_region_end(weft_now_ns() - t_hint);
   if (weft_trace_on)
     weft_trace_region(site, t_region, weft_now_ns(), team->size);
   leave_owner();
@@ -448,6 +480,11 @@ void weft_barrier(void) {
 }
 
 int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void *ctx) {
+  return weft_spmd_for_ex(loop, body, ctx, 0);
+}
+
+int64_t weft_spmd_for_ex(const weft_loop_t *loop, weft_body_fn body,
+                         void *ctx, int flags) {
   weft_team_t *team = weft_tls.team;
   if (!team || !weft_tls.spmd)
     return weft_parallel_for(loop, body, ctx);
@@ -459,10 +496,25 @@ int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void *ctx) {
   share.body = body;
   share.ctx = ctx;
   share.tag = team->ws_base + weft_tls.ws_seq++;
+  share.mark = 1;
+  share.after = 0;
+  if (flags & WEFT_FOR_CHUNKWISE) {
+    if (weft_tls.prev_tag && weft_tls.prev_grid.trip == share.grid.trip) {
+      share.grid = weft_tls.prev_grid; /* the previous loop's chunks */
+      share.after = weft_tls.prev_tag;
+    } else {
+      weft_barrier(); /* not the same iterations: order by a barrier */
+    }
+  }
+  weft_tls.prev_grid = share.grid;
+  weft_tls.prev_tag = share.tag;
   for (int t = 0; t < team->size; t++) {
     _Atomic uint64_t *run = &team->members[t].run;
     uint64_t w = atomic_load_explicit(run, memory_order_acquire);
-    if (weft_run_tag(w) == share.tag)
+    /* Set by another member already, for this loop or (a member that is
+       ahead, past a WEFT_FOR_NOWAIT loop) for a later one: never move a
+       run word back, which would run this loop's chunks again. */
+    if ((int32_t)(weft_run_tag(w) - share.tag) >= 0)
       continue;
     int64_t b = weft_split_start(share.grid.chunks, team->prefix, team->size,
                                  t);
@@ -484,6 +536,7 @@ int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void *ctx) {
     }
     weft_share_work(team, &share, weft_tls.member);
   }
-  weft_barrier();
+  if (!(flags & WEFT_FOR_NOWAIT))
+    weft_barrier();
   return share.grid.chunks;
 }

@@ -4,6 +4,13 @@
  * chunk once and ends with a barrier; nested regions run serially (their
  * barriers are no-ops, not the team's); a team of one works.
  *
+ * Loops without their barrier (WEFT_FOR_NOWAIT) and loops that follow
+ * another chunk by chunk (WEFT_FOR_CHUNKWISE): a chain of loops where each
+ * iteration reads what the previous loop wrote at the same index sees it,
+ * with chunks of uneven cost so that members steal, on teams of 1 to 6;
+ * such a chain makes no barrier at all; a chunkwise loop whose trip count
+ * differs from the previous loop's falls back to a barrier.
+ *
  *===----------------------------------------------------------------------===*/
 #include "weft.h"
 #include "check.h"
@@ -76,8 +83,77 @@ static void region(void *p, int member, int size) {
   weft_parallel_for(&small, count_body, c); /* adds 1 to hits[0..10) per member */
 }
 
+/* A chain of loops over the same iterations: x = k, y = x + 1, z = 2y. */
+#define CHAIN 3000
+static int64_t x[CHAIN + 1], y[CHAIN + 1], z[CHAIN + 1];
+static _Atomic int chain_errors;
+
+static void slow(int64_t k) {
+  /* Uneven: a few iterations are slow, so that members steal chunks. */
+  if (k % 97 == 0)
+    for (volatile int s = 0; s < 20000; s++)
+      ;
+}
+static void set_x(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  for (int64_t k = lo; k < hi; k++) {
+    slow(k);
+    x[k] = k;
+  }
+}
+static void set_y(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  for (int64_t k = lo; k < hi; k++) {
+    if (k < CHAIN && x[k] != k) /* x[CHAIN]: only when this loop is longer */
+      atomic_fetch_add(&chain_errors, 1);
+    y[k] = x[k] + 1;
+  }
+}
+static void set_z(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  for (int64_t k = lo; k < hi; k++) {
+    slow(k + 1);
+    if (y[k] != k + 1)
+      atomic_fetch_add(&chain_errors, 1);
+    z[k] = 2 * y[k];
+  }
+}
+
+static int chain_trip_b = CHAIN; /* the middle loop's trip count */
+
+static void chain(void *p, int member, int size) {
+  weft_loop_t a = {.trip = CHAIN, .work_ns = 50000};
+  weft_loop_t b = {.trip = chain_trip_b, .work_ns = 3000}; /* another grid */
+  weft_spmd_for_ex(&a, set_x, NULL, WEFT_FOR_NOWAIT);
+  weft_spmd_for_ex(&b, set_y, NULL, WEFT_FOR_CHUNKWISE | WEFT_FOR_NOWAIT);
+  weft_spmd_for_ex(&a, set_z, NULL, WEFT_FOR_CHUNKWISE | WEFT_FOR_NOWAIT);
+}
+
+static void check_chain(int size) {
+  weft_set_num_threads(size);
+  for (int round = 0; round < 30; round++) {
+    memset(x, 0xff, sizeof x);
+    memset(y, 0xff, sizeof y);
+    memset(z, 0xff, sizeof z);
+    weft_reset_stats();
+    weft_spmd(NULL, chain, NULL);
+    weft_stats_t st;
+    weft_get_stats(&st);
+    CHECK_EQ(atomic_load(&chain_errors), 0);
+    for (int k = 0; k < CHAIN; k++)
+      CHECK_EQ(z[k], 2 * (k + 1));
+    if (chain_trip_b == CHAIN)
+      CHECK_EQ(st.barriers, 0); /* no barrier in the whole chain */
+    else if (size > 1)
+      CHECK(st.barriers >= 1);
+  }
+}
+
 int main(void) {
   static ctx_t c;
+  for (int size = 1; size <= 6; size++)
+    check_chain(size);
+  chain_trip_b = CHAIN + 1; /* not the same iterations: barriers */
+  for (int size = 1; size <= 4; size++)
+    check_chain(size);
+  chain_trip_b = CHAIN;
   for (int size = 1; size <= 6; size++) {
     memset(&c, 0, sizeof c);
     weft_set_num_threads(size);
