@@ -257,11 +257,11 @@ WEFT_API int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void 
 /// barrier or the end of the region.
 #define WEFT_FOR_NOWAIT 1
 /// Chunk c of this loop runs only once chunk c of the previous work-shared
-/// loop of the region has completed, and the loop is cut into the previous
-/// loop's chunks: for a loop whose iteration k depends only on iteration k
-/// of the previous one, which then needs no barrier (give it WEFT_FOR_NOWAIT).
-/// The two loops must have the same trip count; if they do not, a barrier
-/// is made first, which is always safe.
+/// loop of the region has completed: for a loop whose iteration k depends
+/// only on iteration k of the previous one, which then needs no barrier
+/// (give it WEFT_FOR_NOWAIT). The two loops must be cut into the same
+/// chunks (their descriptors' trip, shape, costs and work estimate give the
+/// same grid); if they are not, a barrier is made first, always safe.
 #define WEFT_FOR_CHUNKWISE 2
 
 /// weft_spmd_for with flags (WEFT_FOR_NOWAIT, WEFT_FOR_CHUNKWISE). Every

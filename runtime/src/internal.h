@@ -299,10 +299,12 @@ typedef struct weft_share {
   weft_body_fn body;
   void *ctx;
   uint32_t tag;
-  /* SPMD loops: mark each chunk done in team->chunk_done; and, when
-     `after` is nonzero, run chunk c only once chunk_done[c] == after. */
-  int mark;
-  uint32_t after;
+  /* SPMD loops: the loop's index in its region (its spmd_for call), whose
+     bit each chunk sets in team->chunk_done[c] for the region's epoch once
+     done; and, when `after` is not -1, chunk c runs only once bit `after`
+     is set. -1 and -1 for other loops. */
+  int index, after;
+  uint32_t epoch;
 } weft_share_t;
 
 typedef struct weft_team {
@@ -343,8 +345,11 @@ typedef struct weft_team {
   uint32_t ws_base;
   /* The owner of an SPMD region has yet to wake the sleepers (owner only). */
   int spmd_wake;
-  /* The tag of the work-shared loop whose chunk c completed last. */
-  WEFT_ALIGNED _Atomic uint32_t chunk_done[WEFT_MAX_CHUNKS];
+  /* For each chunk index c, the SPMD region (its epoch, high 32 bits) and
+     which of its loops (a bit per spmd_for call, low 32 bits) have
+     completed chunk c (WEFT_FOR_CHUNKWISE). Bits only accumulate within a
+     region: a loop that runs ahead never hides another's completion. */
+  WEFT_ALIGNED _Atomic uint64_t chunk_done[WEFT_MAX_CHUNKS];
   /* Read-mostly configuration of this team. */
   WEFT_ALIGNED int size;
   int requested_size; /* size asked for; fewer threads may have started */
@@ -370,9 +375,10 @@ typedef struct weft_tls {
   int spmd;          /* inside an SPMD body of a real team */
   uint32_t ws_seq;   /* spmd_for calls made by this member in this region */
   int tid;           /* the thread's id, once asked (weft_gettid) */
-  /* This member's previous spmd_for of the region (WEFT_FOR_CHUNKWISE). */
+  /* The SPMD region this member is in (its open epoch), and its previous
+     spmd_for there (WEFT_FOR_CHUNKWISE). */
+  uint32_t region_epoch;
   weft_grid_t prev_grid;
-  uint32_t prev_tag; /* 0: none */
 } weft_tls_t;
 
 extern _Thread_local weft_tls_t weft_tls;

@@ -31,13 +31,17 @@
 static void run_chunk(const weft_share_t *share, int64_t c) {
   int64_t lo, hi;
   weft_grid_bounds(&share->grid, c, &lo, &hi);
-  if (share->after) {
+  _Atomic uint64_t *done = share->index >= 0 ? &weft_tls.team->chunk_done[c]
+                                             : NULL;
+  uint64_t region = (uint64_t)share->epoch << 32;
+  if (share->after >= 0) {
     /* WEFT_FOR_CHUNKWISE: the previous loop's chunk c first. It is taken:
        whoever waits here has found every chunk of that loop taken. */
-    _Atomic uint32_t *d = &weft_tls.team->chunk_done[c];
-    for (int spins = 0;
-         atomic_load_explicit(d, memory_order_acquire) != share->after;
-         spins++) {
+    uint64_t bit = 1ull << share->after;
+    for (int spins = 0;; spins++) {
+      uint64_t w = atomic_load_explicit(done, memory_order_acquire);
+      if ((w & ~0xffffffffull) == region && (w & bit))
+        break;
       if (spins < 1024)
         weft_cpu_relax();
       else
@@ -45,9 +49,14 @@ static void run_chunk(const weft_share_t *share, int64_t c) {
     }
   }
   share->body(share->ctx, lo, hi, c);
-  if (share->mark)
-    atomic_store_explicit(&weft_tls.team->chunk_done[c], share->tag,
-                          memory_order_release);
+  if (done && share->index < 32) {
+    uint64_t w = atomic_load_explicit(done, memory_order_relaxed), n;
+    do
+      n = ((w & ~0xffffffffull) == region ? w : region) |
+          (1ull << share->index);
+    while (!atomic_compare_exchange_weak_explicit(
+        done, &w, n, memory_order_release, memory_order_relaxed));
+  }
 }
 
 int64_t weft_share_work(weft_team_t *team, const weft_share_t *share, int me) {
@@ -310,8 +319,8 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
   share->body = body;
   share->ctx = ctx;
   share->tag = ++team->seq;
-  share->mark = 0;
-  share->after = 0;
+  share->index = -1;
+  share->after = -1;
   int64_t first;
   int wake = assign_runs(team, share, &first);
   if (weft_trace_on)
@@ -438,7 +447,8 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
   enter_owner(team);
   weft_tls.spmd = 1;
   weft_tls.ws_seq = 0;
-  weft_tls.prev_tag = 0;
+  weft_tls.region_epoch =
+      atomic_load_explicit(&team->fork.epoch, memory_order_relaxed);
   /* The sleepers are woken once the owner has started its first chunk (or
      before it waits at a barrier): spmd_wake tells weft_spmd_for. */
   team->spmd_wake = 1;
@@ -495,19 +505,23 @@ int64_t weft_spmd_for_ex(const weft_loop_t *loop, weft_body_fn body,
   weft_grid_init(&share.grid, loop);
   share.body = body;
   share.ctx = ctx;
+  share.index = (int)weft_tls.ws_seq;
   share.tag = team->ws_base + weft_tls.ws_seq++;
-  share.mark = 1;
-  share.after = 0;
+  share.epoch = weft_tls.region_epoch;
+  share.after = -1;
   if (flags & WEFT_FOR_CHUNKWISE) {
-    if (weft_tls.prev_tag && weft_tls.prev_grid.trip == share.grid.trip) {
-      share.grid = weft_tls.prev_grid; /* the previous loop's chunks */
-      share.after = weft_tls.prev_tag;
-    } else {
-      weft_barrier(); /* not the same iterations: order by a barrier */
-    }
+    /* The previous loop of the region must have marked its chunks (the
+       first 32 do) and been cut into the same ones. */
+    const weft_grid_t *p = &weft_tls.prev_grid, *g = &share.grid;
+    if (share.index >= 1 && share.index <= 32 && p->trip == g->trip &&
+        p->chunks == g->chunks && p->linear == g->linear &&
+        p->reversed == g->reversed && p->a == g->a && p->b == g->b &&
+        p->per_chunk == g->per_chunk)
+      share.after = share.index - 1;
+    else
+      weft_barrier(); /* not the same chunks: order by a barrier */
   }
   weft_tls.prev_grid = share.grid;
-  weft_tls.prev_tag = share.tag;
   for (int t = 0; t < team->size; t++) {
     _Atomic uint64_t *run = &team->members[t].run;
     uint64_t w = atomic_load_explicit(run, memory_order_acquire);

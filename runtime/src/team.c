@@ -143,7 +143,7 @@ static void *worker_main(void *arg) {
     } else {
       weft_tls.spmd = 1;
       weft_tls.ws_seq = 0;
-      weft_tls.prev_tag = 0;
+      weft_tls.region_epoch = e;
       team->fork.spmd_fn(team->fork.spmd_ctx, m->index, team->size);
       weft_tls.spmd = 0;
       weft_team_finish(team, m, 1);

@@ -9,7 +9,10 @@
  * iteration reads what the previous loop wrote at the same index sees it,
  * with chunks of uneven cost so that members steal, on teams of 1 to 6;
  * such a chain makes no barrier at all; a chunkwise loop whose trip count
- * differs from the previous loop's falls back to a barrier.
+ * differs from the previous loop's falls back to a barrier; an independent
+ * loop after a chunkwise one, which members run ahead of it, must not hide
+ * the completions the chunkwise loop waits for (it hung when one tag per
+ * chunk recorded the last loop to complete it).
  *
  *===----------------------------------------------------------------------===*/
 #include "weft.h"
@@ -116,11 +119,51 @@ static void set_z(void *p, int64_t lo, int64_t hi, int64_t chunk) {
   }
 }
 
+static int64_t w[CHAIN + 1];
+static void set_w(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  for (int64_t k = lo; k < hi; k++)
+    w[k] = 3 * k;
+}
+
+/* x, slow in whole stretches: members wait in the chunkwise loop after it
+   while others have gone on to the loop after that. */
+static void set_x_stretches(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  for (int64_t k = lo; k < hi; k++) {
+    if ((k / 64) % 3 == 0)
+      for (volatile int s = 0; s < 2000; s++)
+        ;
+    x[k] = k;
+  }
+}
+
+static void overtake(void *p, int member, int size) {
+  weft_loop_t a = {.trip = CHAIN, .work_ns = 50000};
+  weft_spmd_for_ex(&a, set_x_stretches, NULL, WEFT_FOR_NOWAIT);
+  weft_spmd_for_ex(&a, set_y, NULL, WEFT_FOR_CHUNKWISE | WEFT_FOR_NOWAIT);
+  weft_spmd_for_ex(&a, set_w, NULL, WEFT_FOR_NOWAIT); /* runs ahead */
+}
+
+static void check_overtake(int size) {
+  weft_set_num_threads(size);
+  for (int round = 0; round < 50; round++) {
+    memset(x, 0xff, sizeof x);
+    memset(y, 0xff, sizeof y);
+    weft_spmd(NULL, overtake, NULL);
+    CHECK_EQ(atomic_load(&chain_errors), 0);
+    for (int k = 0; k < CHAIN; k++)
+      CHECK_EQ(y[k], k + 1);
+    for (int k = 0; k < CHAIN; k++)
+      CHECK_EQ(w[k], 3 * k);
+  }
+}
+
 static int chain_trip_b = CHAIN; /* the middle loop's trip count */
 
 static void chain(void *p, int member, int size) {
   weft_loop_t a = {.trip = CHAIN, .work_ns = 50000};
-  weft_loop_t b = {.trip = chain_trip_b, .work_ns = 3000}; /* another grid */
+  /* The same chunks as a when its trip count is a's; another grid (and
+     so a barrier) when it is not. */
+  weft_loop_t b = {.trip = chain_trip_b, .work_ns = 50000};
   weft_spmd_for_ex(&a, set_x, NULL, WEFT_FOR_NOWAIT);
   weft_spmd_for_ex(&b, set_y, NULL, WEFT_FOR_CHUNKWISE | WEFT_FOR_NOWAIT);
   weft_spmd_for_ex(&a, set_z, NULL, WEFT_FOR_CHUNKWISE | WEFT_FOR_NOWAIT);
@@ -150,6 +193,8 @@ int main(void) {
   static ctx_t c;
   for (int size = 1; size <= 6; size++)
     check_chain(size);
+  for (int size = 2; size <= 6; size++)
+    check_overtake(size);
   chain_trip_b = CHAIN + 1; /* not the same iterations: barriers */
   for (int size = 1; size <= 4; size++)
     check_chain(size);
