@@ -44,7 +44,9 @@ struct Row {
 /// A Presburger problem under construction.
 class System {
 public:
-  System(Operation *loop, const Invariants *inv) : loop(loop), inv(inv) {}
+  /// `other`: a second loop whose iterations are instance 1's (testAcross).
+  System(Operation *loop, const Invariants *inv, Operation *other = nullptr)
+      : loop(loop), inv(inv), other(other) {}
 
   /// One value per C number: loads of a variable or of memory the loop
   /// never writes read the same number in every iteration, so they are one
@@ -161,6 +163,7 @@ public:
 
   Operation *loop;
   const Invariants *inv;
+  Operation *other;
   bool approx = false;
   std::string approxWhy;
 
@@ -176,14 +179,15 @@ public:
   bool isShared(Value v) {
     if (inv && inv->identity(v, loop))
       return true;
-    // Induction variables of loops around L, and values defined before L.
+    // Induction variables of loops around L, and values defined before L
+    // (and outside the other loop, for two loops).
     if (auto arg = dyn_cast<BlockArgument>(v)) {
       Operation *owner = arg.getOwner()->getParentOp();
       if (isLoop(owner))
         return owner != loop && !loop->isAncestor(owner) &&
                owner->isAncestor(loop);
     }
-    return !isDefinedInside(v, loop);
+    return !isDefinedInside(v, loop) && !(other && isDefinedInside(v, other));
   }
 
 private:
@@ -537,6 +541,30 @@ Dependence weft::testDependence(const Access &a, const Access &b,
   if (uniform && !s.approx)
     dep.distance = d;
   return dep;
+}
+
+Across weft::testAcross(const Access &a, const LoopInfo &la, const Access &b,
+                        const LoopInfo &lb, ModuleOp module) {
+  System s(la.op, nullptr, lb.op);
+  if (!sameElement(s, a, b, module) || s.empty({}, {}))
+    return Across::Never;
+  if (s.approx || !la.counted() || !lb.counted() || la.step != lb.step ||
+      la.lbs.size() != 1 || lb.lbs.size() != 1)
+    return Across::Other;
+  // Iteration k of each loop, from its start: (iv - lb) / step; with one
+  // step, the same k exactly when iv_a - lb_a == iv_b - lb_b.
+  auto ra = s.rowOf(la.lbs[0], 0), rb = s.rowOf(lb.lbs[0], 1);
+  if (!ra || !rb)
+    return Across::Other;
+  Row ivA, ivB;
+  ivA.coef[s.column(la.iv, 0)] = 1;
+  ivB.coef[s.column(lb.iv, 1)] = 1;
+  Row d = System::minus(System::minus(ivA, *ra), System::minus(ivB, *rb));
+  if (s.approx)
+    return Across::Other;
+  bool later = s.empty({}, {System::plusConst(d, -1)});
+  bool earlier = s.empty({}, {System::plusConst(System::minus(Row(), d), -1)});
+  return later && earlier ? Across::SameIteration : Across::Other;
 }
 
 //===----------------------------------------------------------------------===//

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Verdict.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "weft/Analysis/Cost.h"
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
 
@@ -245,6 +246,43 @@ std::string weft::remarkText(const Verdict &v) {
   return text;
 }
 
+/// What a task's remark says of the parallel region it shares
+/// (weft-fuse-regions), or "".
+static std::string regionText(TaskOp task) {
+  std::optional<uint64_t> leader = task.getRegionLeader();
+  if (!leader)
+    return "";
+  auto func = task->getParentOfType<func::FuncOp>();
+  Operation *first = nullptr;
+  SmallVector<Operation *> rest;
+  func.walk([&](TaskOp t) {
+    if (t.getRegionLeader() != leader)
+      return;
+    if (t.getLoopId() == *leader)
+      first = t.getLoop();
+    else
+      rest.push_back(t.getLoop());
+  });
+  if (!task.getAfter()) {
+    std::string at;
+    for (size_t i = 0; i < rest.size(); ++i)
+      at += (i == 0                 ? ""
+             : i + 1 == rest.size() ? " and "
+                                    : ", ") +
+            where(rest[i]->getLoc());
+    return "; the loop" + std::string(rest.size() == 1 ? " at " : "s at ") +
+           at + " share" + (rest.size() == 1 ? "s" : "") +
+           " its parallel region";
+  }
+  StringRef after = *task.getAfter();
+  return "; it shares the parallel region of the loop at " +
+         (first ? where(first->getLoc()) : std::string("?")) +
+         (after == "none"        ? ", with nothing to wait for"
+          : after == "chunkwise" ? ", each chunk after the same chunk of the "
+                                   "loop before"
+                                 : ", after a barrier");
+}
+
 void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
   if (mode == "none")
     return;
@@ -263,6 +301,7 @@ void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
                 " iterations (about " +
                 formatNs(task.getWorkPerIter().convertToDouble()) +
                 " each)";
+      text += regionText(task);
     }
     InFlightDiagnostic d = mlir::emitRemark(op->getLoc(), text);
     for (size_t i = 0; i < v->notes.size(); ++i)

@@ -65,6 +65,8 @@ Options, each as -fplugin-arg-weft-<name>[=<value>], as weft-translate's:
   cores=<n>              default team size of the generated code
   core-weights=<w,w,..>  default capacity weights of team members
   line-directives=0|1    #line directives to the input (default 1)
+  fuse-regions=0|1       consecutive parallel loops share one region
+                         (default 1)
   help                   this text
 )";
 
@@ -220,6 +222,8 @@ private:
       return flag(options.fpReductions);
     if (name == "line-directives")
       return flag(lineDirectives);
+    if (name == "fuse-regions")
+      return flag(options.fuseRegions);
     if (std::string why = needValue(); !why.empty())
       return name == "emit-mlir" || name == "o" || name == "verify"
                  ? "'" + name.str() + "' is weft-translate's only"

@@ -101,6 +101,12 @@ static cl::opt<double> forkJoinNs(
              "libweft, 3000 for OpenMP, measured in bench/runtime; 0 runs "
              "every safe loop in parallel)"),
     cl::init(weft::kForkJoinNs), cl::value_desc("ns"), cl::cat(weftCategory));
+static cl::opt<bool> fuseRegions(
+    "fuse-regions",
+    cl::desc("Run consecutive parallel loops of a function, with only cheap "
+             "code between them, in one parallel region (default on; "
+             "--fuse-regions=false gives each loop a region of its own)"),
+    cl::init(true), cl::cat(weftCategory));
 static cl::opt<int> cores(
     "cores",
     cl::desc("Default team size for the generated code; WEFT_NUM_THREADS and "
@@ -263,6 +269,7 @@ int main(int argc, const char **argv) {
   session.options.reportPath = reportPath;
   session.options.emit = emit;
   session.options.forkJoinNs = forkJoinNs;
+  session.options.fuseRegions = fuseRegions;
   if (emit == weft::RewriteOptions::Emit::OpenMP &&
       forkJoinNs.getNumOccurrences() == 0)
     session.options.forkJoinNs = weft::kOpenMPForkJoinNs;

@@ -38,6 +38,10 @@ constexpr double kMinParallelWorkFactor = 2;
 /// candidate loop with a constant trip count below this gives its place to
 /// the parallel loops inside it (docs/outline.md).
 constexpr int kTypicalCores = 8;
+/// The most operations of sequential code between two loops that still
+/// share one parallel region (weft-fuse-regions): it runs before the
+/// region, so it should be short next to a fork/join.
+constexpr int kMaxFusedGlue = 64;
 
 /// Inner loops whose trip count is not a constant are assumed to run this
 /// many times (the estimate then says so).

@@ -59,6 +59,15 @@ Dependence testDependence(const Access &a, const Access &b,
 Dependence testTouch(const Access &a, const Access &b, const LoopInfo &loop,
                      mlir::ModuleOp module, const Invariants *inv = nullptr);
 
+/// How two accesses in two loops of one block can touch the same element:
+/// `a` in loop `la`, `b` in loop `lb` after it (neither inside the other;
+/// the loops around both are shared). Never; only in the same iteration k
+/// of both loops, counting each from its start (with one step); or
+/// otherwise, which is also the answer when weft cannot tell.
+enum class Across { Never, SameIteration, Other };
+Across testAcross(const Access &a, const LoopInfo &la, const Access &b,
+                  const LoopInfo &lb, mlir::ModuleOp module);
+
 /// The loads in `loop` (`body` is its collectBody, with its own bounds
 /// trusted; `info` its loopInfoOf with trustBounds) of places that are the
 /// same in every iteration and that no write in the body can reach

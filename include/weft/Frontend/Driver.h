@@ -47,6 +47,8 @@ struct TranslateOptions {
   std::vector<int> coreWeights;
   /// The fork/join cost the outliner's threshold uses, in ns.
   double forkJoinNs = 1000;
+  /// Consecutive parallel loops share one parallel region.
+  bool fuseRegions = true;
   /// libweft or OpenMP output. --cores and --core-weights are libweft's.
   RewriteOptions::Emit emit = RewriteOptions::Emit::Libweft;
 };

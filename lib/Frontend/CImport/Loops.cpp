@@ -675,6 +675,10 @@ void Importer::importFor(const clang::ForStmt *s) {
       lv.text = var->getName().str();
       lv.type = var->getType();
       store(lv, v, l);
+      // The store just made, marked so that weft-fuse-regions knows it for
+      // the loop's own.
+      Operation *exitStore = &*std::prev(builder.getInsertionPoint());
+      exitStore->setAttr("weft.counter_exit", builder.getI64IntegerAttr(id));
     }
   }
 }

@@ -183,6 +183,7 @@ LogicalResult weft::runPipeline(ModuleOp module,
   o.cores = options.cores;
   o.forkJoinNs = options.forkJoinNs;
   o.coreWeights = options.coreWeights;
+  o.fuseRegions = options.fuseRegions;
   buildPipeline(pm, o);
   return pm.run(module);
 }
@@ -358,6 +359,10 @@ llvm::Error weft::writeReport(llvm::StringRef path,
       if (auto bytes = task.getBytesPerIter())
         o["bytes_per_iteration"] = bytes->convertToDouble();
       o["intent"] = task.getIntent().value_or("none").str();
+      if (auto leader = task.getRegionLeader()) {
+        o["region"] = (int64_t)*leader;
+        o["region_after"] = task.getAfter().value_or("").str();
+      }
     }
     loops.push_back(std::move(o));
   });

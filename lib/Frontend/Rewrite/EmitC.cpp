@@ -91,10 +91,11 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
       (guards.empty() && !p.task.getGuards().empty()))
     return "";
   QualType ct = p.header->counter->getType().getUnqualifiedType();
-  std::string o = in + typeText(ct, policy, "weft_start") + " = " + start +
-                  ";\n" + in + "int64_t weft_trip = " + trip + ";\n";
+  std::string o = in + typeText(ct, policy, p.nm("weft_start")) + " = " +
+                  start + ";\n" + in + "int64_t " + p.nm("weft_trip") + " = " +
+                  trip + ";\n";
   if (!p.task.getGuards().empty())
-    o += in + "int weft_bad = 0;\n";
+    o += in + "int " + p.nm("weft_bad") + " = 0;\n";
   return o;
 }
 
@@ -113,7 +114,7 @@ std::string FileRewriter::counterAfter(const Plan &p, const std::string &in) {
   if (p.header->declaredInInit)
     return "";
   return in + p.header->counter->getNameAsString() + " = " +
-         counterValue(p, "weft_trip", "weft_start") +
+         counterValue(p, p.nm("weft_trip"), p.nm("weft_start")) +
          "; /* its value after the loop */\n";
 }
 
@@ -138,8 +139,8 @@ std::string FileRewriter::tripText(const Plan &p) {
     QualType ct = QualType(bd.compareType, 0).getCanonicalType();
     bool uns = isUnsigned(ct);
     std::string cts = typeText(ct, policy);
-    std::string s = uns ? "(uint64_t)(" + cts + ")weft_start"
-                        : "(int64_t)weft_start";
+    std::string s = uns ? "(uint64_t)(" + cts + ")" + p.nm("weft_start")
+                        : "(int64_t)" + p.nm("weft_start");
     std::string x = uns ? "(uint64_t)(" + cts + ")(" + text(b, e) + ")"
                         : "(int64_t)(" + text(b, e) + ")";
     std::string one;
@@ -157,8 +158,8 @@ std::string FileRewriter::tripText(const Plan &p) {
             (bd.op == clang::BO_GE ? "1" : "0") + ")";
       break;
     default: // !=, with a step of 1 or -1
-      one = "weft_trip_ne((int64_t)weft_start, (int64_t)(" + text(b, e) +
-            "), " + (up ? "0" : "1") + ")";
+      one = "weft_trip_ne((int64_t)" + p.nm("weft_start") + ", (int64_t)(" +
+            text(b, e) + "), " + (up ? "0" : "1") + ")";
       break;
     }
     trip = trip.empty() ? one : "weft_trip_min(" + trip + ", " + one + ")";
@@ -177,11 +178,12 @@ bool FileRewriter::namesAtLoop(const ImportedModule::MemoryRead &r,
 }
 
 std::string FileRewriter::polyText(const CPoly &poly, const Plan &p) {
-  std::string sum;
+  std::string sum, bad = "&" + p.nm("weft_bad");
   for (const Term &t : poly) {
     std::string term;
     auto factor = [&](std::string f) {
-      term = term.empty() ? f : "weft_mul(" + term + ", " + f + ", &weft_bad)";
+      term =
+          term.empty() ? f : "weft_mul(" + term + ", " + f + ", " + bad + ")";
     };
     if (t.coef != 1 || t.vars.empty())
       factor(std::to_string(t.coef));
@@ -203,11 +205,12 @@ std::string FileRewriter::polyText(const CPoly &poly, const Plan &p) {
         return "";
       }
       if (isUnsigned(vt) && ctx.getTypeSize(vt) >= 64)
-        factor("weft_u64(" + name + ", &weft_bad)");
+        factor("weft_u64(" + name + ", " + bad + ")");
       else
         factor("(int64_t)" + name);
     }
-    sum = sum.empty() ? term : "weft_add(" + sum + ", " + term + ", &weft_bad)";
+    sum =
+        sum.empty() ? term : "weft_add(" + sum + ", " + term + ", " + bad + ")";
   }
   return sum.empty() ? "0" : sum;
 }
@@ -272,7 +275,7 @@ std::string FileRewriter::guardText(const Plan &p) {
       args += "(const void *)" + addr + ", " + lo + ", " + hi + ", sizeof(" +
               elem + ")";
     }
-    out += " &&\n        weft_apart(" + args + ", &weft_bad)";
+    out += " &&\n        weft_apart(" + args + ", &" + p.nm("weft_bad") + ")";
   }
   return out;
 }
@@ -393,15 +396,16 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
       L.tail += "  if (weft_lo < weft_hi && weft_hi == weft_c->weft_trip)\n"
                 "    weft_c->" + c.name + " = " + c.name +
                 "; /* from the last iteration */\n";
-      L.copyOut += body + c.name + " = weft_c." + c.name + ";\n";
+      L.copyOut +=
+          body + c.name + " = " + p.nm("weft_c") + "." + c.name + ";\n";
       break;
     case CaptureKind::Reduction:
       reductionLayout(c, body, L);
       break;
     }
   }
-  init("weft_start", "weft_start");
-  init("weft_trip", "weft_trip");
+  init("weft_start", p.nm("weft_start"));
+  init("weft_trip", p.nm("weft_trip"));
   return L;
 }
 
@@ -505,43 +509,23 @@ std::string FileRewriter::outlined(const Plan &p) {
   return out;
 }
 
-std::string FileRewriter::dispatch(const Plan &p) {
-  std::string name = p.task.getName().str();
-  std::string in = p.indent + "  ";
-  std::string guards, head = tripLines(p, in, guards);
-  if (head.empty())
-    return "";
-  std::string o;
-  o += "{ /* weft: in parallel in " + name +
-       "() when the checks pass; else as written */\n";
-  o += head;
-  o += in + "if (weft_trip >= " +
-       std::to_string(std::max<int64_t>(p.task.getMinTrip(), 1)) + " && " +
-       readyCall;
-  {
-    // Guards are written with the block's indentation.
-    std::string g = guards;
-    std::string out;
-    for (char c : g) {
-      out += c;
-      if (c == '\n')
-        out += in;
-    }
-    o += out;
-  }
-  o += ") {\n";
-  std::string body = in + "  ";
-  Layout L = layout(p, body);
-  bool hasReductions = L.hasReductions;
-  std::string combine = L.combine, copyOut = L.copyOut;
-  o += L.declParts;
-
+std::string FileRewriter::contextLines(const Plan &p, const Layout &L,
+                                       const std::string &body) {
   // Designated initializers, one per line.
   std::string inits;
   for (size_t i = 0; i < L.inits.size(); ++i)
-    inits += body + "    ." + L.inits[i] + (i + 1 < L.inits.size() ? ",\n" : "\n");
-  o += body + "struct " + name + "_ctx weft_c = {\n" + inits + body + "};\n";
+    inits +=
+        body + "    ." + L.inits[i] + (i + 1 < L.inits.size() ? ",\n" : "\n");
+  return body + "struct " + p.task.getName().str() + "_ctx " + p.nm("weft_c") +
+         " = {\n" + inits + body + "};\n";
+}
+
+std::string FileRewriter::descriptorLines(const Plan &p,
+                                          const std::string &body,
+                                          const Plan *gridOf) {
   // The loop descriptor of the runtime contract.
+  std::string o;
+  std::string trip = p.nm("weft_trip");
   bool linear = p.task.getShape() && *p.task.getShape() == "linear";
   std::string cost0 = "0", cost1 = "0", work;
   char perIter[64];
@@ -553,25 +537,32 @@ std::string FileRewriter::dispatch(const Plan &p) {
     if (cost0.empty() || cost1.empty())
       linear = false, cost0 = cost1 = "0";
   }
-  std::string polyBad;
-  if (linear) {
+  std::string shape = linear ? "WEFT_SHAPE_LINEAR" : "WEFT_SHAPE_UNIFORM";
+  if (gridOf) {
+    // The same chunks as the loop it follows (WEFT_FOR_CHUNKWISE).
+    std::string l = gridOf->nm("weft_l");
+    linear = false;
+    shape = l + ".shape";
+    cost0 = l + ".cost0";
+    cost1 = l + ".cost1";
+    work = l + ".work_ns";
+  } else if (linear) {
     // The cost polynomials use weft_bad; a failed one only means no shape.
     if (p.task.getGuards().empty() &&
-        (cost0 + cost1).find("&weft_bad") != std::string::npos)
-      o += body + "int weft_bad = 0;\n";
-    o += body + "double weft_cost0 = (double)" + cost0 + ";\n";
-    o += body + "double weft_cost1 = (double)" + cost1 + ";\n";
-    work = "(weft_cost0 * (double)weft_trip + weft_cost1 * (double)weft_trip * "
-           "(double)(weft_trip - 1) / 2) / 1000";
-    cost0 = "weft_cost0";
-    cost1 = "weft_cost1";
+        (cost0 + cost1).find("&" + p.nm("weft_bad")) != std::string::npos)
+      o += body + "int " + p.nm("weft_bad") + " = 0;\n";
+    o += body + "double " + p.nm("weft_cost0") + " = (double)" + cost0 + ";\n";
+    o += body + "double " + p.nm("weft_cost1") + " = (double)" + cost1 + ";\n";
+    cost0 = p.nm("weft_cost0");
+    cost1 = p.nm("weft_cost1");
+    work = "(" + cost0 + " * (double)" + trip + " + " + cost1 + " * (double)" +
+           trip + " * (double)(" + trip + " - 1) / 2) / 1000";
   } else {
-    work = std::string(perIter) + " * (double)weft_trip";
+    work = std::string(perIter) + " * (double)" + trip;
   }
-  o += body + "weft_loop_t weft_l = {\n";
-  o += body + "    .trip = weft_trip,\n";
-  o += body + "    .shape = " +
-       (linear ? "WEFT_SHAPE_LINEAR" : "WEFT_SHAPE_UNIFORM") + ",\n";
+  o += body + "weft_loop_t " + p.nm("weft_l") + " = {\n";
+  o += body + "    .trip = " + trip + ",\n";
+  o += body + "    .shape = " + shape + ",\n";
   llvm::StringRef intent = p.task.getIntent().value_or("");
   o += body + "    .intent = " +
        (intent == "compute"  ? "WEFT_INTENT_COMPUTE"
@@ -587,20 +578,209 @@ std::string FileRewriter::dispatch(const Plan &p) {
   o += body + "    .line = " +
        std::to_string(sm.getExpansionLineNumber(p.loop->getBeginLoc())) + ",\n";
   o += body + "    .file = " + quoted(fileName) + "};\n";
-  if (hasReductions) {
+  return o;
+}
+
+/// Guards are written with the block's indentation.
+static std::string indented(const std::string &g, const std::string &in) {
+  std::string out;
+  for (char c : g) {
+    out += c;
+    if (c == '\n')
+      out += in;
+  }
+  return out;
+}
+
+std::string FileRewriter::dispatch(const Plan &p) {
+  std::string name = p.task.getName().str();
+  std::string in = p.indent + "  ";
+  std::string guards, head = tripLines(p, in, guards);
+  if (head.empty())
+    return "";
+  std::string o;
+  o += "{ /* weft: in parallel in " + name +
+       "() when the checks pass; else as written */\n";
+  o += head;
+  o += in + "if (weft_trip >= " +
+       std::to_string(std::max<int64_t>(p.task.getMinTrip(), 1)) + " && " +
+       readyCall + indented(guards, in) + ") {\n";
+  std::string body = in + "  ";
+  Layout L = layout(p, body);
+  o += L.declParts;
+  o += contextLines(p, L, body);
+  o += descriptorLines(p, body);
+  if (L.hasReductions) {
     o += body + "int64_t weft_chunks = weft_parallel_for(&weft_l, " + name +
          ", &weft_c);\n";
     o += body + "for (int64_t weft_j = 0; weft_j < weft_chunks; weft_j++) {"
          " /* in chunk order */\n";
-    o += combine;
+    o += L.combine;
     o += body + "}\n";
   } else {
     o += body + "weft_parallel_for(&weft_l, " + name + ", &weft_c);\n";
   }
-  o += copyOut;
+  o += L.copyOut;
   o += counterAfter(p, body);
   o += in + "} else {\n";
   o += asWritten(p, in, body);
+  return o;
+}
+
+//===----------------------------------------------------------------------===//
+// Fused regions
+//===----------------------------------------------------------------------===//
+
+std::string FileRewriter::regionFunction(const std::vector<Plan *> &r) {
+  const Plan &first = *r.front();
+  std::string name = first.task.getName().str() + "_region";
+  std::string ctxName = "struct " + name + "_ctx";
+  std::string lines;
+  for (size_t i = 0; i < r.size(); ++i)
+    lines +=
+        (i == 0              ? ""
+         : i + 1 == r.size() ? " and "
+                             : ", ") +
+        std::to_string(sm.getExpansionLineNumber(r[i]->loop->getBeginLoc()));
+  std::string out = "/* weft: the loops at " + fileName + ":" + lines +
+                    " (in " + first.fn->getNameAsString() +
+                    "), one parallel region on libweft's team. */\n";
+  out += ctxName + " {\n";
+  for (size_t i = 0; i < r.size(); ++i)
+    out += "  const weft_loop_t *l" + std::to_string(i + 1) + ";\n  void *c" +
+           std::to_string(i + 1) + ";\n";
+  out += "};\n\n";
+  out += "static void " + name +
+         "(void *weft_arg, int weft_member, int weft_size) {\n";
+  out += "  " + ctxName + " *weft_r = (" + ctxName + " *)weft_arg;\n";
+  out += "  (void)weft_member;\n  (void)weft_size;\n";
+  // Task i follows the one before chunk by chunk, or not at all; it leaves
+  // out its barrier unless the next task needs one (the region's end joins
+  // anyway).
+  auto regionFlags = [&](size_t i) {
+    std::vector<std::string> flags;
+    if (r[i]->task.getAfter() && *r[i]->task.getAfter() == "chunkwise")
+      flags.push_back("WEFT_FOR_CHUNKWISE");
+    if (i + 1 == r.size() || *r[i + 1]->task.getAfter() != "barrier")
+      flags.push_back("WEFT_FOR_NOWAIT");
+    std::string out;
+    for (size_t k = 0; k < flags.size(); ++k)
+      out += (k ? " | " : "") + flags[k];
+    return flags.empty() ? std::string("0") : out;
+  };
+  for (size_t i = 0; i < r.size(); ++i) {
+    std::string n = std::to_string(i + 1);
+    out += "  weft_spmd_for_ex(weft_r->l" + n + ", " +
+           r[i]->task.getName().str() + ", weft_r->c" + n + ", " +
+           regionFlags(i) + ");\n";
+  }
+  out += "}\n\n";
+  return out;
+}
+
+std::string FileRewriter::regionCondition(const std::vector<Plan *> &r,
+                                          const std::string &in, bool openmp) {
+  std::string cond, guards;
+  for (Plan *p : r) {
+    std::string g = guardText(*p);
+    int64_t min = openmp ? 0 : std::max<int64_t>(p->task.getMinTrip(), 1);
+    cond += (cond.empty() ? "" : " && ") + p->nm("weft_trip") +
+            (openmp ? " > 0" : " >= " + std::to_string(min));
+    guards += g;
+  }
+  if (!openmp)
+    cond += " && " + readyCall;
+  return cond + indented(guards, in);
+}
+
+std::string FileRewriter::regionDispatch(const std::vector<Plan *> &r,
+                                         const std::string &glue) {
+  const Plan &first = *r.front();
+  std::string name = first.task.getName().str() + "_region";
+  std::string in = first.indent + "  ", body = in + "  ";
+  std::string head;
+  for (Plan *p : r) {
+    std::string guards, h = tripLines(*p, in, guards);
+    if (h.empty())
+      return "";
+    head += h;
+  }
+  // The glue ends on the block's indentation.
+  std::string o = glue;
+  if (options.lineDirectives)
+    o += lineDirective(first.loop->getBeginLoc()) + first.indent;
+  o += "{ /* weft: one parallel region, in " + name +
+       "(), when every loop's checks pass; else each loop as before */\n";
+  o += head;
+  o += in + "if (" + regionCondition(r, in, false) + ") {\n";
+  std::vector<Layout> layouts;
+  for (Plan *p : r) {
+    layouts.push_back(layout(*p, body));
+    o += layouts.back().declParts;
+  }
+  for (size_t i = 0; i < r.size(); ++i)
+    o += contextLines(*r[i], layouts[i], body);
+  for (size_t i = 0; i < r.size(); ++i)
+    o += descriptorLines(
+        *r[i], body, r[i]->task.getAfter() == "chunkwise" ? r[i - 1] : nullptr);
+  o += body + "struct " + name + "_ctx weft_r = {";
+  for (size_t i = 0; i < r.size(); ++i)
+    o += std::string(i ? ", " : "") + "&" + r[i]->nm("weft_l") + ", &" +
+         r[i]->nm("weft_c");
+  o += "};\n";
+  // The region's site: its id, line and file for traces, its intent and
+  // work for frequency hints.
+  llvm::StringRef intent = "none";
+  std::string work;
+  for (Plan *p : r) {
+    llvm::StringRef i = p->task.getIntent().value_or("none");
+    if (i == "compute" || (i == "memory" && intent == "none"))
+      intent = i;
+    work += (work.empty() ? "" : " + ") + p->nm("weft_l") + ".work_ns";
+  }
+  o += body + "weft_loop_t weft_site = {\n";
+  o += body + "    .trip = weft_trip,\n";
+  o += body + "    .intent = " +
+       (intent == "compute"  ? "WEFT_INTENT_COMPUTE"
+        : intent == "memory" ? "WEFT_INTENT_MEMORY"
+                             : "WEFT_INTENT_NONE") +
+       ",\n";
+  o += body + "    .work_ns = " + work + ",\n";
+  o += body + "    .region_id = weft_l.region_id,\n";
+  o += body + "    .line = weft_l.line,\n";
+  o += body + "    .file = weft_l.file};\n";
+  o += body + "weft_spmd(&weft_site, " + name + ", &weft_r);\n";
+  for (size_t i = 0; i < r.size(); ++i) {
+    if (!layouts[i].hasReductions)
+      continue;
+    o += body + "for (int64_t weft_j = 0, weft_n = weft_chunk_count(&" +
+         r[i]->nm("weft_l") +
+         "); weft_j < weft_n; weft_j++) {"
+         " /* in chunk order */\n";
+    o += layouts[i].combine;
+    o += body + "}\n";
+  }
+  for (size_t i = 0; i < r.size(); ++i) {
+    o += layouts[i].copyOut;
+    o += counterAfter(*r[i], body);
+  }
+  o += in + "} else {\n";
+  for (Plan *p : r) {
+    // Each loop as it would be alone, one level in.
+    Plan q = *p;
+    q.indent = body;
+    q.sfx.clear();
+    std::string d = dispatch(q);
+    if (d.empty())
+      return "";
+    o += body + d + "\n";
+  }
+  o += in + "}\n" + first.indent + "}";
+  if (options.lineDirectives)
+    o += "\n" +
+         lineDirective(sm.getLocForStartOfFile(sm.getMainFileID())
+                           .getLocWithOffset(r.back()->end)) +
+         first.indent;
   return o;
 }
 
@@ -611,7 +791,7 @@ std::string FileRewriter::asWritten(const Plan &p, const std::string &in,
   if (p.header->start && p.header->start->HasSideEffects(ctx)) {
     unsigned b, e;
     fileRange(p.header->start->getSourceRange(), b, e, false);
-    loopText = text(p.begin, b) + "weft_start" + text(e, p.end);
+    loopText = text(p.begin, b) + p.nm("weft_start") + text(e, p.end);
   } else {
     loopText = text(p.begin, p.end);
   }
@@ -620,7 +800,7 @@ std::string FileRewriter::asWritten(const Plan &p, const std::string &in,
     o += lineDirective(p.loop->getBeginLoc()) + in + "  ";
   else
     o += body;
-  o += reindent(loopText, p.indent.size(), body) + "\n";
+  o += reindent(loopText, p.fileIndent, body) + "\n";
   o += in + "}\n" + p.indent + "}";
   if (options.lineDirectives)
     o += "\n" + lineDirective(sm.getLocForStartOfFile(sm.getMainFileID())

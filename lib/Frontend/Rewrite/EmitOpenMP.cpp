@@ -118,3 +118,93 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   o += asWritten(p, in, body);
   return o;
 }
+
+std::string FileRewriter::openmpRegion(const std::vector<Plan *> &r,
+                                       const std::string &glue,
+                                       std::string &why) {
+  const Plan &first = *r.front();
+  std::string in = first.indent + "  ", body = in + "  ", loopIn = body + "  ";
+  std::string head;
+  std::vector<std::string> clauses;
+  for (Plan *p : r) {
+    std::string guards, h = tripLines(*p, in, guards);
+    if (h.empty())
+      return "";
+    head += h;
+    clauses.push_back(openmpClauses(*p, why));
+    if (!why.empty())
+      return "";
+  }
+  // The glue ends on the block's indentation.
+  std::string o = glue;
+  if (options.lineDirectives)
+    o += lineDirective(first.loop->getBeginLoc()) + first.indent;
+  o += "{ /* weft: one OpenMP parallel region when every loop's checks pass; "
+       "else each loop as before */\n";
+  o += head;
+  // No iteration at all in one of them, or a failed check: each on its own
+  // (openmpBlock says why a loop without iterations runs as written).
+  o += in + "if (" + regionCondition(r, in, true) + ") {\n";
+  std::string cont = " \\\n" + body + "    ";
+  o += body + "#pragma omp parallel";
+  std::string cond;
+  for (Plan *p : r) {
+    int64_t minTrip = p->task.getMinTrip();
+    std::optional<int64_t> constTrip =
+        WorkModel::constantTrip(p->task.getLoop());
+    if (minTrip <= 1 || (constTrip && *constTrip >= minTrip))
+      continue;
+    cond += (cond.empty() ? "" : " && ") + p->nm("weft_trip") +
+            " >= " + std::to_string(minTrip);
+  }
+  if (!cond.empty())
+    o += cont + "if(" + cond + ")";
+  o += "\n" + body + "{\n";
+  for (size_t i = 0; i < r.size(); ++i) {
+    const Plan &p = *r[i];
+    llvm::StringRef after = p.task.getAfter().value_or("");
+    // A loop that follows the one before chunk by chunk gets the same
+    // threads for the same iterations from schedule(static) only when the
+    // trip counts are equal: else, a barrier.
+    if (after == "chunkwise")
+      o += loopIn + "if (" + p.nm("weft_trip") +
+           " != " + r[i - 1]->nm("weft_trip") + ") {\n" + loopIn +
+           "  #pragma omp barrier\n" + loopIn + "}\n";
+    bool nowait = i + 1 == r.size() ||
+                  r[i + 1]->task.getAfter().value_or("") != "barrier";
+    o += loopIn + "#pragma omp for schedule(static)";
+    if (nowait)
+      o += " nowait";
+    if (!clauses[i].empty())
+      o += " \\\n" + loopIn + "    " + clauses[i].substr(1);
+    o += "\n";
+    o += loopIn + "for (int64_t weft_k = 0; weft_k < " + p.nm("weft_trip") +
+         "; weft_k++) {\n";
+    std::string bodyIn = loopIn + "  ";
+    o += counterLines(p, bodyIn, p.nm("weft_start"));
+    if (options.lineDirectives)
+      o += lineDirective(p.loop->getBody()->getBeginLoc());
+    o += bodyIn + bodyText(p, /*edits=*/false, bodyIn) + "\n";
+    o += loopIn + "}\n";
+  }
+  o += body + "}\n";
+  for (Plan *p : r)
+    o += counterAfter(*p, body);
+  o += in + "} else {\n";
+  for (Plan *p : r) {
+    Plan q = *p;
+    q.indent = body;
+    q.sfx.clear();
+    std::string d = openmpBlock(q, why);
+    if (d.empty())
+      return "";
+    o += body + d + "\n";
+  }
+  o += in + "}\n" + first.indent + "}";
+  if (options.lineDirectives)
+    o += "\n" +
+         lineDirective(sm.getLocForStartOfFile(sm.getMainFileID())
+                           .getLocWithOffset(r.back()->end)) +
+         first.indent;
+  return o;
+}

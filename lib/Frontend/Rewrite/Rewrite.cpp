@@ -181,7 +181,96 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
   for (size_t i = lineStart; i < p.begin && (buf[i] == ' ' || buf[i] == '\t');
        ++i)
     p.indent += buf[i];
+  p.fileIndent = p.indent.size();
   return checkLoop(p, why);
+}
+
+std::vector<std::vector<FileRewriter::Plan *>>
+FileRewriter::regions(std::vector<Plan> &plans) {
+  std::vector<std::vector<Plan *>> groups;
+  for (Plan &p : plans) {
+    if (!groups.empty()) {
+      std::vector<Plan *> &g = groups.back();
+      Plan &prev = *g.back();
+      if (p.task.getRegionLeader() && prev.task.getRegionLeader() &&
+          *p.task.getRegionLeader() == *prev.task.getRegionLeader() &&
+          p.task.getAfter() && regionLink(prev, p, g)) {
+        g.push_back(&p);
+        continue;
+      }
+    }
+    groups.push_back({&p});
+  }
+  // What the text splits stays apart: the marks say what runs, for the
+  // remarks and the report. (A later part of a region still comes after
+  // the earlier part has completed, so its order marks stay right.)
+  mlir::Builder b(im.module->getContext());
+  for (std::vector<Plan *> &g : groups) {
+    g[0]->task.removeAfterAttr();
+    if (g.size() == 1) {
+      g[0]->task.removeRegionLeaderAttr();
+      continue;
+    }
+    for (size_t i = 0; i < g.size(); ++i) {
+      g[i]->task.setRegionLeaderAttr(
+          b.getI64IntegerAttr(g[0]->task.getLoopId()));
+      g[i]->sfx = i == 0 ? "" : "_" + std::to_string(i + 1);
+    }
+  }
+  return groups;
+}
+
+bool FileRewriter::regionLink(const Plan &a, const Plan &b,
+                              const std::vector<Plan *> &before) {
+  for (const Plan *p : {&a, &b})
+    if (p->header->start && p->header->start->HasSideEffects(ctx))
+      return false;
+  // Siblings in one compound statement, b after a.
+  auto parentOf = [&](const clang::Stmt *s) -> const clang::CompoundStmt * {
+    auto parents = ctx.getParents(*s);
+    return parents.size() == 1 ? parents[0].get<clang::CompoundStmt>()
+                               : nullptr;
+  };
+  const clang::CompoundStmt *cs = parentOf(a.loop);
+  if (!cs || parentOf(b.loop) != cs || a.end > b.begin)
+    return false;
+  // No preprocessor line between them: the code moves.
+  std::string between = text(a.end, b.begin);
+  llvm::SmallVector<llvm::StringRef> lines;
+  llvm::StringRef(between).split(lines, '\n');
+  for (llvm::StringRef line : lines)
+    if (line.ltrim().starts_with("#"))
+      return false;
+  // Nothing declared between them that a loop before uses: the declaration
+  // moves before those loops.
+  llvm::StringSet<> used;
+  std::function<void(const clang::Stmt *)> names = [&](const clang::Stmt *s) {
+    if (!s)
+      return;
+    if (const auto *d = llvm::dyn_cast<clang::DeclRefExpr>(s))
+      used.insert(d->getDecl()->getName());
+    for (const clang::Stmt *c : s->children())
+      names(c);
+  };
+  for (const Plan *p : before)
+    names(p->loop);
+  bool inBetween = false;
+  for (const clang::Stmt *s : cs->body()) {
+    if (s == a.loop) {
+      inBetween = true;
+      continue;
+    }
+    if (s == b.loop)
+      break;
+    if (!inBetween)
+      continue;
+    if (const auto *ds = llvm::dyn_cast<clang::DeclStmt>(s))
+      for (const clang::Decl *d : ds->decls())
+        if (const auto *nd = llvm::dyn_cast<clang::NamedDecl>(d);
+            nd && used.contains(nd->getName()))
+          return false;
+  }
+  return true;
 }
 
 void FileRewriter::veto(TaskOp task, const std::string &why) {
@@ -242,20 +331,63 @@ RewriteResult FileRewriter::write() {
   }
   // Texts first (a task whose text cannot be made is vetoed), then edits.
   std::map<unsigned, std::string> before; // insertion offset -> outlined code
-  std::vector<std::pair<Plan *, std::string>> replacements;
-  for (Plan &p : plans) {
+  struct Replacement {
+    unsigned begin, end;
+    std::string text;
+    unsigned loops;
+  };
+  std::vector<Replacement> replacements;
+  auto single = [&](Plan &p) {
     std::string why;
     std::string d = openmp() ? openmpBlock(p, why) : dispatch(p);
     if (d.empty()) {
       veto(p.task, !why.empty() ? why
                                 : "weft cannot write the trip count or a "
                                   "run-time check of this loop in C");
-      continue;
+      return;
     }
     // OpenMP loops stay in place; the file's prelude still goes before the
     // first function with one.
     before[offsetOf(p.insertAt)] += openmp() ? "" : outlined(p);
-    replacements.push_back({&p, d});
+    replacements.push_back({p.begin, p.end, d, 1});
+  };
+  for (std::vector<Plan *> &g : regions(plans)) {
+    if (g.size() == 1) {
+      single(*g[0]);
+      continue;
+    }
+    // The code between the loops runs before the region
+    // (weft-fuse-regions made sure it can).
+    std::string glue, why;
+    for (size_t i = 0; i + 1 < g.size(); ++i) {
+      std::string between = text(g[i]->end, g[i + 1]->begin);
+      llvm::StringRef code = llvm::StringRef(between).trim();
+      if (!code.empty())
+        glue += lineDirective(sm.getLocForStartOfFile(sm.getMainFileID())
+                                  .getLocWithOffset(g[i]->end)) +
+                (options.lineDirectives ? g[0]->indent : "") + code.str() +
+                "\n" + g[0]->indent;
+    }
+    std::string d =
+        openmp() ? openmpRegion(g, glue, why) : regionDispatch(g, glue);
+    if (d.empty()) {
+      // Then each on its own, as the loops they are.
+      for (Plan *p : g) {
+        p->task.removeRegionLeaderAttr();
+        p->task.removeAfterAttr();
+        p->sfx.clear();
+        single(*p);
+      }
+      continue;
+    }
+    // (The entry also places the file's prelude for OpenMP output.)
+    std::string &code = before[offsetOf(g[0]->insertAt)];
+    if (!openmp()) {
+      for (Plan *p : g)
+        code += outlined(*p);
+      code += regionFunction(g);
+    }
+    replacements.push_back({g[0]->begin, g.back()->end, d, (unsigned)g.size()});
   }
   if (replacements.empty()) {
     llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
@@ -284,12 +416,12 @@ RewriteResult FileRewriter::write() {
     text += lineDirective(fileStart.getLocWithOffset(off));
     rw.InsertText(fileStart.getLocWithOffset(off), text, /*InsertAfter=*/true);
   }
-  for (auto &[p, d] : replacements) {
-    rw.ReplaceText(
-        clang::CharSourceRange::getCharRange(fileStart.getLocWithOffset(p->begin),
-                                             fileStart.getLocWithOffset(p->end)),
-        d);
-    ++result.parallelLoops;
+  for (const Replacement &r : replacements) {
+    rw.ReplaceText(clang::CharSourceRange::getCharRange(
+                       fileStart.getLocWithOffset(r.begin),
+                       fileStart.getLocWithOffset(r.end)),
+                   r.text);
+    result.parallelLoops += r.loops;
   }
   if (!openmp()) {
     preludeAt = before.begin()->first;

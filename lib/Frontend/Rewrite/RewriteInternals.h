@@ -23,6 +23,7 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -133,7 +134,17 @@ private:
     unsigned begin = 0, end = 0;
     unsigned bodyBegin = 0, bodyEnd = 0;
     clang::SourceLocation insertAt;
-    std::string indent; ///< of the loop's line
+    std::string indent; ///< of the loop's line: where its block is written
+    /// The loop line's indentation in the file, which the lines of the loop
+    /// as written lose (`indent` may be deeper: a fused region's fallback).
+    size_t fileIndent = 0;
+    /// Appended to the names of the replacing block's locals (weft_start,
+    /// weft_trip, weft_bad, weft_c, weft_l, ...): "" for a loop alone,
+    /// "_2", "_3", ... for the later loops of a fused region, whose
+    /// locals share one block.
+    std::string sfx;
+    /// A local's name in the replacing block.
+    std::string nm(llvm::StringRef base) const { return base.str() + sfx; }
   };
 
   bool plan(TaskOp task, Plan &p, std::string &why);
@@ -154,6 +165,33 @@ private:
   void reductionLayout(const Capture &c, const std::string &body, Layout &L);
   std::string outlined(const Plan &p);
   std::string dispatch(const Plan &p);
+  /// The replacing block's lines, at indentation `body`, that make the
+  /// context struct (`weft_c`) and the loop descriptor (`weft_l`) of a
+  /// task; `L` is its layout at `body`.
+  std::string contextLines(const Plan &p, const Layout &L,
+                           const std::string &body);
+  /// With `gridOf`, the descriptor is cut like gridOf's (its shape, costs
+  /// and work): a loop that follows it chunk by chunk needs its chunks.
+  std::string descriptorLines(const Plan &p, const std::string &body,
+                              const Plan *gridOf = nullptr);
+  /// A parallel region of several tasks (weft-fuse-regions): the SPMD
+  /// function after their outlined bodies, and the block that replaces
+  /// them (`glue` is the code between the loops, moved before it).
+  std::string regionFunction(const std::vector<Plan *> &r);
+  std::string regionDispatch(const std::vector<Plan *> &r,
+                             const std::string &glue);
+  std::string openmpRegion(const std::vector<Plan *> &r,
+                           const std::string &glue, std::string &why);
+  /// Can plan b join a region after plan a, in the C text: both loops in
+  /// one compound statement, only statements between them (no preprocessor
+  /// line), no name declared between them that a loop before uses, and
+  /// starts without side effects (the region computes every trip count
+  /// first, and the fallback again).
+  bool regionLink(const Plan &a, const Plan &b,
+                  const std::vector<Plan *> &before);
+  /// The plans grouped into the regions the text allows (each plan alone
+  /// when weft-fuse-regions did not fuse it); the tasks' marks follow.
+  std::vector<std::vector<Plan *>> regions(std::vector<Plan> &plans);
   /// The body's text, its lines after the first indented by `indent`;
   /// `edits` applies the outlined body's edits (shared scalars through
   /// their pointer).
@@ -166,6 +204,9 @@ private:
   std::string startText(const Plan &p);
   std::string tripText(const Plan &p);
   std::string guardText(const Plan &p);
+  /// The region's `if`: every task's minimum trip and checks.
+  std::string regionCondition(const std::vector<Plan *> &r,
+                              const std::string &in, bool openmp);
   /// A polynomial over C variables as C, at the start of p's loop; "" when
   /// an atom has no name there.
   std::string polyText(const CPoly &poly, const Plan &p);

@@ -218,6 +218,12 @@ LogicalResult TaskOp::verify() {
   }
   if (counters > 1)
     return emitOpError("has more than one counter capture");
+  if (auto a = getAfter();
+      a && *a != "none" && *a != "chunkwise" && *a != "barrier")
+    return emitOpError("after must be none, chunkwise or barrier, not '")
+           << *a << "'";
+  if (getAfter() && !getRegionLeader())
+    return emitOpError("has `after` but no region_leader");
   for (Attribute g : getGuards()) {
     auto d = dyn_cast<DictionaryAttr>(g);
     if (!d || !d.getAs<DictionaryAttr>("a") || !d.getAs<DictionaryAttr>("b"))

@@ -359,7 +359,8 @@ void OutlineTasks::runOnOperation() {
           b.getI64IntegerAttr(minTrip), b.getF64FloatAttr(perNs),
           /*shape=*/StringAttr(), /*cost0=*/ArrayAttr(), /*cost1=*/ArrayAttr(),
           /*region_id=*/IntegerAttr(), /*intent=*/StringAttr(),
-          /*bytes_per_iter=*/FloatAttr());
+          /*bytes_per_iter=*/FloatAttr(), /*region_leader=*/IntegerAttr(),
+          /*after=*/StringAttr());
       Block *block = new Block();
       task.getBody().push_back(block);
       loop->moveBefore(block, block->end());

@@ -1,7 +1,9 @@
-//===- Pipeline.cpp - weft's named pass pipeline ------------------------------===//
+//===- Pipeline.cpp - weft's named pass pipeline
+//------------------------------===//
 //
-// detect -> outline -> assign cores -> frequency hints -> remarks: what
-// weft-translate runs, and `weft-opt --weft-pipeline` for .mlir files.
+// detect -> outline -> assign cores -> fuse regions -> frequency hints ->
+// remarks: what weft-translate runs, and `weft-opt --weft-pipeline` for .mlir
+// files.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Dialect/Weft/Transforms/Passes.h"
@@ -27,6 +29,9 @@ void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   assign.cores = o.cores;
   assign.coreWeights = o.coreWeights;
   pm.addPass(createAssignCores(assign));
+  FuseRegionsOptions fuse;
+  fuse.enabled = o.fuseRegions;
+  pm.addPass(createFuseRegions(fuse));
   pm.addPass(createFrequencyHints());
   EmitRemarksOptions remarks;
   remarks.remarks = o.remarks;
@@ -54,6 +59,9 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
                     llvm::cl::init(0)};
   ListOption<int> coreWeights{*this, "core-weights",
                               llvm::cl::desc("see weft-assign-cores")};
+  Option<bool> fuseRegions{*this, "fuse-regions",
+                           llvm::cl::desc("see weft-fuse-regions (enabled)"),
+                           llvm::cl::init(true)};
 };
 } // namespace
 
@@ -61,7 +69,7 @@ void weft::registerPipeline() {
   PassPipelineRegistration<PipelineCLOptions>(
       "weft-pipeline",
       "weft's whole pipeline: detect parallel loops, outline tasks, assign "
-      "cores, frequency hints, emit remarks",
+      "cores, fuse regions, frequency hints, emit remarks",
       [](OpPassManager &pm, const PipelineCLOptions &cl) {
         PipelineOptions o;
         o.fpReductions = cl.fpReductions;
@@ -71,6 +79,7 @@ void weft::registerPipeline() {
         o.forkJoinNs = cl.forkJoinNs;
         o.cores = cl.cores;
         o.coreWeights.assign(cl.coreWeights.begin(), cl.coreWeights.end());
+        o.fuseRegions = cl.fuseRegions;
         buildPipeline(pm, o);
       });
 }

@@ -351,6 +351,13 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
     memory, and the region's `intent`: `compute` or `memory` (bound), for
     the runtime's frequency hints; none for a region too short to hint.
 
+    `weft-fuse-regions` puts consecutive tasks into one parallel region:
+    each gets `region_leader`, the loop id of the region's first task, and
+    every one after the first `after`, how it is ordered after the tasks
+    before it: `none` (it touches nothing they write, nor writes what they
+    touch), `chunkwise` (only in the same iteration of the previous task,
+    whose chunks it then follows one by one) or `barrier`.
+
     ```mlir
     weft.task "weft_saxpy_12" {loop_id = 0 : i64, captures = [...],
                                guards = [], min_trip = 512 : i64,
@@ -369,7 +376,9 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
                        OptionalAttr<ArrayAttr>:$cost1,
                        OptionalAttr<I64Attr>:$region_id,
                        OptionalAttr<StrAttr>:$intent,
-                       OptionalAttr<F64Attr>:$bytes_per_iter);
+                       OptionalAttr<F64Attr>:$bytes_per_iter,
+                       OptionalAttr<I64Attr>:$region_leader,
+                       OptionalAttr<StrAttr>:$after);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$name attr-dict-with-keyword $body";
   let hasVerifier = 1;

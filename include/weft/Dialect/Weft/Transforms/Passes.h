@@ -35,11 +35,12 @@ struct PipelineOptions {
   double forkJoinNs = 1000;
   int cores = 0;
   std::vector<int> coreWeights;
+  bool fuseRegions = true;
 };
 
 /// Adds weft's pipeline to `pm`: weft-detect-parallel-loops,
-/// weft-outline-tasks, weft-assign-cores, weft-frequency-hints and
-/// weft-remarks.
+/// weft-outline-tasks, weft-assign-cores, weft-fuse-regions,
+/// weft-frequency-hints and weft-remarks.
 void buildPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 
 /// Registers the pipeline as `weft-pipeline` (weft-opt --weft-pipeline).

@@ -113,6 +113,41 @@ def AssignCores : Pass<"weft-assign-cores", "mlir::ModuleOp"> {
   let dependentDialects = ["::weft::WeftDialect"];
 }
 
+def FuseRegions : Pass<"weft-fuse-regions", "mlir::ModuleOp"> {
+  let summary = "Runs consecutive parallel loops in one parallel region";
+  let description = [{
+    A frame of several short parallel loops forks and joins once per loop.
+    This pass puts consecutive `weft.task`s of one block into one region
+    (one fork, one join) when only cheap sequential code lies between them
+    and nothing ties them in a way the region cannot keep:
+
+    - the code between them is made of pure operations, local variables'
+      allocations, loads and stores, and calls to pure functions: at most
+      weft::kMaxFusedGlue operations, none of which touches what a task of
+      the region touches, writes a scalar a task writes, or reads one it
+      writes: the rewriter moves it before the region;
+    - a task does not use a scalar an earlier task of the region writes
+      (a reduction, a last value, its counter), nor do its trip count,
+      start or run-time checks read one; its checks and cost name only C
+      variables, not memory.
+
+    Each task after the first is ordered after the earlier ones by what
+    the dependence test (testAcross) finds between their accesses:
+    `after = "none"` when there is nothing to order, `"chunkwise"` when it
+    depends only on the previous task (or a chain of chunkwise tasks before
+    it) and only within the same iteration, and `"barrier"` otherwise. Every
+    task of a region gets `region_leader`, the first task's loop id; the
+    remarks say which loop's region a loop shares.
+
+    docs/outline.md has the details.
+  }];
+  let options = [
+    Option<"enabled", "enabled", "bool", /*default=*/"true",
+           "Fuse (false: leave every task a region of its own)">,
+  ];
+  let dependentDialects = ["::weft::WeftDialect"];
+}
+
 def FrequencyHints : Pass<"weft-frequency-hints", "mlir::ModuleOp"> {
   let summary = "Gives each task the intent of its frequency hint";
   let description = [{

@@ -1,0 +1,315 @@
+//===- FuseRegions.cpp - Consecutive parallel loops in one region
+//-----------===//
+//
+// weft-fuse-regions: consecutive weft.tasks of one block share one parallel
+// region when the code between them is cheap and moves before the region,
+// and no scalar ties them (Passes.td has the rules; docs/outline.md the
+// why). Each task after the first gets how it is ordered after the earlier
+// ones: not at all, chunk by chunk after the previous task, or by a barrier
+// (the dependence test across two loops: testAcross).
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Cost.h"
+#include "weft/Analysis/Dependence.h"
+#include "weft/Analysis/LoopModel.h"
+#include "weft/Analysis/Memory.h"
+#include "weft/Analysis/Verdict.h"
+#include "weft/Dialect/Weft/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+
+#define DEBUG_TYPE "weft-fuse-regions"
+
+namespace weft {
+#define GEN_PASS_DEF_FUSEREGIONS
+#include "weft/Dialect/Weft/Transforms/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+namespace {
+
+/// A task of a region being formed, with what the rules need of it.
+struct Member {
+  mutable TaskOp task;
+  LoopInfo info;
+  LoopBody body;
+  /// The C variables it writes as scalars (reductions, last values, a
+  /// counter declared outside it): they change when the region ends.
+  llvm::DenseSet<int64_t> writes;
+  std::string after; ///< none, chunkwise or barrier (not for the first)
+};
+
+struct FuseRegions : public weft::impl::FuseRegionsBase<FuseRegions> {
+  using FuseRegionsBase::FuseRegionsBase;
+  void runOnOperation() final;
+
+  /// Closes the region in `members` (two tasks or more get their marks).
+  void close(std::vector<Member> &members);
+  /// Can `task` join the region after the glue ops `glue`? Fills how it is
+  /// ordered after the members.
+  bool joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
+             Member &next);
+
+  ModuleOp module;
+  CallSummaries *summaries = nullptr; ///< for the run
+  AnalysisOptions options;
+  /// The decl ids of C variables (parameters, locals, globals): any other
+  /// atom of a check or a cost is a read of memory.
+  llvm::DenseSet<int64_t> variables;
+  /// The cell (memref.alloca) of each local variable, by decl id.
+  DenseMap<int64_t, Value> cells;
+};
+} // namespace
+
+/// The decl of the local scalar variable a memref is, or -1.
+static int64_t cellDecl(Value memref) {
+  MemPath p = memPathOf(memref);
+  return p.views.empty() && p.root.isCell ? p.root.decl : -1;
+}
+
+/// Is op the importer's store of the exit value of a member's counter
+/// (weft.counter_exit), which C makes after the loop and the rewriter
+/// writes after the whole region?
+static bool isCounterExit(Operation *op, ArrayRef<Member> members) {
+  auto of = op->getAttrOfType<IntegerAttr>("weft.counter_exit");
+  return of && llvm::any_of(members, [&](const Member &m) {
+           return (int64_t)m.task.getLoopId() == of.getInt();
+         });
+}
+
+/// The C variables a task writes as scalars.
+static llvm::DenseSet<int64_t>
+scalarWrites(TaskOp task, const DenseMap<int64_t, Value> &cells) {
+  llvm::DenseSet<int64_t> out;
+  if (std::optional<Verdict> v = readVerdict(task.getLoop())) {
+    for (const Reduction &r : v->reductions)
+      out.insert(r.var.decl);
+    for (const VarRef &r : v->lastprivates)
+      out.insert(r.decl);
+  }
+  // A counter declared before the loop is C's variable, set after it.
+  if (auto c = task.getLoop()->getAttrOfType<IntegerAttr>("weft.counter"))
+    if (cells.count(c.getInt()))
+      out.insert(c.getInt());
+  return out;
+}
+
+/// The loads that the values `roots` are computed from, in their block or
+/// above (a loop's bounds and start).
+static void loadsBehind(ValueRange roots, SmallVectorImpl<Operation *> &out) {
+  SmallVector<Value> todo(roots.begin(), roots.end());
+  llvm::DenseSet<Operation *> seen;
+  while (!todo.empty()) {
+    Operation *def = todo.pop_back_val().getDefiningOp();
+    if (!def || !seen.insert(def).second)
+      continue;
+    if (isa<affine::AffineLoadOp, memref::LoadOp>(def))
+      out.push_back(def);
+    for (Value o : def->getOperands())
+      todo.push_back(o);
+  }
+}
+
+/// May an access of the glue and one of a task be the same memory, with
+/// one of them a write?
+static bool conflicts(const Access &g, const Access &t, Operation *loop,
+                      ModuleOp module) {
+  if (!g.isWrite && !t.isWrite)
+    return false;
+  MemPath pg = pathOf(g, module), pt = pathOf(t, module);
+  return overlapOf(pg.root, pt.root, loop) != Overlap::Never;
+}
+
+bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
+                        Member &next) {
+  llvm::DenseSet<int64_t> written;
+  for (const Member &m : members)
+    written.insert(m.writes.begin(), m.writes.end());
+
+  // The glue: cheap, and independent of every task of the region, since it
+  // runs before the region.
+  if ((int64_t)glue.size() > kMaxFusedGlue)
+    return false;
+  std::vector<Access> glueAccesses;
+  for (Operation *op : glue) {
+    if (isCounterExit(op, members))
+      continue; // written after the region, where C has it
+    if (isa<affine::AffineLoadOp, memref::LoadOp, affine::AffineStoreOp,
+            memref::StoreOp>(op)) {
+      Access a = accessOf(op);
+      if (written.contains(cellDecl(a.memref)))
+        return false;
+      glueAccesses.push_back(a);
+      continue;
+    }
+    if (auto e = dyn_cast<EffectsOp>(op)) {
+      if (e.getKind() != "init")
+        return false;
+      for (Value w : e.getWrites()) {
+        Access a;
+        a.op = op;
+        a.isWrite = true;
+        a.memref = w;
+        glueAccesses.push_back(a);
+      }
+      continue;
+    }
+    if (auto call = dyn_cast<CallOp>(op)) {
+      if (!summaries->get(call.getCallee()).pure())
+        return false;
+      continue;
+    }
+    if (op->getNumRegions() ||
+        isa<OpaqueLoopOp, SwitchOp, BreakOp, ContinueOp, ReturnOp, GotoOp,
+            LabelOp, CaseOp, TaskOp>(op))
+      return false;
+    if (isPure(op) || isa<memref::AllocaOp, BaseOp, FieldOp, FlatOp, AddrOp,
+                          PtrAddOp, OpaqueValueOp, memref::GetGlobalOp>(op))
+      continue;
+    return false;
+  }
+  for (const Member &m : members)
+    for (const Access &g : glueAccesses)
+      for (const Access &t : m.body.accesses)
+        if (conflicts(g, t, m.task.getLoop(), module))
+          return false;
+
+  // The task: none of the scalars the region writes in its captures, its
+  // bounds, checks or cost; and checks that name only variables.
+  for (Attribute a : next.task.getCaptures()) {
+    auto c = cast<CaptureAttr>(a);
+    if (c.getKind() != CaptureKind::Counter && written.contains(c.getDecl()))
+      return false;
+  }
+  SmallVector<Operation *> boundLoads;
+  loadsBehind(next.task.getLoop()->getOperands(), boundLoads);
+  for (Operation *ld : boundLoads) {
+    if (written.contains(cellDecl(ld->getOperand(0))))
+      return false;
+    Access a = accessOf(ld);
+    for (const Member &m : members)
+      for (const Access &t : m.body.accesses)
+        if (conflicts(a, t, m.task.getLoop(), module))
+          return false;
+  }
+  bool namesMemory = false;
+  auto atoms = [&](ArrayAttr poly) {
+    for (const Term &t : readCPoly(poly))
+      for (int64_t d : t.vars)
+        if (written.contains(d) || !variables.contains(d))
+          namesMemory = true;
+  };
+  for (Attribute g : next.task.getGuards())
+    for (const char *side : {"a", "b"}) {
+      auto s = cast<DictionaryAttr>(g).getAs<DictionaryAttr>(side);
+      for (const char *key : {"lo", "hi"})
+        for (Attribute p : s.getAs<ArrayAttr>(key))
+          atoms(cast<ArrayAttr>(p));
+    }
+  for (std::optional<ArrayAttr> cost :
+       {next.task.getCost0(), next.task.getCost1()})
+    if (cost)
+      atoms(*cost);
+  if (namesMemory)
+    return false;
+
+  // How it is ordered after the earlier tasks. The previous task and the
+  // chunkwise chain before it share the iterations; any dependence outside
+  // that chain, or not within one iteration, needs a barrier.
+  size_t chainStart = members.size() - 1;
+  while (chainStart > 0 && members[chainStart].after == "chunkwise")
+    --chainStart;
+  bool dependent = false, chunkwise = true;
+  for (size_t i = 0; i < members.size(); ++i) {
+    const Member &m = members[i];
+    for (const Access &a : m.body.accesses)
+      for (const Access &b : next.body.accesses) {
+        if (!a.isWrite && !b.isWrite)
+          continue;
+        MemPath pa = pathOf(a, module), pb = pathOf(b, module);
+        Across across = Across::Other;
+        switch (overlapOf(pa.root, pb.root, m.task.getLoop())) {
+        case Overlap::Never:
+          continue;
+        case Overlap::Same:
+          across = testAcross(a, m.info, b, next.info, module);
+          break;
+        case Overlap::Maybe:
+        case Overlap::Unknown:
+          break;
+        }
+        if (across == Across::Never)
+          continue;
+        dependent = true;
+        if (across != Across::SameIteration || i < chainStart)
+          chunkwise = false;
+      }
+  }
+  next.after = !dependent ? "none" : chunkwise ? "chunkwise" : "barrier";
+  return true;
+}
+
+void FuseRegions::close(std::vector<Member> &members) {
+  if (members.size() >= 2) {
+    Builder b(module.getContext());
+    auto leader = b.getI64IntegerAttr(members.front().task.getLoopId());
+    for (size_t i = 0; i < members.size(); ++i) {
+      members[i].task.setRegionLeaderAttr(leader);
+      if (i)
+        members[i].task.setAfterAttr(b.getStringAttr(members[i].after));
+    }
+  }
+  members.clear();
+}
+
+void FuseRegions::runOnOperation() {
+  module = getOperation();
+  if (!enabled)
+    return;
+  options.mathErrnoImpure = true; // glue moves: errno must not
+  CallSummaries calls(module, options);
+  summaries = &calls;
+  module.walk([&](Operation *op) {
+    auto add = [&](Attribute a) {
+      if (auto d = dyn_cast_or_null<IntegerAttr>(a))
+        variables.insert(d.getInt());
+    };
+    add(op->getAttr("weft.decl"));
+    if (auto alloca = dyn_cast<memref::AllocaOp>(op))
+      if (auto d = alloca->getAttrOfType<IntegerAttr>("weft.decl"))
+        cells[d.getInt()] = alloca;
+    if (auto fn = dyn_cast<func::FuncOp>(op))
+      for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+        add(fn.getArgAttr(i, "weft.decl"));
+  });
+
+  module.walk([&](Block *block) {
+    std::vector<Member> members;
+    SmallVector<Operation *> glue;
+    for (Operation &op : *block) {
+      auto task = dyn_cast<TaskOp>(op);
+      if (!task) {
+        if (!members.empty())
+          glue.push_back(&op);
+        continue;
+      }
+      Member next;
+      next.task = task;
+      next.info = loopInfoOf(task.getLoop());
+      next.body = collectBody(task.getLoop(), *summaries);
+      next.writes = scalarWrites(task, cells);
+      if (members.empty() || !joins(members, glue, next))
+        close(members);
+      members.push_back(std::move(next));
+      glue.clear();
+    }
+    close(members);
+  });
+}
