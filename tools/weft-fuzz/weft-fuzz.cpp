@@ -66,6 +66,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Clang reads a NUL as the end of the buffer; so would a file.
   if (code.find('\0') != std::string::npos)
     return 0;
+  // Clang 19's parser loops forever on some uses of '::' in C (in
+  // parentheses, as in `(x)( ::: "memory")`; `clang-19 -fsyntax-only`
+  // hangs on it alone, llvm/llvm-project#195367). The fuzzer finds it within
+  // the hour and then reports only that; C before C23 has no '::' outside
+  // [[attribute]] names, which the generator does not write.
+  if (code.find("::") != std::string::npos)
+    return 0;
   clang::tooling::runToolOnCodeWithArgs(weft::makeTranslateAction(check),
                                         code, clangArgs(), "input.c",
                                         "weft-fuzz");
