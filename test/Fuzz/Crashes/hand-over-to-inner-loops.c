@@ -1,6 +1,6 @@
 // Crashed the fuzz target (ASan: stack-use-after-scope in
-// OutlineTasks::chooseLevels): the loops promoted inside a loop of 3
-// iterations were iterated through llvm::reverse of a temporary.
+// chooseLevels in OutlineTasks.cpp): the loops promoted inside a loop of 3
+// iterations were iterated through llvm reverse() of a temporary.
 // Loops with fewer iterations than cores (3 colour planes, 2 passes) give
 // way to the parallel loops inside them: the rows of each plane run in
 // parallel, one fork per plane.
