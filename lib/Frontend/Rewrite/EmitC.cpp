@@ -764,13 +764,23 @@ std::string FileRewriter::regionDispatch(const std::vector<Plan *> &r,
     o += layouts[i].copyOut;
     o += counterAfter(*r[i], body);
   }
-  o += in + "} else {\n";
+  std::string rest =
+      regionElse(r, [&](const Plan &q) { return dispatch(q); });
+  return rest.empty() ? "" : o + rest;
+}
+
+std::string
+FileRewriter::regionElse(const std::vector<Plan *> &r,
+                         llvm::function_ref<std::string(const Plan &)> alone) {
+  const Plan &first = *r.front();
+  std::string in = first.indent + "  ", body = in + "  ";
+  std::string o = in + "} else {\n";
   for (Plan *p : r) {
     // Each loop as it would be alone, one level in.
     Plan q = *p;
     q.indent = body;
     q.sfx.clear();
-    std::string d = dispatch(q);
+    std::string d = alone(q);
     if (d.empty())
       return "";
     o += body + d + "\n";

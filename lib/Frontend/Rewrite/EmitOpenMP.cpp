@@ -190,21 +190,7 @@ std::string FileRewriter::openmpRegion(const std::vector<Plan *> &r,
   o += body + "}\n";
   for (Plan *p : r)
     o += counterAfter(*p, body);
-  o += in + "} else {\n";
-  for (Plan *p : r) {
-    Plan q = *p;
-    q.indent = body;
-    q.sfx.clear();
-    std::string d = openmpBlock(q, why);
-    if (d.empty())
-      return "";
-    o += body + d + "\n";
-  }
-  o += in + "}\n" + first.indent + "}";
-  if (options.lineDirectives)
-    o += "\n" +
-         lineDirective(sm.getLocForStartOfFile(sm.getMainFileID())
-                           .getLocWithOffset(r.back()->end)) +
-         first.indent;
-  return o;
+  std::string rest =
+      regionElse(r, [&](const Plan &q) { return openmpBlock(q, why); });
+  return rest.empty() ? "" : o + rest;
 }

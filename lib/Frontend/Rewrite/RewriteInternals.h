@@ -207,6 +207,11 @@ private:
   /// The region's `if`: every task's minimum trip and checks.
   std::string regionCondition(const std::vector<Plan *> &r,
                               const std::string &in, bool openmp);
+  /// The end of a region's block, from its `else`: each loop as it would be
+  /// alone (`alone` writes it; "" if it cannot, and then this is "").
+  std::string
+  regionElse(const std::vector<Plan *> &r,
+             llvm::function_ref<std::string(const Plan &)> alone);
   /// A polynomial over C variables as C, at the start of p's loop; "" when
   /// an atom has no name there.
   std::string polyText(const CPoly &poly, const Plan &p);
