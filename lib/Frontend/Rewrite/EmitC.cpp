@@ -362,8 +362,11 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
         else
           f = f.getUnqualifiedType();
         field(f, c.name);
-        L.binds += "  " + typeText(ptr, policy, c.name) + " = weft_c->" +
-                   c.name + ";\n";
+        if (ptr->isPointerType() && ptr.isRestrictQualified())
+          L.restricts.push_back({typeText(ptr, policy, c.name), c.name});
+        else
+          L.binds += "  " + typeText(ptr, policy, c.name) + " = weft_c->" +
+                     c.name + ";\n";
         break;
       }
       // Rows of variable size: the sizes travel in the struct, measured
@@ -493,10 +496,30 @@ std::string FileRewriter::outlined(const Plan &p) {
          " (in " + p.fn->getNameAsString() +
          "), outlined to run in parallel on libweft's team. */\n";
   out += ctxName + " {\n" + fields + "};\n\n";
-  out += "static void " + name +
-         "(void *weft_arg, int64_t weft_lo, int64_t weft_hi,\n" +
-         std::string(13 + name.size(), ' ') + "int64_t weft_chunk) {\n";
-  out += "  " + ctxName + " *weft_c = (" + ctxName + " *)weft_arg;\n";
+  std::string head = "(void *weft_arg, int64_t weft_lo, int64_t weft_hi,\n" +
+                     std::string(13 + name.size(), ' ') +
+                     "int64_t weft_chunk) {\n" + "  " + ctxName +
+                     " *weft_c = (" + ctxName + " *)weft_arg;\n";
+  std::string wrapper;
+  if (L.restricts.empty()) {
+    out += "static void " + name + head;
+  } else {
+    // The loop runs in a kernel that takes the source's restrict pointers
+    // as parameters: compilers drop restrict on locals, and with it the
+    // vectorization the sequential loop had.
+    std::string kernel = name + "_run(";
+    std::string pad = ",\n" + std::string(19 + kernel.size(), ' ');
+    std::string argPad = ",\n" + std::string(2 + kernel.size(), ' ');
+    std::string params = ctxName + " *weft_c", args = "weft_c";
+    for (auto &[decl, n] : L.restricts) {
+      params += pad + decl;
+      args += argPad + "weft_c->" + n;
+    }
+    out += "static inline void " + kernel + params + pad +
+           "int64_t weft_lo, int64_t weft_hi" + pad + "int64_t weft_chunk) {\n";
+    wrapper = "static void " + name + head + "  " + kernel + args + argPad +
+              "weft_lo, weft_hi, weft_chunk);\n}\n\n";
+  }
   out += binds;
   if (!usesChunk)
     out += "  (void)weft_chunk;\n";
@@ -505,7 +528,7 @@ std::string FileRewriter::outlined(const Plan &p) {
   out += counterLines(p, "    ", "weft_c->weft_start");
   out += lineDirective(p.loop->getBody()->getBeginLoc());
   out += "    " + bodyText(p) + "\n";
-  out += "  }\n" + tail + "}\n\n";
+  out += "  }\n" + tail + "}\n\n" + wrapper;
   return out;
 }
 

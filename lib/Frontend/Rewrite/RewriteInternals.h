@@ -157,6 +157,10 @@ private:
   /// indentation).
   struct Layout {
     std::string fields, binds, tail;      ///< struct; body function
+    /// Restrict-qualified pointers (`T *restrict name`, with the name):
+    /// parameters of the body's kernel, where compilers honor restrict
+    /// (GCC and Clang ignore it on a local initialized from the struct).
+    std::vector<std::pair<std::string, std::string>> restricts;
     std::vector<std::string> inits;       ///< `field = value` of the struct
     std::string declParts, combine, copyOut; ///< the replacing block
     bool hasReductions = false;

@@ -3,7 +3,8 @@
 // RUN: %host_cc -std=c11 -Wall -Wextra -Werror -c %t.c -I %weft_runtime_include -o %t.o
 // The shape of the output: the runtime header before the first function
 // with a parallel loop, a context struct and an outlined body function
-// before that function, and the loop replaced by a block that runs it in
+// before that function (its loop in a kernel that takes the restrict
+// pointers as parameters), and the loop replaced by a block that runs it in
 // parallel when the checks pass and as written otherwise. Everything else
 // is the input, byte for byte.
 
@@ -22,17 +23,26 @@
 // CHECK-NEXT:   int64_t weft_trip;
 // CHECK-NEXT: };
 // CHECK-EMPTY:
-// CHECK-NEXT: static void weft_scale_[[LINE]](void *weft_arg, int64_t weft_lo, int64_t weft_hi,
-// CHECK-NEXT:                              int64_t weft_chunk) {
-// CHECK-NEXT:   struct weft_scale_[[LINE]]_ctx *weft_c = (struct weft_scale_[[LINE]]_ctx *)weft_arg;
-// CHECK-NEXT:   float *restrict out = weft_c->out;
+// CHECK-NEXT: static inline void weft_scale_[[LINE]]_run(struct weft_scale_[[LINE]]_ctx *weft_c,
+// CHECK-NEXT:                                       float *restrict out,
+// CHECK-NEXT:                                       const float *restrict in,
+// CHECK-NEXT:                                       int64_t weft_lo, int64_t weft_hi,
+// CHECK-NEXT:                                       int64_t weft_chunk) {
 // CHECK-NEXT:   float k = weft_c->k;
-// CHECK-NEXT:   const float *restrict in = weft_c->in;
 // CHECK-NEXT:   (void)weft_chunk;
 // CHECK-NEXT:   for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {
 // CHECK-NEXT:     int i = (int)(weft_c->weft_start + weft_k);
 // CHECK-NEXT:     out[i] = k * in[i];
 // CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-EMPTY:
+// CHECK-NEXT: static void weft_scale_[[LINE]](void *weft_arg, int64_t weft_lo, int64_t weft_hi,
+// CHECK-NEXT:                              int64_t weft_chunk) {
+// CHECK-NEXT:   struct weft_scale_[[LINE]]_ctx *weft_c = (struct weft_scale_[[LINE]]_ctx *)weft_arg;
+// CHECK-NEXT:   weft_scale_[[LINE]]_run(weft_c,
+// CHECK-NEXT:                        weft_c->out,
+// CHECK-NEXT:                        weft_c->in,
+// CHECK-NEXT:                        weft_lo, weft_hi, weft_chunk);
 // CHECK-NEXT: }
 // CHECK-EMPTY:
 // CHECK-NEXT: void scale(int n, float k, const float *restrict in, float *restrict out) {
