@@ -249,9 +249,19 @@ std::string weft::remarkText(const Verdict &v) {
 /// What a task's remark says of the parallel region it shares
 /// (weft-fuse-regions), or "".
 static std::string regionText(TaskOp task) {
+  std::string apart;
+  if (std::optional<StringRef> why = task.getUnfused()) {
+    // The task before it in the block, whose region it does not share.
+    Operation *prev = task->getPrevNode();
+    while (prev && !isa<TaskOp>(prev))
+      prev = prev->getPrevNode();
+    if (prev)
+      apart = "; it does not share the parallel region of the loop at " +
+              where(cast<TaskOp>(prev).getLoop()->getLoc()) + ": " + why->str();
+  }
   std::optional<uint64_t> leader = task.getRegionLeader();
   if (!leader)
-    return "";
+    return apart;
   auto func = task->getParentOfType<func::FuncOp>();
   Operation *first = nullptr;
   SmallVector<Operation *> rest;
@@ -270,9 +280,9 @@ static std::string regionText(TaskOp task) {
              : i + 1 == rest.size() ? " and "
                                     : ", ") +
             where(rest[i]->getLoc());
-    return "; the loop" + std::string(rest.size() == 1 ? " at " : "s at ") +
-           at + " share" + (rest.size() == 1 ? "s" : "") +
-           " its parallel region";
+    return apart + "; the loop" +
+           std::string(rest.size() == 1 ? " at " : "s at ") + at + " share" +
+           (rest.size() == 1 ? "s" : "") + " its parallel region";
   }
   StringRef after = *task.getAfter();
   return "; it shares the parallel region of the loop at " +

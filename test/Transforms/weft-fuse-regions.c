@@ -88,7 +88,7 @@ void chunkwise_chain(int n, float *restrict a, float *restrict b,
 // CHECK-NOT: region_leader
 // CHECK: weft.task
 // CHECK-NOT: region_leader
-// CHECK: weft.task
+// CHECK: weft.task {{.*}}unfused = "it uses s, which a loop before it sets when its region ends"
 // CHECK-NOT: region_leader
 // CHECK: return
 int uses_reduction(int n, int *restrict a, int *restrict b) {
@@ -102,6 +102,8 @@ int uses_reduction(int n, int *restrict a, int *restrict b) {
 
 // A reduction's result as the next loop's bound: not fused.
 // CHECK-LABEL: func.func @bound_from_reduction
+// CHECK-NOT: region_leader
+// CHECK: unfused = "the code between them uses m, which a loop before it sets when its region ends"
 // CHECK-NOT: region_leader
 // CHECK: return
 void bound_from_reduction(int n, int *restrict a, float *restrict b) {
@@ -127,6 +129,8 @@ void glue(int n, float k, float *restrict a, float *restrict b) {
 // Code between them that writes what the first loop reads: not fused.
 // CHECK-LABEL: func.func @glue_conflict
 // CHECK-NOT: region_leader
+// CHECK: unfused = "the code between them writes memory that a loop before reads, and would have to run before the region"
+// CHECK-NOT: region_leader
 // CHECK: return
 float scale;
 void glue_conflict(int n, float *restrict a, float *restrict b) {
@@ -139,6 +143,8 @@ void glue_conflict(int n, float *restrict a, float *restrict b) {
 
 // A call with effects between them: not fused.
 // CHECK-LABEL: func.func @call_between
+// CHECK-NOT: region_leader
+// CHECK: unfused = "the code between them calls printf, which is not pure"
 // CHECK-NOT: region_leader
 // CHECK: return
 #include <stdio.h>
@@ -167,6 +173,8 @@ int shared_counter(int n, float *restrict a, float *restrict b) {
 // The second goes on from the first's counter: not fused.
 // CHECK-LABEL: func.func @continued_counter
 // CHECK-NOT: region_leader
+// CHECK: unfused = "the code between them uses i, which a loop before it sets when its region ends"
+// CHECK-NOT: region_leader
 // CHECK: return
 void continued_counter(int n, float *restrict a) {
   int i;
@@ -178,7 +186,7 @@ void continued_counter(int n, float *restrict a) {
 
 // In different blocks: not fused.
 // CHECK-LABEL: func.func @blocks
-// CHECK-NOT: region_leader
+// CHECK-NOT: {{region_leader|unfused}}
 // CHECK: return
 void blocks(int n, int c, float *restrict a, float *restrict b) {
   for (int i = 0; i < n; i++)
@@ -204,6 +212,8 @@ void checked(int n, float *a, float *b, const float *c) {
 // A check that names memory (v->data) reads it before the region: not
 // fused.
 // CHECK-LABEL: func.func @check_names_memory
+// CHECK-NOT: region_leader
+// CHECK: unfused = "its run-time checks or cost read memory, or a variable a loop before it sets"
 // CHECK-NOT: region_leader
 // CHECK: return
 struct vec { float *data; int n; };

@@ -363,6 +363,8 @@ llvm::Error weft::writeReport(llvm::StringRef path,
         o["region"] = (int64_t)*leader;
         o["region_after"] = task.getAfter().value_or("").str();
       }
+      if (auto why = task.getUnfused())
+        o["unfused"] = why->str();
     }
     loops.push_back(std::move(o));
   });

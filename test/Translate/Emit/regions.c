@@ -6,6 +6,9 @@
 // RUN: %host_cc -std=c11 -Wall -Wextra -Werror -c %t.ld.c -I %weft_runtime_include -o %t.ld.o
 // RUN: weft-translate %t.c --fuse-regions=false -o %t.off.c --
 // RUN: grep -v "^// " %t.off.c | FileCheck %s --check-prefix=OFF
+// RUN: weft-translate %t.c --analyze --report=%t.json -- 2>/dev/null
+// RUN: FileCheck %s --check-prefix=JSON < %t.json
+// JSON: "unfused": "the code between them calls log_frame, which is not pure"
 // Consecutive parallel loops in one region (weft-fuse-regions): the SPMD
 // function after the loops' bodies, with each loop's flags; the code between
 // the loops moved before the region's block; the block's condition over
@@ -61,4 +64,17 @@ void shadowed(int n, float *restrict a, float *restrict b) {
   float t = 2;
   for (int i = 0; i < n; i++)
     b[i] = t * i;
+}
+
+// A call with effects between two parallel loops: each has a region of its
+// own, and the second's remark says why.
+// REMARK: [[#@LINE+4]]:3: remark: loop parallelized: its iterations are independent; it runs in parallel from {{[0-9]+}} iterations (about {{.*}} each){{$}}
+// REMARK: [[#@LINE+6]]:3: remark: loop parallelized: its iterations are independent; it runs in parallel from {{[0-9]+}} iterations (about {{.*}} each); it does not share the parallel region of the loop at [[#@LINE+3]]:3: the code between them calls log_frame, which is not pure{{$}}
+void log_frame(const char *what);
+void logged(int n, float *restrict a, float *restrict b) {
+  for (int i = 0; i < n; i++)
+    a[i] = i;
+  log_frame("half way");
+  for (int i = 0; i < n; i++)
+    b[i] = a[i] * 2;
 }

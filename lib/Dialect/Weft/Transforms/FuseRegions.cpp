@@ -53,9 +53,14 @@ struct FuseRegions : public weft::impl::FuseRegionsBase<FuseRegions> {
   /// Closes the region in `members` (two tasks or more get their marks).
   void close(std::vector<Member> &members);
   /// Can `task` join the region after the glue ops `glue`? Fills how it is
-  /// ordered after the members.
-  bool joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
-             Member &next);
+  /// ordered after the members, or else `why` not (for its remark).
+  bool joins(ArrayRef<Member> members, ArrayRef<Operation *> glue, Member &next,
+             std::string &why);
+  /// The C name of a variable, by decl id ("a variable" if unknown).
+  std::string nameOf(int64_t decl) const {
+    auto it = names.find(decl);
+    return it == names.end() ? "a variable" : it->second;
+  }
 
   ModuleOp module;
   CallSummaries *summaries = nullptr; ///< for the run
@@ -65,6 +70,8 @@ struct FuseRegions : public weft::impl::FuseRegionsBase<FuseRegions> {
   llvm::DenseSet<int64_t> variables;
   /// The cell (memref.alloca) of each local variable, by decl id.
   DenseMap<int64_t, Value> cells;
+  /// The C names of variables, by decl id.
+  DenseMap<int64_t, std::string> names;
 };
 } // namespace
 
@@ -128,7 +135,15 @@ static bool conflicts(const Access &g, const Access &t, Operation *loop,
 }
 
 bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
-                        Member &next) {
+                        Member &next, std::string &why) {
+  auto no = [&](std::string reason) {
+    why = std::move(reason);
+    return false;
+  };
+  const std::string between = "the code between them ";
+  auto setAtEnd = [&](int64_t decl) {
+    return nameOf(decl) + ", which a loop before it sets when its region ends";
+  };
   llvm::DenseSet<int64_t> written;
   for (const Member &m : members)
     written.insert(m.writes.begin(), m.writes.end());
@@ -136,7 +151,8 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
   // The glue: cheap, and independent of every task of the region, since it
   // runs before the region.
   if ((int64_t)glue.size() > kMaxFusedGlue)
-    return false;
+    return no(between + "is longer than " + std::to_string(kMaxFusedGlue) +
+              " operations");
   std::vector<Access> glueAccesses;
   for (Operation *op : glue) {
     if (isCounterExit(op, members))
@@ -145,13 +161,14 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
             memref::StoreOp>(op)) {
       Access a = accessOf(op);
       if (written.contains(cellDecl(a.memref)))
-        return false;
+        return no(between + "uses " + setAtEnd(cellDecl(a.memref)));
       glueAccesses.push_back(a);
       continue;
     }
     if (auto e = dyn_cast<EffectsOp>(op)) {
       if (e.getKind() != "init")
-        return false;
+        return no(between + "has effects weft cannot move before the "
+                            "region");
       for (Value w : e.getWrites()) {
         Access a;
         a.op = op;
@@ -163,41 +180,45 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
     }
     if (auto call = dyn_cast<CallOp>(op)) {
       if (!summaries->get(call.getCallee()).pure())
-        return false;
+        return no(between + "calls " + call.getCallee().str() +
+                  ", which is not pure");
       continue;
     }
     if (op->getNumRegions() ||
         isa<OpaqueLoopOp, SwitchOp, BreakOp, ContinueOp, ReturnOp, GotoOp,
             LabelOp, CaseOp, TaskOp>(op))
-      return false;
+      return no(between + "has control flow (a branch, a loop or a jump)");
     if (isPure(op) || isa<memref::AllocaOp, BaseOp, FieldOp, FlatOp, AddrOp,
                           PtrAddOp, OpaqueValueOp, memref::GetGlobalOp>(op))
       continue;
-    return false;
+    return no(between + "has an operation weft cannot move before the region");
   }
   for (const Member &m : members)
     for (const Access &g : glueAccesses)
       for (const Access &t : m.body.accesses)
         if (conflicts(g, t, m.task.getLoop(), module))
-          return false;
+          return no(between + (g.isWrite ? "writes" : "reads") +
+                    " memory that a loop before " +
+                    (t.isWrite ? "writes" : "reads") +
+                    ", and would have to run before the region");
 
   // The task: none of the scalars the region writes in its captures, its
   // bounds, checks or cost; and checks that name only variables.
   for (Attribute a : next.task.getCaptures()) {
     auto c = cast<CaptureAttr>(a);
     if (c.getKind() != CaptureKind::Counter && written.contains(c.getDecl()))
-      return false;
+      return no("it uses " + setAtEnd(c.getDecl()));
   }
   SmallVector<Operation *> boundLoads;
   loadsBehind(next.task.getLoop()->getOperands(), boundLoads);
   for (Operation *ld : boundLoads) {
     if (written.contains(cellDecl(ld->getOperand(0))))
-      return false;
+      return no("its bounds use " + setAtEnd(cellDecl(ld->getOperand(0))));
     Access a = accessOf(ld);
     for (const Member &m : members)
       for (const Access &t : m.body.accesses)
         if (conflicts(a, t, m.task.getLoop(), module))
-          return false;
+          return no("its bounds read memory that a loop before it writes");
   }
   bool namesMemory = false;
   auto atoms = [&](ArrayAttr poly) {
@@ -218,7 +239,8 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
     if (cost)
       atoms(*cost);
   if (namesMemory)
-    return false;
+    return no("its run-time checks or cost read memory, or a variable a "
+              "loop before it sets");
 
   // How it is ordered after the earlier tasks. The previous task and the
   // chunkwise chain before it share the iterations; any dependence outside
@@ -277,17 +299,21 @@ void FuseRegions::runOnOperation() {
   CallSummaries calls(module, options);
   summaries = &calls;
   module.walk([&](Operation *op) {
-    auto add = [&](Attribute a) {
-      if (auto d = dyn_cast_or_null<IntegerAttr>(a))
-        variables.insert(d.getInt());
+    auto add = [&](Attribute a, Attribute name) {
+      auto d = dyn_cast_or_null<IntegerAttr>(a);
+      if (!d)
+        return;
+      variables.insert(d.getInt());
+      if (auto n = dyn_cast_or_null<StringAttr>(name))
+        names[d.getInt()] = n.str();
     };
-    add(op->getAttr("weft.decl"));
+    add(op->getAttr("weft.decl"), op->getAttr("weft.name"));
     if (auto alloca = dyn_cast<memref::AllocaOp>(op))
       if (auto d = alloca->getAttrOfType<IntegerAttr>("weft.decl"))
         cells[d.getInt()] = alloca;
     if (auto fn = dyn_cast<func::FuncOp>(op))
       for (unsigned i = 0; i < fn.getNumArguments(); ++i)
-        add(fn.getArgAttr(i, "weft.decl"));
+        add(fn.getArgAttr(i, "weft.decl"), fn.getArgAttr(i, "weft.name"));
   });
 
   module.walk([&](Block *block) {
@@ -305,8 +331,11 @@ void FuseRegions::runOnOperation() {
       next.info = loopInfoOf(task.getLoop());
       next.body = collectBody(task.getLoop(), *summaries);
       next.writes = scalarWrites(task, cells);
-      if (members.empty() || !joins(members, glue, next))
+      std::string why;
+      if (!members.empty() && !joins(members, glue, next, why)) {
+        next.task.setUnfusedAttr(StringAttr::get(task.getContext(), why));
         close(members);
+      }
       members.push_back(std::move(next));
       glue.clear();
     }

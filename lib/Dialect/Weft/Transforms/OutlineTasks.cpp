@@ -360,7 +360,7 @@ void OutlineTasks::runOnOperation() {
           /*shape=*/StringAttr(), /*cost0=*/ArrayAttr(), /*cost1=*/ArrayAttr(),
           /*region_id=*/IntegerAttr(), /*intent=*/StringAttr(),
           /*bytes_per_iter=*/FloatAttr(), /*region_leader=*/IntegerAttr(),
-          /*after=*/StringAttr());
+          /*after=*/StringAttr(), /*unfused=*/StringAttr());
       Block *block = new Block();
       task.getBody().push_back(block);
       loop->moveBefore(block, block->end());

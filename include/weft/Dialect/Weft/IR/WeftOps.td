@@ -356,7 +356,9 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
     every one after the first `after`, how it is ordered after the tasks
     before it: `none` (it touches nothing they write, nor writes what they
     touch), `chunkwise` (only in the same iteration of the previous task,
-    whose chunks it then follows one by one) or `barrier`.
+    whose chunks it then follows one by one) or `barrier`. A task that
+    follows another in its block but cannot join its region gets `unfused`,
+    why not, for its remark.
 
     ```mlir
     weft.task "weft_saxpy_12" {loop_id = 0 : i64, captures = [...],
@@ -378,7 +380,8 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
                        OptionalAttr<StrAttr>:$intent,
                        OptionalAttr<F64Attr>:$bytes_per_iter,
                        OptionalAttr<I64Attr>:$region_leader,
-                       OptionalAttr<StrAttr>:$after);
+                       OptionalAttr<StrAttr>:$after,
+                       OptionalAttr<StrAttr>:$unfused);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$name attr-dict-with-keyword $body";
   let hasVerifier = 1;

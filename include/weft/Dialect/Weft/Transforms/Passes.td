@@ -137,7 +137,9 @@ def FuseRegions : Pass<"weft-fuse-regions", "mlir::ModuleOp"> {
     depends only on the previous task (or a chain of chunkwise tasks before
     it) and only within the same iteration, and `"barrier"` otherwise. Every
     task of a region gets `region_leader`, the first task's loop id; the
-    remarks say which loop's region a loop shares.
+    remarks say which loop's region a loop shares. A task that follows
+    another in its block but cannot join its region gets `unfused`, the
+    rule that keeps it apart, which its remark gives.
 
     docs/outline.md has the details.
   }];
