@@ -198,7 +198,63 @@ bool FileRewriter::checkMacros(const Plan &p, std::string &why) {
   return true;
 }
 
+const std::vector<clang::SourceLocation> &FileRewriter::nestedIncludes() {
+  if (nestedIncludesCache)
+    return *nestedIncludesCache;
+  std::vector<clang::SourceLocation> &out = nestedIncludesCache.emplace();
+  clang::FileID main = sm.getMainFileID();
+  std::vector<std::pair<clang::SourceLocation, clang::SourceLocation>> decls;
+  for (const clang::Decl *d : ctx.getTranslationUnitDecl()->decls()) {
+    clang::SourceRange r = d->getSourceRange();
+    if (r.isInvalid())
+      continue;
+    clang::SourceLocation b = sm.getExpansionLoc(r.getBegin());
+    clang::SourceLocation e = sm.getExpansionRange(r.getEnd()).getEnd();
+    if (sm.getFileID(b) == main && sm.getFileID(e) == main)
+      decls.push_back({b, e});
+  }
+  for (unsigned i = 0, n = sm.local_sloc_entry_size(); i < n; ++i) {
+    // A system header, and the #include in the main file it comes from
+    // (a file included inside a function may include headers itself).
+    const clang::SrcMgr::SLocEntry &s = sm.getLocalSLocEntry(i);
+    if (!s.isFile() ||
+        !clang::SrcMgr::isSystem(s.getFile().getFileCharacteristic()))
+      continue;
+    clang::SourceLocation at = s.getFile().getIncludeLoc();
+    for (int depth = 0; at.isValid() && depth < 256; ++depth) {
+      at = sm.getExpansionLoc(at);
+      if (sm.getFileID(at) == main)
+        break;
+      at = sm.getIncludeLoc(sm.getFileID(at));
+    }
+    if (at.isInvalid() || sm.getFileID(at) != main)
+      continue;
+    for (auto &[b, e] : decls)
+      if (sm.isBeforeInTranslationUnit(b, at) &&
+          sm.isBeforeInTranslationUnit(at, e)) {
+        out.push_back(at);
+        break;
+      }
+  }
+  llvm::sort(out, [&](clang::SourceLocation a, clang::SourceLocation b) {
+    return sm.isBeforeInTranslationUnit(a, b);
+  });
+  return out;
+}
+
 bool FileRewriter::checkLoop(Plan &p, std::string &why) {
+  // weft's header (or the OpenMP output's copy of its checks) goes before
+  // the first function with a parallel loop, at the latest before this one.
+  const std::vector<clang::SourceLocation> &nested = nestedIncludes();
+  if (!nested.empty() &&
+      sm.isBeforeInTranslationUnit(nested.front(), p.insertAt)) {
+    why = "the #include at line " +
+          std::to_string(sm.getExpansionLineNumber(nested.front())) +
+          " brings system headers into a function or type: weft's "
+          "header, which includes them at file scope after it, would not "
+          "compile";
+    return false;
+  }
   LoopScan scan;
   scan.TraverseStmt(const_cast<clang::ForStmt *>(p.loop));
   if (!scan.blocker.empty()) {

@@ -149,6 +149,14 @@ private:
 
   bool plan(TaskOp task, Plan &p, std::string &why);
   bool checkLoop(Plan &p, std::string &why);
+  /// The #includes of the main file that are not at file scope (inside a
+  /// function or a type) and bring in system headers, directly or through
+  /// the files they include: those headers' declarations are hidden after
+  /// them while their include guards are set, so weft's header, which
+  /// includes system headers, does not compile after one. Sorted; one
+  /// entry per system header.
+  const std::vector<clang::SourceLocation> &nestedIncludes();
+  std::optional<std::vector<clang::SourceLocation>> nestedIncludesCache;
   bool checkMacros(const Plan &p, std::string &why);
   std::string unnameable(QualType t);
   bool visibleAtInsertion(const clang::Decl *d, const Plan &p);
