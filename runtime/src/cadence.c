@@ -10,30 +10,36 @@
  *
  * Sites are call sites of regions (the body or SPMD function, with the
  * descriptor's region id). For each site it keeps:
- *   - whether the forks that followed its last regions came after a long
- *     gap (the team went idle after it: the last loop of a frame);
+ *   - whether the forks that followed its last regions came after idle (the
+ *     team's workers slept: the site is the last loop of a frame);
  *   - which site forked next (the first loop of the next frame);
- *   - for forks of the site that came after a long gap, their last start and
+ *   - for forks of the site that came after idle, their last start and
  *     the last few periods between such starts: the beat.
- * When a region starts whose site is followed by long gaps, and the site
- * that comes next has a steady beat (WEFT_CADENCE_PERIODS periods that agree
+ * When a region starts whose site is followed by idle, and the site that
+ * comes next has a steady beat (WEFT_CADENCE_PERIODS periods that agree
  * within WEFT_CADENCE_TOL), the next start is that site's last start plus
  * its period. The lead before it grows with how late workers wake from a
  * timed wait; the window after it covers the beat's jitter. A prediction
  * whose window is too dear (more than an eighth of the period) is not made:
  * a loop with no cadence, or too much jitter, is left to the usual spin.
  *
- * Every function takes the time: tests drive it with an injected clock
- * (runtime/test/test_cadence.c). The team's owner alone calls them.
+ * Whether the team idled comes from the caller (region.c: a worker sleeps,
+ * or woke from a planned sleep, since the last join), not from the clock:
+ * a hot fork, one that no idle came before and none follows, with no
+ * prediction pending, reads no clock at all (a clock read costs 20-80 ns
+ * on the bench VM, a hot fork and join 200-300 ns). The join reads none.
+ *
+ * The fork takes the clock as a function: tests drive it with an injected
+ * one (runtime/test/test_cadence.c). The team's owner alone calls these.
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
 
 #include <string.h>
 
-/// A gap of at least this long is idle: workers past their spin sleep in it.
-/// Shorter gaps are between the loops of one frame, where spinning wins.
-#define WEFT_CADENCE_MIN_GAP_NS 250000ll
+/// The least time worth a timed sleep before a predicted start, besides
+/// the lead: shorter, and the workers spin.
+#define WEFT_CADENCE_MIN_SLEEP_NS 250000ll
 /// The shortest and longest beat predicted: under 1 ms the spin covers it;
 /// over a second nothing is saved.
 #define WEFT_CADENCE_MIN_PERIOD_NS 1000000ll
@@ -46,13 +52,12 @@
 
 static int64_t abs64(int64_t x) { return x < 0 ? -x : x; }
 
-static weft_cadence_site_t *find(weft_cadence_t *c, uintptr_t key, int make,
-                                 uint64_t now) {
+static weft_cadence_site_t *find(weft_cadence_t *c, uintptr_t key, int make) {
   weft_cadence_site_t *free_slot = NULL, *oldest = NULL;
   for (int i = 0; i < WEFT_CADENCE_SITES; i++) {
     weft_cadence_site_t *s = &c->sites[i];
     if (s->key == key && key != 0) {
-      s->last_use = now;
+      s->last_use = c->forks;
       return s;
     }
     if (!s->key && !free_slot)
@@ -65,7 +70,7 @@ static weft_cadence_site_t *find(weft_cadence_t *c, uintptr_t key, int make,
   weft_cadence_site_t *s = free_slot ? free_slot : oldest;
   memset(s, 0, sizeof *s);
   s->key = key;
-  s->last_use = now;
+  s->last_use = c->forks;
   return s;
 }
 
@@ -99,32 +104,49 @@ static int steady(const weft_cadence_site_t *s, int64_t *period,
 
 void weft_cadence_reset(weft_cadence_t *c) { memset(c, 0, sizeof *c); }
 
-int weft_cadence_fork(weft_cadence_t *c, uintptr_t key, uint64_t now,
-                      weft_wake_plan_t *plan, int64_t *from_predicted) {
+/// The time, read once per fork and only when needed.
+typedef struct {
+  uint64_t (*read)(void);
+  uint64_t t;
+  int have;
+} lazy_clock_t;
+
+static uint64_t now_of(lazy_clock_t *k) {
+  if (!k->have) {
+    k->t = k->read();
+    k->have = 1;
+  }
+  return k->t;
+}
+
+int weft_cadence_fork(weft_cadence_t *c, uintptr_t key, int idle,
+                      uint64_t (*now_fn)(void), weft_wake_plan_t *plan,
+                      int64_t *from_predicted) {
+  lazy_clock_t k = {now_fn, 0, 0};
+  c->forks++;
   /* How the prediction made for this fork turned out. */
   int outcome = WEFT_WAKE_NONE;
   *from_predicted = 0;
   if (c->pending) {
+    uint64_t now = now_of(&k);
     *from_predicted = (int64_t)(now - c->pending_start);
     outcome = now < c->pending_at      ? WEFT_WAKE_EARLY
               : now <= c->pending_until ? WEFT_WAKE_HIT
                                         : WEFT_WAKE_LATE;
     c->pending = 0;
   }
-  /* The gap since the last region ended, for the site that ended it. */
-  int idle = 0;
-  if (c->last_end) {
-    int64_t gap = (int64_t)(now - c->last_end);
-    idle = gap >= WEFT_CADENCE_MIN_GAP_NS;
-    weft_cadence_site_t *l = find(c, c->last_key, 0, now);
+  /* Whether idle followed the site that ended last. */
+  if (c->joined) {
+    weft_cadence_site_t *l = find(c, c->last_key, 0);
     if (l) {
       l->long_gaps = idle ? (l->long_gaps < 8 ? l->long_gaps + 1 : 8) : 0;
       l->next_key = key;
     }
   }
-  weft_cadence_site_t *s = find(c, key, 1, now);
-  if (idle || !c->last_end) {
+  weft_cadence_site_t *s = find(c, key, 1);
+  if (idle || !c->joined) {
     /* A start after idle: one more period of this site's beat. */
+    uint64_t now = now_of(&k);
     if (s->last_start) {
       int64_t p = (int64_t)(now - s->last_start);
       if (p >= WEFT_CADENCE_MIN_PERIOD_NS && p <= WEFT_CADENCE_MAX_PERIOD_NS) {
@@ -145,10 +167,10 @@ int weft_cadence_fork(weft_cadence_t *c, uintptr_t key, uint64_t now,
   /* After this region, will the team idle until a predictable start? */
   plan->wake_at = plan->until = plan->start = 0;
   int64_t period, jitter;
-  weft_cadence_site_t *n = s->long_gaps >= 2 ? find(c, s->next_key, 0, now)
-                                             : NULL;
+  weft_cadence_site_t *n = s->long_gaps >= 2 ? find(c, s->next_key, 0) : NULL;
   if (!n || !steady(n, &period, &jitter))
     return outcome;
+  uint64_t now = now_of(&k);
   uint64_t next = n->last_start + (uint64_t)period;
   int64_t lead = WEFT_CADENCE_MIN_LEAD_NS + 2 * c->late_ns + jitter;
   if (lead > WEFT_CADENCE_MAX_LEAD_NS)
@@ -158,8 +180,7 @@ int weft_cadence_fork(weft_cadence_t *c, uintptr_t key, uint64_t now,
                        : WEFT_CADENCE_MIN_WINDOW_NS;
   /* Too dear a window, or a start too close to sleep before it. */
   if (lead + window > period / 8 ||
-      (int64_t)(next - now) < lead + WEFT_CADENCE_MIN_GAP_NS ||
-      next <= now)
+      (int64_t)(next - now) < lead + WEFT_CADENCE_MIN_SLEEP_NS || next <= now)
     return outcome;
   plan->wake_at = next - (uint64_t)lead;
   plan->until = next + (uint64_t)window;
@@ -171,9 +192,9 @@ int weft_cadence_fork(weft_cadence_t *c, uintptr_t key, uint64_t now,
   return outcome;
 }
 
-void weft_cadence_join(weft_cadence_t *c, uint64_t now) {
+void weft_cadence_join(weft_cadence_t *c) {
   c->last_key = c->current_key;
-  c->last_end = now;
+  c->joined = 1;
 }
 
 void weft_cadence_late(weft_cadence_t *c, int64_t late_ns) {

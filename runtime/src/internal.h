@@ -188,7 +188,7 @@ enum {
 typedef struct weft_cadence_site {
   uintptr_t key;      /* the site: body or SPMD function ^ region id; 0 free */
   uintptr_t next_key; /* the site that forked after this one, last time */
-  uint64_t last_use;
+  uint64_t last_use;  /* the cadence's fork count when last seen (LRU) */
   int long_gaps;      /* the last gaps after this site were idle (up to 8) */
   uint64_t last_start; /* its last start after an idle gap */
   int64_t periods[WEFT_CADENCE_PERIODS];
@@ -199,7 +199,8 @@ typedef struct weft_cadence_site {
 typedef struct weft_cadence {
   weft_cadence_site_t sites[WEFT_CADENCE_SITES];
   uintptr_t current_key, last_key; /* the running and the last region */
-  uint64_t last_end;               /* when the last region ended, or 0 */
+  int joined;                      /* a region has ended */
+  uint64_t forks;                  /* forks seen */
   int pending;                     /* a prediction awaits the next fork */
   uint64_t pending_at, pending_until, pending_start;
   int64_t late_ns; /* how late workers wake from timed waits (recent) */
@@ -213,14 +214,20 @@ typedef struct weft_wake_plan {
 } weft_wake_plan_t;
 
 void weft_cadence_reset(weft_cadence_t *c);
-/// A region of site `key` starts at `now`: learns from it, and fills *plan
-/// for the idle time after it. Returns the outcome of the last prediction
-/// (a WEFT_WAKE_ kind, or WEFT_WAKE_NONE); *from_predicted gets how far
-/// from the predicted start this one is.
-int weft_cadence_fork(weft_cadence_t *c, uintptr_t key, uint64_t now,
-                      weft_wake_plan_t *plan, int64_t *from_predicted);
-/// The running region ends at `now`.
-void weft_cadence_join(weft_cadence_t *c, uint64_t now);
+/// A region of site `key` starts. `idle` says whether the team idled since
+/// the last region ended: its workers slept (a worker spins 300 us before it
+/// sleeps, so a gap between the loops of a frame is not idle, and the gap
+/// before a frame is). Learns from it, and fills *plan for the idle time
+/// after it. Reads the clock, now(), only when it needs the time: after
+/// idle, when a prediction awaits its outcome, and when the site is one that
+/// idle follows; a hot fork reads none. Returns the outcome of the last
+/// prediction (a WEFT_WAKE_ kind, or WEFT_WAKE_NONE); *from_predicted gets
+/// how far from the predicted start this one is.
+int weft_cadence_fork(weft_cadence_t *c, uintptr_t key, int idle,
+                      uint64_t (*now)(void), weft_wake_plan_t *plan,
+                      int64_t *from_predicted);
+/// The running region ends.
+void weft_cadence_join(weft_cadence_t *c);
 /// A worker woke from a timed wait late_ns after its plan's wake_at.
 void weft_cadence_late(weft_cadence_t *c, int64_t late_ns);
 
@@ -330,8 +337,13 @@ typedef struct weft_team {
   /* The latest lateness of a timed wake-up a worker saw, or -1. */
   WEFT_ALIGNED _Atomic int64_t wake_late_ns;
   weft_cadence_t cadence; /* owner only */
+  uint32_t naps_at_join;  /* owner only: `naps` when the last region ended */
   /* Workers blocked on epoch. */
   WEFT_ALIGNED _Atomic uint32_t sleepers;
+  /* Timed sleeps of wake ahead that ended on time (the worker then spins
+     into the predicted region): with `sleepers`, whether the team idled
+     before a fork (region.c). */
+  _Atomic uint32_t naps;
   /* Join line: chunks or members still pending. */
   WEFT_ALIGNED _Atomic int64_t pending;
   _Atomic uint32_t join_word;     /* futex word the owner waits on */

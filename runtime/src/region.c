@@ -194,14 +194,25 @@ static int assign_runs(weft_team_t *team, const weft_share_t *share,
 static void plan_wake(weft_team_t *team, uintptr_t key, uint32_t e) {
   if (!atomic_load_explicit(&team->policy.wake_ahead, memory_order_relaxed))
     return;
-  int64_t late = atomic_exchange_explicit(&team->wake_late_ns, -1,
-                                          memory_order_relaxed);
-  if (late >= 0)
-    weft_cadence_late(&team->cadence, late);
-  uint64_t now = weft_now_ns();
+  /* A plain load first: the exchange would take the line from the workers
+     on every fork, and a report comes once per timed sleep. */
+  if (atomic_load_explicit(&team->wake_late_ns, memory_order_relaxed) >= 0) {
+    int64_t late =
+        atomic_exchange_explicit(&team->wake_late_ns, -1, memory_order_relaxed);
+    if (late >= 0)
+      weft_cadence_late(&team->cadence, late);
+  }
+  /* The team idled since the last join if a worker sleeps, or slept in a
+     planned timed wait and woke (it spins now): a worker sleeps only after
+     its spin (300 us by default), so the gaps between a frame's loops are
+     not idle and the gap before a frame is. No clock read for that. */
+  int idle = atomic_load_explicit(&team->sleepers, memory_order_relaxed) != 0 ||
+             atomic_load_explicit(&team->naps, memory_order_relaxed) !=
+                 team->naps_at_join;
   weft_wake_plan_t plan;
   int64_t off;
-  int outcome = weft_cadence_fork(&team->cadence, key, now, &plan, &off);
+  int outcome =
+      weft_cadence_fork(&team->cadence, key, idle, weft_now_ns, &plan, &off);
   if (outcome != WEFT_WAKE_NONE) {
     atomic_fetch_add_explicit(&weft_wake_counters[outcome], 1,
                               memory_order_relaxed);
@@ -211,8 +222,12 @@ static void plan_wake(weft_team_t *team, uintptr_t key, uint32_t e) {
                                                    : "late",
                       off);
   }
-  atomic_store_explicit(&team->fork.wake_epoch, 0, memory_order_relaxed);
-  atomic_thread_fence(memory_order_release);
+  /* Withdraw the last plan before this one is written (a hot fork has
+     none to withdraw, and pays no fence). */
+  if (atomic_load_explicit(&team->fork.wake_epoch, memory_order_relaxed)) {
+    atomic_store_explicit(&team->fork.wake_epoch, 0, memory_order_relaxed);
+    atomic_thread_fence(memory_order_release);
+  }
   if (!plan.wake_at)
     return;
   atomic_store_explicit(&team->fork.wake_at, plan.wake_at,
@@ -223,7 +238,7 @@ static void plan_wake(weft_team_t *team, uintptr_t key, uint32_t e) {
   atomic_fetch_add_explicit(&weft_wake_counters[WEFT_WAKE_PREDICTED], 1,
                             memory_order_relaxed);
   if (weft_trace_on)
-    weft_trace_wake("predict", (int64_t)(plan.start - now));
+    weft_trace_wake("predict", (int64_t)(plan.start - weft_now_ns()));
 }
 
 /// Publishes the region written into team->fork (and its share) for the
@@ -289,8 +304,11 @@ static void join_region(weft_team_t *team) {
                         memory_order_release);
   if (blocks)
     weft_count(&team->members[0].counters->blocks, blocks);
-  if (atomic_load_explicit(&team->policy.wake_ahead, memory_order_relaxed))
-    weft_cadence_join(&team->cadence, weft_now_ns());
+  if (atomic_load_explicit(&team->policy.wake_ahead, memory_order_relaxed)) {
+    weft_cadence_join(&team->cadence);
+    team->naps_at_join =
+        atomic_load_explicit(&team->naps, memory_order_relaxed);
+  }
 }
 
 static void enter_owner(weft_team_t *team) {

@@ -62,6 +62,7 @@ static uint32_t wait_ahead(weft_team_t *team, weft_member_t *m, uint32_t e,
     if (v != e && v != closed)
       return v;
     weft_count(&m->counters->timed_sleeps, 1);
+    atomic_fetch_add_explicit(&team->naps, 1, memory_order_relaxed);
     atomic_store_explicit(&team->wake_late_ns, (int64_t)(t1 - at),
                           memory_order_relaxed);
     if (weft_trace_on)

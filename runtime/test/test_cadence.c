@@ -1,7 +1,9 @@
 /*===- test_cadence.c - Predicting the next region, on an injected clock --===*
  *
  * The cadence (runtime/src/cadence.c) sees forks and joins at the times the
- * test gives it:
+ * test gives it, and whether the team idled before each fork as region.c
+ * tells it: the workers slept, because the gap was longer than their spin
+ * (300 us) or because a plan had them sleep until its start:
  *   - a frame loop of one region at 60 fps with a little jitter: after a
  *     few frames every fork is predicted, and every prediction is a hit;
  *   - three regions per frame: no plan after the first two (a short gap
@@ -11,7 +13,9 @@
  *   - a pause: the fork after it is late, then the beat is learned anew;
  *   - a region that starts before its workers were to wake is early;
  *   - workers that wake late move the wake time earlier;
- *   - more sites than the table holds.
+ *   - more sites than the table holds;
+ *   - the clock is read only after idle, for a pending prediction, and at
+ *     the fork of a frame's last region: never on hot forks.
  *
  *===----------------------------------------------------------------------===*/
 #include "../src/internal.h"
@@ -28,23 +32,42 @@ static int outcomes[WEFT_WAKE_KINDS + 1]; /* index outcome + 1 */
 static int predictions;
 static weft_wake_plan_t last;
 
+/* The injected clock, and how often the cadence read it. */
+static uint64_t clock_now;
+static int clock_reads;
+static uint64_t injected_clock(void) {
+  clock_reads++;
+  return clock_now;
+}
+
+/* Where the last region ended (0: none yet), and the workers' spin. */
+static uint64_t last_end;
+#define SPIN (300 * US)
+
 /// A region of site `key` from t to t + dur.
 static void region(uintptr_t key, uint64_t t, uint64_t dur) {
   int64_t off;
-  int o = weft_cadence_fork(&c, key, t, &last, &off);
+  /* What the team's sleeper and nap counts tell region.c. */
+  int idle = !last_end || t - last_end >= SPIN || last.wake_at != 0;
+  clock_now = t;
+  int o = weft_cadence_fork(&c, key, idle, injected_clock, &last, &off);
   outcomes[o + 1]++;
   predictions += last.wake_at != 0;
   if (last.wake_at) {
     CHECK(last.wake_at < last.start && last.start < last.until);
     CHECK(last.wake_at > t + dur); /* the workers sleep first */
   }
-  weft_cadence_join(&c, t + dur);
+  weft_cadence_join(&c);
+  last_end = t + dur;
 }
 
 static void reset(void) {
   weft_cadence_reset(&c);
   memset(outcomes, 0, sizeof outcomes);
+  memset(&last, 0, sizeof last);
   predictions = 0;
+  last_end = 0;
+  clock_reads = 0;
 }
 
 static int count(int outcome) { return outcomes[outcome + 1]; }
@@ -173,6 +196,44 @@ static void many_sites(void) {
   }
 }
 
+/// The clock costs a third of a hot fork and join: a fork reads it only
+/// when it must.
+static void clock_reads_only_when_needed(void) {
+  /* Back-to-back regions: the first fork reads it (a start), none after. */
+  reset();
+  uint64_t t = MS;
+  for (int i = 0; i < 1000; i++, t += 20 * US)
+    region(0x9000 + (uintptr_t)(i % 3) * 16, t, 15 * US);
+  CHECK_EQ(clock_reads, 1);
+  CHECK_EQ(predictions, 0);
+  /* A frame of three loops: the first reads it once (after idle, and the
+     outcome of its prediction), the last once (to plan), the middle none. */
+  reset();
+  int reads[3] = {0, 0, 0};
+  for (int f = 0; f < 60; f++) {
+    uint64_t s = 10 * MS + f * P60;
+    for (int r = 0; r < 3; r++) {
+      int before = clock_reads;
+      region(0xa0 + (uintptr_t)r * 16, s + (uint64_t)r * 210 * US, 200 * US);
+      if (f >= 10) /* learned */
+        reads[r] += clock_reads - before;
+    }
+  }
+  CHECK_EQ(reads[0], 50);
+  CHECK_EQ(reads[1], 0);
+  CHECK_EQ(reads[2], 50);
+  CHECK(predictions >= 54);
+  /* Hot again after the frames: no reads once the last site is known not
+     to end frames any more. */
+  t = 10 * MS + 60 * P60;
+  for (int i = 0; i < 10; i++, t += 20 * US)
+    region(0xa0 + (uintptr_t)(i % 3) * 16, t, 15 * US);
+  int before = clock_reads;
+  for (int i = 0; i < 1000; i++, t += 20 * US)
+    region(0xa0 + (uintptr_t)(i % 3) * 16, t, 15 * US);
+  CHECK_EQ(clock_reads, before);
+}
+
 int main(void) {
   one_region_per_frame();
   three_regions_per_frame();
@@ -182,6 +243,7 @@ int main(void) {
   early_start();
   late_workers_move_the_wake_time();
   many_sites();
+  clock_reads_only_when_needed();
   printf("test_cadence: ok\n");
   return 0;
 }
