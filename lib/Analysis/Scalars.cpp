@@ -72,6 +72,8 @@ struct Flow {
   /// only from the code before it.
   SmallVector<bool, 2> switchEntries;
 
+  explicit Flow(const BaseInfo &cell) : cell(cell) {}
+
   bool block(Block &b, bool written) {
     for (Operation &op : b)
       written = visit(&op, written);
@@ -527,6 +529,24 @@ struct ReductionMatcher {
 // Liveness after the loop
 //===----------------------------------------------------------------------===//
 
+/// Does a `break` or `continue` in ops [from, end of block) leave that code
+/// (it is not inside a loop or switch that also lies there)? Such a jump
+/// skips what follows it in the block.
+static bool jumpsOut(Operation *from) {
+  bool out = false;
+  for (Operation *op = from; op && !out; op = op->getNextNode())
+    op->walk<WalkOrder::PreOrder>([&](Operation *inner) {
+      if (inner != op && (isLoop(inner) || isa<SwitchOp>(inner)))
+        return WalkResult::skip();
+      if (isa<BreakOp, ContinueOp>(inner)) {
+        out = true;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+  return out;
+}
+
 bool weft::isLiveAfter(const BaseInfo &cell, Operation *loop) {
   if (cell.symbol || cell.escapes)
     return true;
@@ -540,32 +560,40 @@ bool weft::isLiveAfter(const BaseInfo &cell, Operation *loop) {
   });
   if (unstructured)
     return true;
-  // Program order of the (structured) function; the loop's last op.
-  DenseMap<Operation *, unsigned> order;
-  unsigned n = 0;
-  fn.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = n++; });
-  unsigned loopEnd = order[loop];
-  loop->walk([&](Operation *op) { loopEnd = std::max(loopEnd, order[op]); });
-  bool live = false;
-  fn.walk([&](Operation *op) {
-    if (live || loop->isAncestor(op))
-      return;
-    bool reads = onCell(op, cell) && isLoad(op);
-    if (auto e = dyn_cast<EffectsOp>(op))
-      for (Value r : e.getReads())
-        reads |= sameCell(memPathOf(r).root, cell);
-    if (!reads)
-      return;
-    if (order[op] > loopEnd) {
-      live = true;
-      return;
+  // Follow control out of the loop, one construct at a time: the rest of
+  // the block the loop (or the construct around it) is in, then the
+  // construct's own continuation. The value is live if some read there may
+  // come before a write (Flow's `exposed`: a write in only one branch, in a
+  // loop that may not run, or after a case label is not sure). The rest of a
+  // block that surely writes the cell, with no break or continue that
+  // skips part of it, ends the search: every path out passes that write.
+  for (Operation *cur = loop; cur != fn.getOperation();) {
+    Operation *parent = cur->getParentOp();
+    Flow rest{cell};
+    bool written = false;
+    for (Operation *op = cur->getNextNode(); op; op = op->getNextNode())
+      written = rest.visit(op, written);
+    if (rest.exposed)
+      return true;
+    if (written && !jumpsOut(cur->getNextNode()))
+      return false;
+    if (isLoop(parent)) {
+      // The loop around runs again: its next iteration (condition, then
+      // body) may read the value before writing it.
+      Flow again{cell};
+      bool w = false;
+      for (Region &r : parent->getRegions())
+        for (Block &b : r)
+          w = again.block(b, w);
+      if (again.exposed)
+        return true;
+    } else if (!isa<scf::IfOp, SwitchOp>(parent) &&
+               parent != fn.getOperation()) {
+      return true; // a construct this walk does not know
     }
-    // Read in a loop around the tested one: it sees the value next time.
-    for (Operation *p = loop->getParentOp(); p && p != fn; p = p->getParentOp())
-      if (isLoop(p) && p->isAncestor(op))
-        live = true;
-  });
-  return live;
+    cur = parent;
+  }
+  return false; // the function ends: a local's value dies with it
 }
 
 //===----------------------------------------------------------------------===//

@@ -13,8 +13,8 @@ depth 1 to 4 with affine, row-major, flattened and indirect subscripts,
 constant or symbolic sizes (a parameter, or a bound in memory: through a
 pointer that may point into a buffer the body writes, a global, or a struct
 field), buffers passed directly or held in a struct (`b->x[i]`), scalar
-temporaries, reductions of every
-operator, last values, conditionals, calls to pure and impure helpers, and
+temporaries (some assigned conditionally, then dead or live after the
+nest), reductions of every operator, last values, conditionals, calls to pure and impure helpers, and
 early exits. Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -359,6 +359,26 @@ class Gen:
                     v, v, v, v)
             else:
                 header[0] = "for (int %s = 0; %s < nb[0]; %s++)" % (v, v, v)
+        # One kernel in five with a temporary makes its assignment
+        # conditional and decides after the nest whether the last value is
+        # dead there (overwritten first on every path: the loop may run in
+        # parallel with it private) or live (read on some path: it must
+        # stay sequential). Drawn from the side stream, as above.
+        dead_after = None
+        temp_pairs = [k for k in range(len(lines) - 1)
+                      if re.match(r"t\d+ = ", lines[k])]
+        if temp_pairs and side.random() < 0.2:
+            k = side.choice(temp_pairs)
+            t = lines[k].split(" ", 1)[0]
+            sub = re.match(r"\w+\[(.*)\] = ", lines[k + 1]).group(1)
+            lines[k:k + 2] = ["if (z[%s] > %s) {" % (sub, side.choice(
+                                  ("0.25", "0.5", "0.75"))),
+                              "  " + lines[k], "  " + lines[k + 1], "}"]
+            dead_after = (t, side.choice(("overwritten", "both branches",
+                                          "overwritten", "both branches",
+                                          "one branch", "read")))
+            self.features.add("dead after" if dead_after[1] in (
+                "overwritten", "both branches") else "live after")
         if via:
             self.features.add("struct-held pointers")
             held = lambda t: re.sub(r"\b(x|y|z|iv)\b", r"b->\1", t)
@@ -374,7 +394,10 @@ class Gen:
                    "const double *%sz, int *%siv, const int *%snb) {" % (
                        name, q, q, q, q, q)]
         for t in ctx["temps"]:
-            out.append("  double %s;" % t)
+            if dead_after and dead_after[0] == t:
+                out.append("  double %s = -2;" % t)
+            else:
+                out.append("  double %s;" % t)
         for ctype, v, init in sorted(ctx["reds"]):
             out.append("  %s %s = %s;" % (ctype, v, init))
         if ctx["last"]:
@@ -388,6 +411,19 @@ class Gen:
         for _ in header:
             ind = ind[:-2]
             out.append(ind + "}")
+        if dead_after:
+            t, how = dead_after
+            if how == "overwritten":
+                out.append("  %s = s * 2;" % t)
+            elif how == "both branches":
+                out.append("  if (n > 100)")
+                out.append("    %s = s + 1;" % t)
+                out.append("  else")
+                out.append("    %s = -s;" % t)
+            elif how == "one branch":
+                out.append("  if (n > 100)")
+                out.append("    %s = s + 1;" % t)
+            out.append('  printf("%s %s=%%.17g\\n", %s);' % (name, t, t))
         for ctype, v, _ in sorted(ctx["reds"]):
             fmt = {"long long": "%lld", "unsigned": "%u", "int": "%d",
                    "double": "%.17g"}[ctype]

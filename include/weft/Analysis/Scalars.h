@@ -41,8 +41,10 @@ llvm::SmallVector<ScalarRole> classifyScalars(mlir::Operation *loop,
                                               llvm::ArrayRef<Access> accesses,
                                               mlir::ModuleOp module);
 
-/// Is the cell's value read after `loop` (or in a later iteration of a loop
-/// around it)?
+/// May the cell's value be read after `loop` (or in a later iteration of a
+/// loop around it) before it is written again? Follows structured control
+/// out of the loop; a global, an escaping cell, or a function with goto is
+/// always live.
 bool isLiveAfter(const BaseInfo &cell, mlir::Operation *loop);
 
 /// Is the access op reading or writing this cell?

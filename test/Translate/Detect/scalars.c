@@ -193,3 +193,119 @@ void address_taken(int n, int *out) {
     out[i] = t;
   }
 }
+
+// Liveness after the loop follows control out of it: a value that every
+// path out writes before it reads it is dead after the loop, and the loop
+// that assigns it in only some iterations runs in parallel with it private.
+
+// Written again right after the loop.
+// expected-remark@+3 {{loop parallelized: t is private}}
+int overwritten_after(int n, int *restrict out, const int *restrict v) {
+  int t = 0;
+  for (int i = 0; i < n; i++)
+    if (v[i] > 0) {
+      t = v[i] * 2;
+      out[i] = t;
+    }
+  t = n;
+  return t + out[0];
+}
+
+// Written in both branches of an if that follows.
+// expected-remark@+3 {{loop parallelized: t is private}}
+int overwritten_both_branches(int n, int *restrict out, const int *restrict v) {
+  int t = 0;
+  for (int i = 0; i < n; i++)
+    if (v[i] > 0) {
+      t = v[i] * 2;
+      out[i] = t;
+    }
+  if (n > 4)
+    t = out[1];
+  else
+    t = -1;
+  return t;
+}
+
+// In one branch only: the other reads the loop's value.
+// expected-remark@+3 {{loop not parallelized: t is assigned in only some iterations and used after the loop}}
+int overwritten_one_branch(int n, int *restrict out, const int *restrict v) {
+  int t = 0;
+  for (int i = 0; i < n; i++)
+    if (v[i] > 0) {
+      t = v[i] * 2; // expected-note {{t assigned here}}
+      out[i] = t;
+    }
+  if (n > 4)
+    t = out[1];
+  return t;
+}
+
+// Written in a later loop that may run no iteration: not sure.
+// expected-remark@+3 {{loop not parallelized: t is assigned in only some iterations and used after the loop}}
+int overwritten_in_loop(int n, int m, int *restrict out, const int *restrict v) {
+  int t = 0;
+  for (int i = 0; i < n; i++)
+    if (v[i] > 0) {
+      t = v[i] * 2; // expected-note {{t assigned here}}
+      out[i] = t;
+    }
+  for (int j = 0; j < m; j++) // expected-remark {{loop not parallelized: t carries a value from one iteration to the next}}
+    t = t * 3 + j; // expected-note {{t read here}}
+  return t;
+}
+
+// In a loop around it: the rest of its body writes the value before the
+// next outer iteration and the code after it read it.
+// expected-remark@+5 {{loop parallelized: t is private}}
+int overwritten_in_outer(int n, int m, int *restrict out,
+                         const int *restrict v) {
+  int t = 0, s = 0;
+  for (int k = 0; k < m; k++) { // expected-remark {{loop not parallelized: s carries a value from one iteration to the next}}
+    for (int i = 0; i < n; i++)
+      if (v[i] > k) {
+        t = v[i] - k;
+        out[i] = t;
+      }
+    t = out[k % n];
+    s = s * 3 + t; // expected-note {{s read here}}
+  }
+  return s + t;
+}
+
+// A break between the loop and the write skips the write.
+// expected-remark@+5 {{loop not parallelized: t is assigned in only some iterations and used after the loop}}
+int write_after_break(int n, int m, int *restrict out,
+                      const int *restrict v) {
+  int t = 0;
+  while (m-- > 0) { // expected-remark {{loop not parallelized: a while loop}}
+    for (int i = 0; i < n; i++)
+      if (v[i] > m) {
+        t = v[i] - m; // expected-note {{t assigned here}}
+        out[i] = t;
+      }
+    if (out[0] == m)
+      break;
+    t = 0;
+  }
+  return t;
+}
+
+// So does a continue, and the loop's next iteration reads the value.
+// expected-remark@+6 {{loop not parallelized: t is assigned in only some iterations and used after the loop}}
+int write_after_continue(int n, int m, int *restrict out,
+                         const int *restrict v) {
+  int t = 0;
+  while (m-- > 0) { // expected-remark {{loop not parallelized: a while loop}}
+    out[0] += t;
+    for (int i = 0; i < n; i++)
+      if (v[i] > m) {
+        t = v[i] - m; // expected-note {{t assigned here}}
+        out[i] = t;
+      }
+    if (out[1] == m)
+      continue;
+    t = 0;
+  }
+  return out[0];
+}
