@@ -490,6 +490,63 @@ struct ReductionMatcher {
     return true;
   }
 
+  /// The first thing a comparison of the accumulator decides besides the
+  /// update itself, or null. A chunk compares against its own partial
+  /// result, not the sequential running value, so the comparison may
+  /// choose only the value stored into the cell: an `if` it guards may hold
+  /// nothing but that store and code without effects; a selection's value
+  /// may only be stored into the cell. (`if (v[i] > m) { m = v[i]; k = i; }`
+  /// would otherwise set k, or mark out[i], at each chunk's own maxima.)
+  Operation *decidesOther(Value c) {
+    for (Operation *u : c.getUsers()) {
+      if (isa<arith::ExtUIOp>(u)) {
+        for (Operation *u2 : u->getResult(0).getUsers())
+          if (Operation *bad = decidesOther(u2->getResult(0)))
+            return bad;
+        continue;
+      }
+      if (auto ifOp = dyn_cast<scf::IfOp>(u)) {
+        Operation *bad = nullptr;
+        ifOp->walk([&](Operation *op) {
+          if (op == ifOp.getOperation() || bad)
+            return;
+          if (isa<scf::YieldOp>(op) || isLoad(op) ||
+              (isStore(op) && onCell(op, cell)))
+            return;
+          if (op->getNumRegions() == 0 && isMemoryEffectFree(op))
+            return;
+          bad = op;
+        });
+        if (bad)
+          return bad;
+        continue;
+      }
+      if (Operation *bad = flowsElsewhere(u->getResult(0)))
+        return bad;
+    }
+    return nullptr;
+  }
+
+  /// The first use of v (through casts and selections) that is not a store
+  /// into the cell, or null.
+  Operation *flowsElsewhere(Value v) {
+    for (OpOperand &use : v.getUses()) {
+      Operation *u = use.getOwner();
+      if (isStore(u) && use.getOperandNumber() == 0 && onCell(u, cell))
+        continue;
+      if (isCast(u) || isa<arith::SelectOp>(u)) {
+        if (Operation *bad = flowsElsewhere(u->getResult(0)))
+          return bad;
+        continue;
+      }
+      return u;
+    }
+    return nullptr;
+  }
+
+  /// Set by run() when the accumulator's comparison decides other code.
+  Operation *decided = nullptr;
+
   /// The loads of the cell a comparison reads are part of the update.
   void markCompareLoads(Operation *cmp) {
     for (Value o : cmp->getOperands())
@@ -511,6 +568,8 @@ struct ReductionMatcher {
       for (Operation *user : ld->getResult(0).getUsers()) {
         if (isa<arith::CmpFOp, arith::CmpIOp>(user)) {
           if (!onlyTested(user->getResult(0)))
+            return false;
+          if ((decided = decidesOther(user->getResult(0))))
             return false;
           continue;
         }
@@ -681,6 +740,15 @@ SmallVector<ScalarRole> weft::classifyScalars(Operation *loop,
       role.pred = m.pred;
       role.isFloat = m.isFloat;
       role.exact = m.exact;
+      roles.push_back(role);
+      continue;
+    }
+    if (m.decided) {
+      role.witness = m.decided;
+      role.witnessText = "decided here";
+      role.why = "the comparison that updates " + cell.name +
+                 " also decides other code: a chunk would run it against "
+                 "its own partial " + cell.name + ", not the running value";
       roles.push_back(role);
       continue;
     }

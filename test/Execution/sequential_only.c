@@ -3,12 +3,14 @@
 // REGIONS: none
 // Loops that must stay sequential, each for its reason: a prefix sum (a
 // value carried between iterations), a histogram (an array reduction), a
-// pointer walk, a loop with I/O, and a conditional last value (the argmax
-// index). The translated program must still compute the same results.
+// pointer walk, a loop with I/O, an argmax (its index is decided by the
+// max's comparison, which in a chunk would see only the chunk's maximum),
+// and the same comparison marking the running maxima. The translated
+// program must still compute the same results.
 #include <stdio.h>
 
 #define N 20000
-static int v[N], pre[N], hist[64];
+static int v[N], pre[N], hist[64], mark[N];
 
 int main(void) {
   v[0] = 1;
@@ -28,6 +30,16 @@ int main(void) {
       best = v[i];
       arg = i;
     }
+  int top = -1;
+  unsigned marks = 0;
+  for (int i = 0; i < N; i++)
+    if (v[i] > top) {
+      top = v[i];
+      mark[i] = 1;
+    }
+  for (int i = 0; i < N; i++)
+    marks = marks * 3u + (unsigned)(mark[i] * i);
+  printf("%d %u\n", top, marks);
   for (int i = 0; i < 3; i++)
     printf("%d ", hist[i]);
   printf("%d %d %d %d\n", pre[N - 1], acc, best, arg);

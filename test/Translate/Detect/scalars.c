@@ -309,3 +309,41 @@ int write_after_continue(int n, int m, int *restrict out,
   }
   return out[0];
 }
+
+// A min or max whose comparison decides anything besides the update is no
+// reduction: each chunk compares against its own partial result, so it
+// would set arg, or mark out[i], at its own maxima, not at the running
+// maxima the sequential loop sees.
+// expected-remark@+3 {{loop not parallelized: the comparison that updates best also decides other code: a chunk would run it against its own partial best, not the running value}}
+int argmax(int n, const int *v) {
+  int best = -1, arg = -1;
+  for (int i = 0; i < n; i++)
+    if (v[i] > best) {
+      best = v[i];
+      arg = i; // expected-note {{decided here}}
+    }
+  return best + arg;
+}
+
+// expected-remark@+3 {{loop not parallelized: the comparison that updates best also decides other code: a chunk would run it against its own partial best, not the running value}}
+int mark_maxima(int n, const int *restrict v, int *restrict out) {
+  int best = -1;
+  for (int i = 0; i < n; i++)
+    if (v[i] > best) {
+      best = v[i];
+      out[i] = 1; // expected-note {{decided here}}
+    }
+  return best;
+}
+
+// A comparison kept in a variable and used twice is not an update.
+// expected-remark@+3 {{loop not parallelized: m carries a value from one iteration to the next}}
+int select_elsewhere(int n, const int *restrict v, int *restrict out) {
+  int m = -1;
+  for (int i = 0; i < n; i++) {
+    int up = v[i] > m; // expected-note {{m read here}}
+    m = up ? v[i] : m;
+    out[i] = up;
+  }
+  return m;
+}
