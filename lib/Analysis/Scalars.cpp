@@ -720,8 +720,7 @@ SmallVector<ScalarRole> weft::classifyScalars(Operation *loop,
       } else if (flow.allExitsWritten) {
         role.kind = ScalarRole::LastPrivate;
       } else {
-        role.why = cell.name + " is assigned in only some iterations and "
-                               "used after the loop";
+        role.kind = ScalarRole::CondLastPrivate;
         role.witnessText = cell.name + " assigned here";
       }
       roles.push_back(role);

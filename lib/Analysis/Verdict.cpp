@@ -18,8 +18,9 @@ using namespace mlir;
 using namespace weft;
 
 static const char *const kAttrs[] = {
-    "weft.verdict",   "weft.reason",     "weft.candidate", "weft.conflicts",
-    "weft.privates",  "weft.lastprivates", "weft.reductions", "weft.guards",
+    "weft.verdict",           "weft.reason",     "weft.candidate",
+    "weft.conflicts",         "weft.privates",   "weft.lastprivates",
+    "weft.cond_lastprivates", "weft.reductions", "weft.guards",
     "weft.counter_live"};
 
 /// A duration for a remark: "120 ns", "3.5 us", "2.1 ms".
@@ -131,6 +132,8 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
     loop->setAttr("weft.privates", vars(v.privates));
   if (!v.lastprivates.empty())
     loop->setAttr("weft.lastprivates", vars(v.lastprivates));
+  if (!v.condLastprivates.empty())
+    loop->setAttr("weft.cond_lastprivates", vars(v.condLastprivates));
   if (!v.reductions.empty()) {
     SmallVector<Attribute> out;
     for (const Reduction &r : v.reductions) {
@@ -178,6 +181,7 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
   };
   vars("weft.privates", v.privates);
   vars("weft.lastprivates", v.lastprivates);
+  vars("weft.cond_lastprivates", v.condLastprivates);
   if (auto a = loop->getAttrOfType<ArrayAttr>("weft.reductions"))
     for (Attribute x : a) {
       auto d = cast<DictionaryAttr>(x);
@@ -233,6 +237,9 @@ std::string weft::remarkText(const Verdict &v) {
     parts.push_back(r.var.name + " is a " + reductionSymbol(r.op).str() + " reduction");
   for (const VarRef &r : v.lastprivates)
     parts.push_back(r.name + " is last-private");
+  for (const VarRef &r : v.condLastprivates)
+    parts.push_back(r.name + " is conditionally last-private (the last "
+                             "iteration that assigns it gives its value)");
   for (const VarRef &r : v.privates)
     parts.push_back(r.name + " is private");
   for (const Guard &g : v.guards)

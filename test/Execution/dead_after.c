@@ -1,5 +1,6 @@
 // RUN: %exec-check %s
-// PARALLEL: 5
+// PARALLEL: 6
+// OPENMP-PARALLEL: 5
 // Scalars assigned in only some iterations whose value is dead after the
 // loop: every path out of the loop writes them before reading them (right
 // after it, in both branches of an if, in the rest of an outer loop's

@@ -120,3 +120,38 @@ func.func @loaded_pointer(%rows: memref<?x!weft.ptr> {weft.alias = #weft.alias<p
   }
   return
 }
+
+// -----
+
+// A cell written under a condition and read after the loop: conditionally
+// last-private. The same cell written again on every path before that read
+// is dead after the loop: private.
+// CHECK-LABEL: func.func @conditional_last
+// CHECK: weft.cond_lastprivates = [{decl = 1 : i64, name = "last"}]
+// CHECK: weft.privates = [{decl = 2 : i64, name = "t"}]
+func.func @conditional_last(%a: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 3 : i64, weft.name = "a"}, %n: index) -> i32 {
+  %last = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 1 : i64, weft.name = "last"} : memref<i32>
+  %t = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 2 : i64, weft.name = "t"} : memref<i32>
+  %c0 = arith.constant 0 : i32
+  // expected-remark@+1 {{loop parallelized: last is conditionally last-private (the last iteration that assigns it gives its value)}}
+  affine.for %i = 0 to %n {
+    %v = affine.load %a[%i] : memref<?xi32>
+    %p = arith.cmpi sgt, %v, %c0 : i32
+    scf.if %p {
+      affine.store %v, %last[] : memref<i32>
+    }
+  }
+  // expected-remark@+1 {{loop parallelized: t is private}}
+  affine.for %i = 0 to %n {
+    %v = affine.load %a[%i] : memref<?xi32>
+    %p = arith.cmpi sgt, %v, %c0 : i32
+    scf.if %p {
+      affine.store %v, %t[] : memref<i32>
+    }
+  }
+  affine.store %c0, %t[] : memref<i32>
+  %r = affine.load %last[] : memref<i32>
+  %u = affine.load %t[] : memref<i32>
+  %s = arith.addi %r, %u : i32
+  return %s : i32
+}

@@ -106,3 +106,23 @@ func.func @hand_over(%a: memref<?x?x?xf32> {weft.alias = #weft.alias<restrict>, 
   } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 0 : i64, weft.counter = 2 : i64} loc("f.c":3:3)
   return
 }
+
+// -----
+
+// A conditionally last-private variable is captured as such.
+// CHECK-LABEL: func.func @cond_last
+// CHECK: weft.task "weft_cond_last_5" attributes {captures = [#weft.capture<firstprivate, "a", 1>, #weft.capture<cond_lastprivate, "last", 2>]
+func.func @cond_last(%a: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}) attributes {weft.decl = 0 : i64} {
+  %last = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 2 : i64, weft.name = "last"} : memref<i32>
+  %c0 = arith.constant 0 : i32
+  affine.for %i = 0 to 100000 {
+    %v = affine.load %a[%i] : memref<?xi32>
+    %p = arith.cmpi sgt, %v, %c0 : i32
+    scf.if %p {
+      affine.store %v, %last[] : memref<i32>
+    }
+  } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 0 : i64, weft.counter = 3 : i64, weft.iv_name = "i",
+     weft.free_vars = [{decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "last"}],
+     weft.cond_lastprivates = [{decl = 2 : i64, name = "last"}]} loc("f.c":5:3)
+  return
+}

@@ -1,9 +1,11 @@
-//===- Scalars.h - Private, last-private and reduction variables ----*- C++ -*-===//
+//===- Scalars.h - Private, last-private and reduction variables ----*- C++
+//-*-===//
 //
 // A scalar variable that a loop writes (a memory cell defined before the
 // loop) keeps the loop sequential unless each iteration can have its own
 // copy: when every read in an iteration follows a write in that iteration
-// (private; last-private when the value is used after the loop), or when
+// (private; last-private when the value is used after the loop, and
+// conditionally last-private when some iterations do not write it), or when
 // every access is an update `s = s op x` of one associative operator
 // (a reduction).
 //
@@ -17,7 +19,17 @@ namespace weft {
 
 /// What a scalar cell written in a loop is to that loop.
 struct ScalarRole {
-  enum Kind { Private, LastPrivate, Reduction, Carried } kind = Carried;
+  /// CondLastPrivate: private and live after the loop, but written in
+  /// only some iterations: its value after the loop is the one the last
+  /// iteration that writes it wrote (or the value before the loop if none
+  /// does), which each chunk records with whether it wrote it.
+  enum Kind {
+    Private,
+    LastPrivate,
+    CondLastPrivate,
+    Reduction,
+    Carried
+  } kind = Carried;
   BaseInfo cell;
   /// Reduction: "add", "mul", "min", "max", "and", "or" or "xor".
   std::string op;

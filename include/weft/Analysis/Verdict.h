@@ -67,6 +67,9 @@ struct Verdict {
   llvm::SmallVector<mlir::Location> notes; ///< accesses the reason names
   llvm::SmallVector<std::string> noteTexts;
   llvm::SmallVector<VarRef> privates, lastprivates;
+  /// Written in only some iterations and live after the loop: the last
+  /// iteration that writes it gives its value (Scalars.h).
+  llvm::SmallVector<VarRef> condLastprivates;
   llvm::SmallVector<Reduction> reductions;
   std::vector<Guard> guards;
   /// The C counter is declared outside the loop and read after it.

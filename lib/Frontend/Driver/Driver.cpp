@@ -335,6 +335,7 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     };
     o["privates"] = names(v->privates);
     o["lastprivates"] = names(v->lastprivates);
+    o["cond_lastprivates"] = names(v->condLastprivates);
     llvm::json::Array reds;
     for (const Reduction &r : v->reductions)
       reds.push_back(llvm::json::Object{{"variable", r.var.name},

@@ -154,6 +154,33 @@ static bool decays(clang::ASTContext &ctx, const clang::Expr *e) {
   return ice && ice->getCastKind() == clang::CK_ArrayToPointerDecay;
 }
 
+/// How the body uses a variable at `e`: its value is read (an lvalue to
+/// rvalue conversion), it is assigned (the left side of `=`, a compound
+/// assignment, `++` or `--`), or something else (its address, sizeof, an
+/// asm operand...).
+enum class Use { Read, Assigned, Other };
+static Use useOf(clang::ASTContext &ctx, const clang::Expr *e) {
+  const clang::Expr *cur = e;
+  for (;;) {
+    clang::DynTypedNodeList parents = ctx.getParents(*cur);
+    if (parents.empty())
+      return Use::Other;
+    if (const auto *pe = parents[0].get<clang::ParenExpr>()) {
+      cur = pe;
+      continue;
+    }
+    if (const auto *ice = parents[0].get<clang::ImplicitCastExpr>())
+      return ice->getCastKind() == clang::CK_LValueToRValue ? Use::Read
+                                                            : Use::Other;
+    if (const auto *bo = parents[0].get<clang::BinaryOperator>())
+      return bo->isAssignmentOp() && bo->getLHS() == cur ? Use::Assigned
+                                                         : Use::Other;
+    if (const auto *uo = parents[0].get<clang::UnaryOperator>())
+      return uo->isIncrementDecrementOp() ? Use::Assigned : Use::Other;
+    return Use::Other;
+  }
+}
+
 /// Is `e` inside sizeof, _Alignof or _Generic (below `top`)?
 static bool unevaluated(clang::ASTContext &ctx, const clang::Stmt *e,
                         const clang::Stmt *top) {
@@ -350,6 +377,30 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
                                "(*" + c.name + ")");
       break;
     }
+    case CaptureKind::CondLastprivate: {
+      // Every assignment sets the chunk's flag, which says whether the
+      // chunk's copy is a value the loop assigned: the name on the left
+      // becomes `(*(weft_<name>_asg = 1, &<name>))`, an lvalue.
+      Use u = useOf(ctx, e);
+      if (!inBody || u == Use::Other || unevaluated(ctx, e, p.loop)) {
+        why = "the loop uses " + c.name +
+              (inBody ? " other than by reading or assigning it"
+                      : " in its header") +
+              ", and weft must see every assignment to it";
+        return false;
+      }
+      if (u == Use::Read)
+        break;
+      if (e->getLocation().isMacroID()) {
+        why = "the body assigns " + c.name +
+              " inside a macro, where weft cannot record the assignment";
+        return false;
+      }
+      p.bodyEdits.emplace_back(
+          offsetOf(e->getLocation()), (unsigned)c.name.size(),
+          "(*(weft_" + c.name + "_asg = 1, &" + c.name + "))");
+      break;
+    }
     case CaptureKind::Reduction:
       if (inBody && unevaluated(ctx, e, p.loop)) {
         why = "the body uses the reduction variable " + c.name +
@@ -397,8 +448,8 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
         return false;
       }
     }
-    if ((c.kind == CaptureKind::Private ||
-         c.kind == CaptureKind::Lastprivate) &&
+    if ((c.kind == CaptureKind::Private || c.kind == CaptureKind::Lastprivate ||
+         c.kind == CaptureKind::CondLastprivate) &&
         !(t->isScalarType() && !t->isAnyComplexType())) {
       why = "the private variable " + c.name + " is not a scalar";
       return false;

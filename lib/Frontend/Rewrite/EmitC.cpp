@@ -405,6 +405,32 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
     case CaptureKind::Reduction:
       reductionLayout(c, body, L);
       break;
+    case CaptureKind::CondLastprivate: {
+      // Per chunk, its copy and whether an assignment set it (the body's
+      // assignments to it set weft_<name>_asg, Checks.cpp); after the
+      // call, the last chunk in order that assigned it gives the value.
+      L.hasReductions = true;
+      field(ctx.getPointerType(unq), c.name + "_part");
+      L.fields += "  unsigned char *" + c.name + "_set;\n";
+      init(c.name + "_part", "weft_" + c.name + "_part");
+      init(c.name + "_set", "weft_" + c.name + "_set");
+      L.declParts +=
+          body +
+          typeText(unq, policy, "weft_" + c.name + "_part[WEFT_MAX_CHUNKS]") +
+          ";\n" + body + "unsigned char weft_" + c.name +
+          "_set[WEFT_MAX_CHUNKS];\n";
+      L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n" +
+                 "  unsigned char weft_" + c.name +
+                 "_asg = 0; /* set by every assignment to " + c.name + " */\n";
+      L.tail += "  weft_c->" + c.name + "_set[weft_chunk] = weft_" + c.name +
+                "_asg;\n  if (weft_" + c.name + "_asg)\n    weft_c->" + c.name +
+                "_part[weft_chunk] = " + c.name + ";\n";
+      L.combine += body + "  if (weft_" + c.name +
+                   "_set[weft_j]) /* the last chunk that assigned it */\n" +
+                   body + "    " + c.name + " = weft_" + c.name +
+                   "_part[weft_j];\n";
+      break;
+    }
     }
   }
   init("weft_start", p.nm("weft_start"));

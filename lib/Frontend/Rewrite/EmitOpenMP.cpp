@@ -35,6 +35,15 @@ std::string FileRewriter::openmpClauses(const Plan &p, std::string &why) {
     case CaptureKind::Lastprivate:
       last.push_back(c.name);
       break;
+    case CaptureKind::CondLastprivate:
+      // OpenMP 5.0 has lastprivate(conditional: v), which GCC 12 gets
+      // right, but Clang 19 copies out an unset private copy when no
+      // iteration assigns v (test/Translate/OpenMP/clauses.c).
+      why = c.name +
+            " is written in only some iterations, and OpenMP's "
+            "lastprivate(conditional:) for it is wrong with Clang 19 when "
+            "no iteration writes it";
+      return "";
     case CaptureKind::Reduction: {
       llvm::StringRef id = reductionSymbol(c.op);
       if (id.empty()) {

@@ -112,14 +112,15 @@ int mixed(int n, const int *v) {
   return s;
 }
 
-// Assigned only in some iterations and used after the loop: the last
-// iteration that assigns it is not known in advance.
-// expected-remark@+3 {{loop not parallelized: last is assigned in only some iterations and used after the loop}}
+// Assigned only in some iterations and used after the loop: conditionally
+// last-private, the last iteration that assigns it gives its value (each
+// chunk records whether it assigned it).
+// expected-remark@+3 {{loop parallelized: last is conditionally last-private (the last iteration that assigns it gives its value)}}
 int conditional_last(int n, const int *v) {
   int last = -1;
   for (int i = 0; i < n; i++)
     if (v[i] > 0)
-      last = i; // expected-note {{last assigned here}}
+      last = i;
   return last;
 }
 
@@ -129,7 +130,7 @@ int conditional_last(int n, const int *v) {
 int inner_last(int n, const int *restrict v, int *restrict out) {
   int last = -1;
   for (int i = 0; i < n; i++)
-    for (int j = 3; j >= 0; j--) { // expected-remark {{loop not parallelized: the loop at 131:3 around it runs in parallel}}
+    for (int j = 3; j >= 0; j--) { // expected-remark {{loop not parallelized: the loop at 132:3 around it runs in parallel}}
       last = v[i * 4 + j];
       out[i * 4 + j] = last;
     }
@@ -137,25 +138,25 @@ int inner_last(int n, const int *restrict v, int *restrict out) {
 }
 
 // An inner loop that may run no iteration assigns it in only some outer
-// iterations.
-// expected-remark@+3 {{loop not parallelized: last is assigned in only some iterations and used after the loop}}
+// iterations: conditionally last-private for the outer loop.
+// expected-remark@+3 {{loop parallelized: last is conditionally last-private (the last iteration that assigns it gives its value)}}
 int inner_maybe_empty(int n, int m, const int *v) {
   int last = -1;
   for (int i = 0; i < n; i++)
-    for (int j = 0; j < m; j++) // expected-remark {{loop parallelized: last is last-private}}
-      last = v[i * m + j]; // expected-note {{last assigned here}}
+    for (int j = 0; j < m; j++) // expected-remark {{loop not parallelized: the loop at 145:3 around it runs in parallel}}
+      last = v[i * m + j];
   return last;
 }
 
-// Nor does one that may leave before the assignment.
-// expected-remark@+3 {{loop not parallelized: last is assigned in only some iterations and used after the loop}}
+// So does one that may leave before the assignment.
+// expected-remark@+3 {{loop parallelized: last is conditionally last-private (the last iteration that assigns it gives its value)}}
 int inner_break(int n, const int *v) {
   int last = -1;
   for (int i = 0; i < n; i++)
-    for (int j = 0; j < 4; j++) { // expected-remark {{loop not parallelized: a break at 157:9 leaves the loop}}
+    for (int j = 0; j < 4; j++) { // expected-remark {{loop not parallelized: a break at 158:9 leaves the loop}}
       if (v[i * 4 + j] < 0)
         break;
-      last = v[i * 4 + j]; // expected-note {{last assigned here}}
+      last = v[i * 4 + j];
     }
   return last;
 }
@@ -227,13 +228,14 @@ int overwritten_both_branches(int n, int *restrict out, const int *restrict v) {
   return t;
 }
 
-// In one branch only: the other reads the loop's value.
-// expected-remark@+3 {{loop not parallelized: t is assigned in only some iterations and used after the loop}}
+// In one branch only: the other reads the loop's value, which is then
+// the last assigned one.
+// expected-remark@+3 {{loop parallelized: t is conditionally last-private (the last iteration that assigns it gives its value)}}
 int overwritten_one_branch(int n, int *restrict out, const int *restrict v) {
   int t = 0;
   for (int i = 0; i < n; i++)
     if (v[i] > 0) {
-      t = v[i] * 2; // expected-note {{t assigned here}}
+      t = v[i] * 2;
       out[i] = t;
     }
   if (n > 4)
@@ -242,12 +244,12 @@ int overwritten_one_branch(int n, int *restrict out, const int *restrict v) {
 }
 
 // Written in a later loop that may run no iteration: not sure.
-// expected-remark@+3 {{loop not parallelized: t is assigned in only some iterations and used after the loop}}
+// expected-remark@+3 {{loop parallelized: t is conditionally last-private (the last iteration that assigns it gives its value)}}
 int overwritten_in_loop(int n, int m, int *restrict out, const int *restrict v) {
   int t = 0;
   for (int i = 0; i < n; i++)
     if (v[i] > 0) {
-      t = v[i] * 2; // expected-note {{t assigned here}}
+      t = v[i] * 2;
       out[i] = t;
     }
   for (int j = 0; j < m; j++) // expected-remark {{loop not parallelized: t carries a value from one iteration to the next}}
@@ -274,14 +276,14 @@ int overwritten_in_outer(int n, int m, int *restrict out,
 }
 
 // A break between the loop and the write skips the write.
-// expected-remark@+5 {{loop not parallelized: t is assigned in only some iterations and used after the loop}}
+// expected-remark@+5 {{loop parallelized: t is conditionally last-private (the last iteration that assigns it gives its value)}}
 int write_after_break(int n, int m, int *restrict out,
                       const int *restrict v) {
   int t = 0;
   while (m-- > 0) { // expected-remark {{loop not parallelized: a while loop}}
     for (int i = 0; i < n; i++)
       if (v[i] > m) {
-        t = v[i] - m; // expected-note {{t assigned here}}
+        t = v[i] - m;
         out[i] = t;
       }
     if (out[0] == m)
@@ -292,7 +294,7 @@ int write_after_break(int n, int m, int *restrict out,
 }
 
 // So does a continue, and the loop's next iteration reads the value.
-// expected-remark@+6 {{loop not parallelized: t is assigned in only some iterations and used after the loop}}
+// expected-remark@+6 {{loop parallelized: t is conditionally last-private (the last iteration that assigns it gives its value)}}
 int write_after_continue(int n, int m, int *restrict out,
                          const int *restrict v) {
   int t = 0;
@@ -300,7 +302,7 @@ int write_after_continue(int n, int m, int *restrict out,
     out[0] += t;
     for (int i = 0; i < n; i++)
       if (v[i] > m) {
-        t = v[i] - m; // expected-note {{t assigned here}}
+        t = v[i] - m;
         out[i] = t;
       }
     if (out[1] == m)

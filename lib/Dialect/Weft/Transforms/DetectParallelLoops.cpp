@@ -516,6 +516,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     case ScalarRole::LastPrivate:
       v.lastprivates.push_back(var);
       break;
+    case ScalarRole::CondLastPrivate:
+      v.condLastprivates.push_back(var);
+      break;
     case ScalarRole::Reduction:
       if (!r.exact && !fpReassoc && !fpReductions)
         return fail(r.cell.name + " is a floating-point " + r.op +

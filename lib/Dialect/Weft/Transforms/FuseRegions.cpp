@@ -100,6 +100,8 @@ scalarWrites(TaskOp task, const DenseMap<int64_t, Value> &cells) {
       out.insert(r.var.decl);
     for (const VarRef &r : v->lastprivates)
       out.insert(r.decl);
+    for (const VarRef &r : v->condLastprivates)
+      out.insert(r.decl);
   }
   // A counter declared before the loop is C's variable, set after it.
   if (auto c = task.getLoop()->getAttrOfType<IntegerAttr>("weft.counter"))

@@ -153,6 +153,10 @@ OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
       make(CaptureKind::Lastprivate);
       continue;
     }
+    if (has(v.condLastprivates)) {
+      make(CaptureKind::CondLastprivate);
+      continue;
+    }
     if (has(v.privates)) {
       make(CaptureKind::Private);
       continue;

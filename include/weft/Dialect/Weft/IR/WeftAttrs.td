@@ -44,12 +44,14 @@ def Weft_CaptureLastprivate : I32EnumAttrCase<"Lastprivate", 3, "lastprivate">;
 def Weft_CaptureReduction : I32EnumAttrCase<"Reduction", 4, "reduction">;
 def Weft_CaptureCounter : I32EnumAttrCase<"Counter", 5, "counter">;
 def Weft_CaptureGlobal : I32EnumAttrCase<"Global", 6, "global">;
+def Weft_CaptureCondLastprivate
+    : I32EnumAttrCase<"CondLastprivate", 7, "cond_lastprivate">;
 
 def Weft_CaptureKind : I32EnumAttr<"CaptureKind",
     "how an outlined loop gets a C variable",
     [Weft_CaptureShared, Weft_CaptureFirstprivate, Weft_CapturePrivate,
      Weft_CaptureLastprivate, Weft_CaptureReduction, Weft_CaptureCounter,
-     Weft_CaptureGlobal]> {
+     Weft_CaptureGlobal, Weft_CaptureCondLastprivate]> {
   let cppNamespace = "::weft";
   let genSpecializedAttr = 0;
 }
@@ -66,6 +68,10 @@ def Weft_CaptureAttr : AttrDef<Weft_Dialect, "Capture"> {
     - `private`: each chunk has its own, uninitialized copy;
     - `lastprivate`: private, and the copy of the chunk that runs the last
       iteration is copied out after the loop;
+    - `cond_lastprivate`: private, written in only some iterations: each
+      chunk records its copy and whether it wrote it, and the last chunk
+      in order that did gives the value after the loop (OpenMP's
+      `lastprivate(conditional:)`);
     - `reduction`: each chunk has its own partial result, combined in chunk
       order after the loop; `op` is the combine: `add`, `mul`, `and`, `or`,
       `xor`, `fmin`, `fmax`, or `min`/`max` with the predicate under which a

@@ -1,0 +1,63 @@
+// RUN: %exec-check %s
+// PARALLEL: 4
+// OPENMP-PARALLEL: 2
+// Scalars written in only some iterations and read after the loop
+// (conditionally last-private): each chunk keeps its copy and whether it
+// assigned it, and the last chunk in order that did gives the value, as
+// the last iteration that assigns it does in the sequential loop; with no
+// assignment at all, the value before the loop stays. Indices, doubles,
+// pointers, a short, compound assignments and ++ under a condition, two
+// such variables and a reduction in one loop, an assignment only in the
+// first iterations, and an inner loop that may run no iteration. With
+// --emit=openmp these loops stay sequential (Clang 19 gets
+// lastprivate(conditional:) wrong when no iteration assigns; docs/output.md).
+#include <stdio.h>
+
+#define N 60000
+static double a[N];
+static int v[N], m[N];
+
+int main(void) {
+  for (int i = 0; i < N; i++) {
+    a[i] = ((i * 7919) % 1000) * 0.25 - 100;
+    v[i] = (i * 31) % 97 - 48;
+    m[i] = i % 5 == 0 ? 0 : i % 4;
+  }
+  for (int k = 0; k < 3; k++) {
+    int last = -1, none = -7;
+    double x = -1;
+    const double *best = 0;
+    short s = 3;
+    long sum = 0;
+    int lim = k == 0 ? N : k == 1 ? 100 : 0;
+    for (int i = 0; i < N; i++) {
+      if (v[i] > 40 && i < N - k * 997) {
+        last = i;
+        x = a[i] * 2;
+        x += 1;
+      }
+      if (v[i] > 1000)
+        none = i;
+      if (a[i] > 149.5 - k)
+        best = &a[i];
+      if (i < lim && v[i] < 0) {
+        s = (short)(v[i] * 3);
+        s++;
+      }
+      sum += v[i];
+    }
+    printf("%d %d %.17g %ld %d %ld\n", last, none, x,
+           best ? (long)(best - a) : -1L, s, sum);
+  }
+  int first = -1;
+  for (int i = 0; i < N; i++)
+    if (i < 5 && v[i] != 0)
+      first = v[i];
+  printf("%d\n", first);
+  double w = 0;
+  for (int r = 0; r < N / 8; r++)
+    for (int c = 0; c < m[r]; c++)
+      w = a[r * 8 + c] + c;
+  printf("%.17g\n", w);
+  return 0;
+}
