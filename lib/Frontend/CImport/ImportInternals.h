@@ -210,7 +210,6 @@ public:
   /// What a statement (a loop body) does, for counted-loop recognition.
   struct BodyFacts {
     llvm::DenseSet<const clang::VarDecl *> written;
-    bool hasCall = false;
     const clang::Stmt *escape = nullptr; ///< a break/return/goto leaving it
     const clang::Stmt *label = nullptr;  ///< a label or goto inside it
   };

@@ -167,16 +167,12 @@ static std::string boundChanges(Importer &im, const clang::Expr *bound,
         else if (body.written.count(v))
           why = "the bound reads " + v->getName().str() +
                 ", which the body changes";
-        else if (v->hasGlobalStorage() && !v->getType().isConstQualified() &&
-                 body.hasCall)
-          why = "the bound reads " + v->getName().str() +
-                ", which a call in the body may change";
-        else if (im.facts.lookup(v).addressTaken && body.hasCall)
-          why = "the bound reads " + v->getName().str() +
-                ", whose address is taken";
         else if ((v->hasGlobalStorage() && !v->getType().isConstQualified()) ||
                  im.facts.lookup(v).addressTaken)
-          readsMemory = true; // a write through a pointer may change it
+          // A write through a pointer, or a call, may change it: whether
+          // one does is weft-detect-parallel-loops' to decide, from the
+          // call summaries.
+          readsMemory = true;
       }
       return;
     }

@@ -148,9 +148,6 @@ public:
       if (!f.label)
         f.label = s;
       break;
-    case clang::Stmt::CallExprClass:
-      f.hasCall = true;
-      break;
     case clang::Stmt::BinaryOperatorClass:
     case clang::Stmt::CompoundAssignOperatorClass: {
       const auto *op = cast<clang::BinaryOperator>(s);

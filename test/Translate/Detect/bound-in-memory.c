@@ -122,3 +122,43 @@ void rows_open(int n, const int *len, float *q) {
     for (int c = 0; c < len[r]; c++) // expected-remark {{loop parallelized: a run-time check that q and len do not overlap}}
       q[r * 64 + c] = 0; // expected-note {{q[r * 64 + c] written here}}
 }
+
+// A global bound and calls in the body: the calls' summaries decide (the
+// importer no longer refuses every call). A helper that does not write the
+// bound, also through another helper, leaves it proven; one that writes
+// it, directly or through a helper, or one whose effects weft does not
+// know, keeps the loop sequential and says so.
+int limit;
+static int twice(int x) { return 2 * x; }
+static int twice_again(int x) { return twice(x) + 1; }
+static void bump(void) { limit++; }
+static void bump_later(void) { bump(); }
+void unknown_effects(void);
+
+void calls_pure(float *restrict a) {
+  for (int i = 0; i < limit; i++) // expected-remark {{loop parallelized: its iterations are independent}}
+    a[i] = (float)twice_again(i);
+}
+
+void calls_writer(float *restrict a) {
+  for (int i = 0; i < limit; i++) { // expected-remark {{loop not parallelized: the bound reads limit, which the body writes (as limit (in bump_later))}}
+    a[i] = 0;
+    bump_later(); // expected-note {{limit (in bump_later) written here}}
+  }
+}
+
+void calls_unknown(float *restrict a) {
+  for (int i = 0; i < limit; i++) { // expected-remark {{loop not parallelized: it contains a call to unknown_effects, whose effects weft does not know (it is not defined in this file)}}
+    a[i] = 0;
+    unknown_effects(); // expected-note {{here}}
+  }
+}
+
+// A local whose address is taken, with a call that cannot reach it and a
+// restrict pointer that does not: proven.
+void local_escapes(float *restrict a, int **keep) {
+  int m = 1000;
+  *keep = &m;
+  for (int i = 0; i < m; i++) // expected-remark {{loop parallelized: its iterations are independent}}
+    a[i] = (float)twice(i);
+}

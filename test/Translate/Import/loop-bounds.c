@@ -29,9 +29,14 @@ void global(float *a) {
     a[i] = 0;
 }
 
-// A global bound with a call in the body, which may change it: opaque.
+// A global bound with a call in the body, which may change it: counted
+// too, the bound read once and marked; whether the call writes it is for
+// the analysis to decide, from the call's summary (Detect/bound-in-memory.c).
 // CHECK-LABEL: func.func @global_and_call
-// CHECK: weft.opaque_loop {kind = "for", reason = "the bound reads limit, which a call in the body may change"
+// CHECK: %[[L2:.*]] = affine.load %{{.*}}[] {weft.bound_of = [[ID2:[0-9]+]] : i64, weft.expr = {{[0-9]+}} : i64} : memref<i32>
+// CHECK: affine.for
+// CHECK-NEXT: weft.call @touch()
+// CHECK: } {weft.bound_reads_memory, {{.*}}weft.loop_id = [[ID2]] : i64}
 void touch(void);
 void global_and_call(float *a) {
   for (int i = 0; i < limit; i++)
