@@ -1,6 +1,6 @@
 // RUN: %exec-check %s
-// PARALLEL: 4
-// OPENMP-PARALLEL: 2
+// PARALLEL: 6
+// OPENMP-PARALLEL: 3
 // Scalars written in only some iterations and read after the loop
 // (conditionally last-private): each chunk keeps its copy and whether it
 // assigned it, and the last chunk in order that did gives the value, as
@@ -8,7 +8,8 @@
 // assignment at all, the value before the loop stays. Indices, doubles,
 // pointers, a short, compound assignments and ++ under a condition, two
 // such variables and a reduction in one loop, an assignment only in the
-// first iterations, and an inner loop that may run no iteration. With
+// first iterations, an inner loop that may run no iteration, and a loop
+// that shares its parallel region with the next one. With
 // --emit=openmp these loops stay sequential (Clang 19 gets
 // lastprivate(conditional:) wrong when no iteration assigns; docs/output.md).
 #include <stdio.h>
@@ -16,6 +17,20 @@
 #define N 60000
 static double a[N];
 static int v[N], m[N];
+
+// Two loops in one parallel region: the first one's variable is combined
+// after the region, as its reductions are.
+static int region(int n, int *out) {
+  int hit = -1;
+  for (int i = 0; i < n; i++)
+    if (v[i] == 17)
+      hit = i;
+  for (int i = 0; i < n; i++)
+    out[i] = v[i] * 2;
+  return hit;
+}
+
+static int out2[N];
 
 int main(void) {
   for (int i = 0; i < N; i++) {
@@ -59,5 +74,8 @@ int main(void) {
     for (int c = 0; c < m[r]; c++)
       w = a[r * 8 + c] + c;
   printf("%.17g\n", w);
+  int hit = region(N, out2);
+  printf("%d %d\n", hit, out2[N - 1]);
+  printf("%d\n", region(N / 2 + 3, out2));
   return 0;
 }
