@@ -1,5 +1,4 @@
-//===- Scalars.h - Private, last-private and reduction variables ----*- C++
-//-*-===//
+//===- Scalars.h - Private, last-private, reduction variables ---*- C++ -*-===//
 //
 // A scalar variable that a loop writes (a memory cell defined before the
 // loop) keeps the loop sequential unless each iteration can have its own

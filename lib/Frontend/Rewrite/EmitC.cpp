@@ -409,16 +409,8 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
       // Per chunk, its copy and whether an assignment set it (the body's
       // assignments to it set weft_<name>_asg, Checks.cpp); after the
       // call, the last chunk in order that assigned it gives the value.
-      L.hasReductions = true;
-      field(ctx.getPointerType(unq), c.name + "_part");
-      L.fields += "  unsigned char *" + c.name + "_set;\n";
-      init(c.name + "_part", "weft_" + c.name + "_part");
-      init(c.name + "_set", "weft_" + c.name + "_set");
-      L.declParts +=
-          body +
-          typeText(unq, policy, "weft_" + c.name + "_part[WEFT_MAX_CHUNKS]") +
-          ";\n" + body + "unsigned char weft_" + c.name +
-          "_set[WEFT_MAX_CHUNKS];\n";
+      chunkSlots(unq, c.name + "_part", body, L);
+      chunkSlots(ctx.UnsignedCharTy, c.name + "_set", body, L);
       L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n" +
                  "  unsigned char weft_" + c.name +
                  "_asg = 0; /* set by every assignment to " + c.name + " */\n";
@@ -438,20 +430,22 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   return L;
 }
 
+void FileRewriter::chunkSlots(QualType t, const std::string &name,
+                              const std::string &body, Layout &L) {
+  L.hasReductions = true;
+  L.fields += "  " + typeText(ctx.getPointerType(t), policy, name) + ";\n";
+  L.inits.push_back(name + " = weft_" + name);
+  L.declParts +=
+      body + typeText(t, policy, "weft_" + name + "[WEFT_MAX_CHUNKS]") + ";\n";
+}
+
 void FileRewriter::reductionLayout(const Capture &c, const std::string &body,
                                    Layout &L) {
   QualType t = c.var->getType();
   QualType unq = t.getUnqualifiedType();
   QualType pt = partialType(c, t, ctx);
   std::string pts = typeText(pt, policy);
-  L.hasReductions = true;
-  L.fields += "  " + typeText(ctx.getPointerType(pt), policy, c.name + "_part") +
-              ";\n";
-  L.inits.push_back(c.name + "_part = weft_" + c.name + "_part");
-  L.declParts += body +
-                 typeText(pt, policy, "weft_" + c.name +
-                                          "_part[WEFT_MAX_CHUNKS]") +
-                 ";\n";
+  chunkSlots(pt, c.name + "_part", body, L);
   std::string id = identityOf(c, t, ctx, policy);
   if (id.empty() && c.op == "and") {
     id = "(" + pts + ")~(" + pts + ")0";

@@ -38,7 +38,7 @@ std::string FileRewriter::openmpClauses(const Plan &p, std::string &why) {
     case CaptureKind::CondLastprivate:
       // OpenMP 5.0 has lastprivate(conditional: v), which GCC 12 gets
       // right, but Clang 19 copies out an unset private copy when no
-      // iteration assigns v (test/Translate/OpenMP/clauses.c).
+      // iteration assigns v (test/Translate/Emit/cond-lastprivate.c).
       why = c.name +
             " is written in only some iterations, and OpenMP's "
             "lastprivate(conditional:) for it is wrong with Clang 19 when "

@@ -175,6 +175,10 @@ private:
   };
   Layout layout(const Plan &p, const std::string &body);
   void reductionLayout(const Capture &c, const std::string &body, Layout &L);
+  /// One slot of type `t` per chunk: the array `weft_<name>` in the
+  /// replacing block, and the struct's pointer `<name>` to it.
+  void chunkSlots(QualType t, const std::string &name, const std::string &body,
+                  Layout &L);
   std::string outlined(const Plan &p);
   std::string dispatch(const Plan &p);
   /// The replacing block's lines, at indentation `body`, that make the

@@ -15,7 +15,8 @@ def DetectParallelLoops : Pass<"weft-detect-parallel-loops", "mlir::ModuleOp"> {
 
     - `weft.verdict = "parallel"`, with the loop's private, last-private and
       reduction variables (`weft.privates`, `weft.lastprivates`,
-      `weft.cond_lastprivates`, `weft.reductions`) and the run-time checks it needs (`weft.guards`);
+      `weft.cond_lastprivates`, `weft.reductions`) and the run-time checks
+      it needs (`weft.guards`);
     - or `weft.verdict = "sequential"` with `weft.reason`, and
       `weft.conflicts` (the locations of the accesses involved).
 
