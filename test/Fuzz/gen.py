@@ -14,9 +14,10 @@ constant or symbolic sizes (a parameter, or a bound in memory: through a
 pointer that may point into a buffer the body writes, a global, or a struct
 field), buffers passed directly or held in a struct (`b->x[i]`), scalar
 temporaries (some assigned conditionally, then dead or live after the
-nest), reductions of every operator, last values, conditionals, calls to pure and impure helpers, and
-early exits. Most kernels store to one array and read the others, and most
-stores go to an element of their own, as real kernels do: about 40% of the
+nest), reductions of every operator, last values, conditionals, calls to
+pure and impure helpers, and early exits. Most kernels store to one array
+and read the others, and most stores go to an element of their own, as real
+kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
 obvious (docs/testing.md).
 main() calls each kernel on disjoint and on overlapping arguments and
