@@ -13,7 +13,7 @@ core=(
   clang-tidy-19 libsimde-dev qemu-user gcc-aarch64-linux-gnu
   libc6-dev-arm64-cross cvise
 )
-bench=(libopencv-dev python3-matplotlib)
+bench=(libopencv-dev python3-matplotlib valgrind)
 case $profile in
   core) want=("${core[@]}") ;;
   bench) want=("${core[@]}" "${bench[@]}") ;;
