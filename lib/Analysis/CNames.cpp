@@ -9,6 +9,7 @@
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
@@ -19,6 +20,31 @@ CNames::CNames(Operation *loop, const Invariants *inv) : loop(loop), inv(inv) {
   auto fn = loop->getParentOfType<func::FuncOp>();
   unsigned n = 0;
   fn.walk<WalkOrder::PreOrder>([&](Operation *op) { order[op] = n++; });
+}
+
+/// A C variable never assigned (the importer keeps it as an SSA value and
+/// says so in weft.vars on the op that computes it) that holds v, up to an
+/// integer cast, and that the loop names: the name means that variable
+/// where the loop starts, and the variable still holds v there.
+std::optional<VarRef> CNames::ssaVarOf(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
+  Operation *def = v.getDefiningOp();
+  auto held = def ? def->getAttrOfType<ArrayAttr>("weft.vars") : ArrayAttr();
+  auto named = loop->getAttrOfType<ArrayAttr>("weft.free_vars");
+  if (!held || !named || loop->isAncestor(def))
+    return std::nullopt;
+  for (Attribute h : held) {
+    auto hd = cast<DictionaryAttr>(h);
+    int64_t decl = hd.getAs<IntegerAttr>("decl").getInt();
+    for (Attribute n : named)
+      if (cast<DictionaryAttr>(n).getAs<IntegerAttr>("decl").getInt() == decl)
+        return VarRef{decl, hd.getAs<StringAttr>("name").str()};
+  }
+  return std::nullopt;
 }
 
 /// The C variable whose value at the loop's entry the atom is.
@@ -46,6 +72,8 @@ std::optional<VarRef> CNames::declOf(Value v) {
       return std::nullopt;
     return VarRef{d.getInt(), nm.str()};
   }
+  if (auto var = ssaVarOf(v))
+    return var;
   Operation *ld = v.getDefiningOp();
   if (!ld || !isa<affine::AffineLoadOp, memref::LoadOp>(ld))
     return std::nullopt;
@@ -97,7 +125,47 @@ std::optional<VarRef> CNames::declOf(Value v) {
   return VarRef{p.root.decl, p.root.name};
 }
 
+/// The values of never-assigned variables that the loop names (see
+/// ssaVarOf), computed before it.
+const SmallVector<Value> &CNames::namedValues() {
+  if (named)
+    return *named;
+  named.emplace();
+  loop->getParentOfType<func::FuncOp>().walk([&](Operation *op) {
+    if (op->hasAttr("weft.vars") && op->getNumResults() == 1 &&
+        !loop->isAncestor(op) && ssaVarOf(op->getResult(0)))
+      named->push_back(op->getResult(0));
+  });
+  return *named;
+}
+
 std::optional<CPoly> CNames::convert(const Poly &p) {
+  if (auto c = convertAtoms(p))
+    return c;
+  // An atom with no name may be part of what a named variable holds
+  // (`int n = m / 2 + 1` makes the bound m/2 + 1, and m/2 has no name):
+  // put the variable back in its place, n for m/2 + 1.
+  Poly q = p;
+  for (Value v : namedValues()) {
+    Poly pv = polyOf(v);
+    for (auto &[m, c] : pv.terms()) {
+      if (m.empty())
+        continue;
+      auto it = q.terms().find(m);
+      if (it == q.terms().end() || it->second % c != 0)
+        continue;
+      int64_t k = it->second / c;
+      auto r = q.plus(pv, -k);
+      auto r2 = r ? r->plus(Poly::atom(v), k) : std::nullopt;
+      if (r2)
+        q = *r2;
+      break;
+    }
+  }
+  return convertAtoms(q);
+}
+
+std::optional<CPoly> CNames::convertAtoms(const Poly &p) {
   CPoly out;
   for (auto &[m, c] : p.terms()) {
     Term t;
@@ -113,4 +181,3 @@ std::optional<CPoly> CNames::convert(const Poly &p) {
   }
   return out;
 }
-

@@ -176,6 +176,23 @@ Value weft::pointerIdentity(const BaseInfo &b, Operation *loop,
   return inv->identity(b.ptr, loop);
 }
 
+/// The call of a C library allocator whose result the base views
+/// directly (`p = malloc(n)` viewed as p[i]), or null. A callee defined in
+/// the file is the program's own function, whatever its name.
+static Operation *allocationCall(const BaseInfo &b) {
+  auto call = b.ptr ? b.ptr.getDefiningOp<CallOp>() : CallOp();
+  if (!call)
+    return nullptr;
+  StringRef name = call.getCallee();
+  if (name != "malloc" && name != "calloc" && name != "aligned_alloc")
+    return nullptr;
+  auto fn = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  if (fn && !fn.isExternal())
+    return nullptr;
+  return call;
+}
+
 Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
                         const Invariants *inv) {
   // A base computed inside the loop (a pointer loaded or advanced in its
@@ -199,6 +216,13 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
   // Objects created in the loop body are new in every iteration: distinct
   // from everything that outlives the iteration.
   if (fresh(a) || fresh(b))
+    return Overlap::Never;
+  // Two allocations: what one call of malloc, calloc or aligned_alloc
+  // returns overlaps no object live at the time, so the results of two
+  // different calls (both in use) are distinct memory. realloc may return
+  // its argument: not one of them.
+  if (Operation *ca = allocationCall(a), *cb = allocationCall(b);
+      ca && cb && ca != cb)
     return Overlap::Never;
   // A restrict parameter overlaps nothing but what is based on it. A pointer
   // weft does not resolve may be computed from it (copied, incremented), so

@@ -1,7 +1,8 @@
 // RUN: %exec-check %s
-// PARALLEL: 2
+// PARALLEL: 3
 // A 33-tap FIR filter over a long signal (out[i] depends on in[i-32..i]),
-// then a decimation by 4 with a downward loop.
+// then a decimation by 4 with a downward loop. The buffers come from
+// distinct malloc calls: no run-time check.
 #include <stdio.h>
 #include <stdlib.h>
 

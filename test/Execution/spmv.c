@@ -1,10 +1,12 @@
 // RUN: %exec-check %s
-// PARALLEL: 3
+// PARALLEL: 4
 // Sparse matrix-vector product in CSR form: each row's loop bounds come
 // from the row pointer array, and the column indices are data. Written with
-// plain pointers it stays sequential (the rows a row pointer reaches cannot
-// be bounded for a run-time check); with restrict it runs in parallel over
-// rows, with the inner loop (not counted: its bound reads memory) inside.
+// plain pointers that may overlap it would stay sequential (the rows a row
+// pointer reaches cannot be bounded for a run-time check); with restrict
+// (spmv) it runs in parallel over rows, with the inner loop (not counted:
+// its bound reads memory) inside, and so does main's copy, whose arrays come
+// from distinct malloc calls.
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -155,3 +155,126 @@ func.func @conditional_last(%a: memref<?xi32> {weft.alias = #weft.alias<restrict
   %s = arith.addi %r, %u : i32
   return %s : i32
 }
+
+// -----
+
+// An array declared in the body is a new object in every iteration: its
+// elements written again by the next iteration are not a dependence.
+// CHECK-LABEL: func.func @array_in_body
+// CHECK: } {weft.candidate, weft.verdict = "parallel"}
+func.func @array_in_body(%out: memref<?xf64> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "out"}, %n: index) {
+  %c = arith.constant 1.0 : f64
+  // expected-remark@+1 {{loop parallelized: its iterations are independent}}
+  affine.for %i = 0 to %n {
+    %t = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 2 : i64, weft.name = "t"} : memref<4xf64>
+    // expected-remark@+1 {{loop not parallelized: the loop at}}
+    affine.for %v = 0 to 4 {
+      affine.store %c, %t[%v] : memref<4xf64>
+    }
+    %x = affine.load %t[2] : memref<4xf64>
+    affine.store %x, %out[%i] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// The same array declared before the loop is one object for all
+// iterations: each one writes the elements the others write.
+// CHECK-LABEL: func.func @array_outside
+func.func @array_outside(%out: memref<?xf64> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "out"}, %n: index) {
+  %c = arith.constant 1.0 : f64
+  %t = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 2 : i64, weft.name = "t"} : memref<4xf64>
+  // expected-remark@+1 {{loop not parallelized: memory written in one iteration is written again in another}}
+  affine.for %i = 0 to %n {
+    // expected-remark@+1 {{loop parallelized: its iterations are independent}}
+    affine.for %v = 0 to 4 {
+      // expected-note@+1 {{memory written here}}
+      affine.store %c, %t[%v] : memref<4xf64>
+    }
+    %x = affine.load %t[2] : memref<4xf64>
+    affine.store %x, %out[%i] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// Two allocations are distinct memory; realloc may return its argument, and
+// a function of the file called malloc is the program's own: checked.
+// CHECK-LABEL: func.func @allocations
+func.func @allocations(%n: index, %bytes: i64) {
+  %p = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+  %q = weft.call @calloc(%bytes, %bytes) : (i64, i64) -> !weft.ptr
+  %a = weft.base %p {alias = #weft.alias<pointer>, name = "a"} : (!weft.ptr) -> memref<?xf32>
+  %b = weft.base %q {alias = #weft.alias<pointer>, name = "b"} : (!weft.ptr) -> memref<?xf32>
+  // expected-remark@+1 {{loop parallelized: its iterations are independent}}
+  affine.for %i = 0 to %n {
+    %v = affine.load %b[%i + 1] : memref<?xf32>
+    affine.store %v, %a[%i] : memref<?xf32>
+  }
+  %r = weft.call @realloc(%p, %bytes) : (!weft.ptr, i64) -> !weft.ptr
+  %c = weft.base %r {alias = #weft.alias<pointer>, name = "c"} : (!weft.ptr) -> memref<?xf32>
+  %s = weft.call @own_malloc_twin(%bytes) : (i64) -> !weft.ptr
+  // expected-remark@+1 {{loop not parallelized: c and a may overlap, and weft cannot name c in a run-time check}}
+  affine.for %i = 0 to %n {
+    // expected-note@+1 {{memory here}}
+    %v = affine.load %a[%i + 1] : memref<?xf32>
+    affine.store %v, %c[%i] : memref<?xf32>
+  }
+  return
+}
+func.func private @malloc(i64) -> !weft.ptr attributes {weft.external}
+func.func private @calloc(i64, i64) -> !weft.ptr attributes {weft.external}
+func.func private @realloc(!weft.ptr, i64) -> !weft.ptr attributes {weft.external}
+func.func private @own_malloc_twin(i64) -> !weft.ptr attributes {weft.external}
+
+// -----
+
+// A malloc defined in the file is an ordinary function: its results may be
+// the same memory.
+// CHECK-LABEL: func.func @own_malloc
+func.func @own_malloc(%n: index, %bytes: i64) {
+  %p = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+  %q = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+  %a = weft.base %p {alias = #weft.alias<pointer>, name = "a"} : (!weft.ptr) -> memref<?xf32>
+  %b = weft.base %q {alias = #weft.alias<pointer>, name = "b"} : (!weft.ptr) -> memref<?xf32>
+  // expected-remark@+1 {{loop not parallelized: a and b may overlap}}
+  affine.for %i = 0 to %n {
+    // expected-note@+1 {{memory here}}
+    %v = affine.load %b[%i + 1] : memref<?xf32>
+    affine.store %v, %a[%i] : memref<?xf32>
+  }
+  return
+}
+func.func @malloc(%bytes: i64) -> !weft.ptr {
+  %z = weft.opaque_value {reason = "test"} -> !weft.ptr
+  return %z : !weft.ptr
+}
+
+// -----
+
+// A variable never assigned is an SSA value; weft.vars on the op that
+// computes it names it, and the loop names it too (weft.free_vars): the
+// check's bounds use it. Without the loop naming it, no check.
+// CHECK-LABEL: func.func @ssa_named
+// CHECK: weft.guards = [{a = {base = {decl = 1 : i64, name = "a"}, elem_size = 4 : i64, hi = {{\[}}[array<i64: -1>, array<i64: 1, 7>]]
+func.func @ssa_named(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a"},
+                     %b: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "b"},
+                     %s: !weft.ptr) {
+  %m = weft.call @atoi(%s) {weft.vars = [{decl = 7 : i64, name = "n"}]} : (!weft.ptr) -> i32
+  %n = arith.index_cast %m : i32 to index
+  // expected-remark@+1 {{loop parallelized: a run-time check that a and b do not overlap}}
+  affine.for %i = 0 to %n {
+    %v = affine.load %b[%i] : memref<?xf32>
+    affine.store %v, %a[%i] : memref<?xf32>
+  } {weft.free_vars = [{decl = 7 : i64, name = "n"}, {decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "b"}]}
+  // expected-remark@+1 {{loop not parallelized: a and b may overlap, and the elements memory touches depend on values weft cannot name in C}}
+  affine.for %i = 0 to %n {
+    // expected-note@+1 {{memory here}}
+    %v = affine.load %b[%i] : memref<?xf32>
+    affine.store %v, %a[%i] : memref<?xf32>
+  } {weft.free_vars = [{decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "b"}]}
+  return
+}
+func.func private @atoi(!weft.ptr) -> i32 attributes {weft.external}

@@ -37,6 +37,10 @@ public:
   /// (Invariants::atEntry).
   std::optional<VarRef> declOf(mlir::Value v);
 
+  /// A never-assigned variable (the importer's weft.vars) that holds `v`
+  /// and that the loop names.
+  std::optional<VarRef> ssaVarOf(mlir::Value v);
+
   /// The polynomial over C variables, or nullopt when an atom has no name.
   std::optional<CPoly> convert(const Poly &p);
 
@@ -49,6 +53,9 @@ private:
   const Invariants *inv;
   std::optional<llvm::DenseSet<mlir::Value>> written;
   std::map<int64_t, std::string> names_;
+  std::optional<llvm::SmallVector<mlir::Value>> named;
+  const llvm::SmallVector<mlir::Value> &namedValues();
+  std::optional<CPoly> convertAtoms(const Poly &p);
 };
 
 } // namespace weft

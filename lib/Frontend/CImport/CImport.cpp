@@ -214,6 +214,22 @@ void Importer::initializeVar(const clang::VarDecl *var, Value mem,
       UnitAttr(), UnitAttr());
 }
 
+/// Records on the op that computes an SSA variable's value that the
+/// variable holds it (weft.vars: decl and name; docs/ir.md), so that
+/// analyses can name the value in C where the variable is in scope.
+void Importer::nameValue(Value v, const clang::VarDecl *var) {
+  Operation *def = v.getDefiningOp();
+  if (!def || isa<arith::ConstantOp>(def))
+    return;
+  SmallVector<Attribute> names;
+  if (auto old = def->getAttrOfType<ArrayAttr>("weft.vars"))
+    names.append(old.begin(), old.end());
+  names.push_back(builder.getDictionaryAttr(
+      {builder.getNamedAttr("decl", builder.getI64IntegerAttr(declId(var))),
+       builder.getNamedAttr("name", builder.getStringAttr(var->getName()))}));
+  def->setAttr("weft.vars", builder.getArrayAttr(names));
+}
+
 void Importer::declareLocal(const clang::VarDecl *var) {
   Location l = loc(var->getLocation());
   if (var->isStaticLocal() || var->hasExternalStorage() ||
@@ -264,6 +280,7 @@ void Importer::declareLocal(const clang::VarDecl *var) {
     if (!vi.value)
       vi.value = zeroOf(convertScalarType(t), l);
     vars[var] = vi;
+    nameValue(vi.value, var);
     return;
   }
   auto alloca =

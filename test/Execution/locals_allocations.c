@@ -1,0 +1,64 @@
+// RUN: %exec-check %s
+// PARALLEL: 5
+// What real programs declare around their hot loops (bench/programs): an
+// array declared in the body, buffers from different malloc calls, and
+// sizes in never-assigned variables that the run-time checks name (one
+// shadowed by an inner variable of the same name). sizes() is called with
+// x and y apart (parallel) and overlapping (the check fails: as written).
+#include <stdio.h>
+#include <stdlib.h>
+
+static void fluxes(double *out, const double *in, int n) {
+  for (int i = 0; i < n; i++) {
+    double flux[4];
+    for (int v = 0; v < 4; v++)
+      flux[v] = in[4 * i + v] * (v + 1);
+    double s = 0;
+    for (int v = 0; v < 4; v++)
+      s += flux[v];
+    for (int v = 0; v < 4; v++)
+      out[4 * i + v] = flux[v] - s / 4;
+  }
+}
+
+static void sizes(float *x, const float *y, int m) {
+  int n = m / 2 + 1;
+  for (int i = 0; i < n; i++)
+    x[i] = y[i] + 1.0f;
+  {
+    int n = m / 3 + 1;
+    for (int i = 0; i < n; i++)
+      x[i] = y[i + 1] * 0.5f + x[i];
+  }
+}
+
+int main(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 20000;
+  if (n < 1 || n > 1000000)
+    return 1;
+  double *in = malloc(sizeof(double) * 4 * n);
+  double *out = malloc(sizeof(double) * 4 * n);
+  float *a = calloc(n + 2, sizeof(float)), *b = calloc(n + 2, sizeof(float));
+  if (!in || !out || !a || !b) {
+    fprintf(stderr, "out of memory\n");
+    return 1;
+  }
+  for (int i = 0; i < 4 * n; i++)
+    in[i] = (double)(i % 17) - 8.0;
+  fluxes(out, in, n);
+  for (int i = 0; i < n + 2; i++)
+    a[i] = (float)(i % 13);
+  sizes(b, a, n);     /* apart */
+  sizes(a + 1, a, n); /* overlapping: as written */
+  double s = 0, t = 0;
+  for (int i = 0; i < 4 * n; i += 7)
+    s += out[i];
+  for (int i = 0; i < n + 2; i += 3)
+    t += a[i] + 2 * b[i];
+  printf("%.6f %.6f %.6f %.6f\n", s, t, out[4 * n - 1], (double)a[n / 3]);
+  free(in);
+  free(out);
+  free(a);
+  free(b);
+  return 0;
+}

@@ -1,0 +1,57 @@
+// What real programs declare around their hot loops (bench/programs): an
+// array declared in the body (new in every iteration), buffers from
+// different malloc calls (distinct memory), and sizes held in variables
+// that are never assigned (weft names them in run-time checks).
+// Execution: test/Execution/locals_allocations.c.
+// RUN: weft-translate %s --verify --analyze -- -ffast-math
+
+#include <stdlib.h>
+
+// flux[] is declared in the body: each iteration has its own.
+void fluxes(double *out, const double *in, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: a run-time check that out and in do not overlap}}
+    double flux[4];
+    for (int v = 0; v < 4; v++) // expected-remark {{loop not parallelized: the loop at 12:3 around it runs in parallel}}
+      flux[v] = in[4 * i + v];
+    for (int v = 0; v < 4; v++) // expected-remark {{loop not parallelized: the loop at 12:3 around it runs in parallel}}
+      out[4 * i + v] = flux[v] * 0.5;
+  }
+}
+
+// Declared before the loop, flux[] is one array for all iterations.
+void shared_flux(double *restrict out, const double *restrict in, int n) {
+  double flux[4];
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: flux[v] written in one iteration is written again in another}}
+    for (int v = 0; v < 4; v++) // expected-remark {{loop not parallelized: too little work}}
+      flux[v] = in[4 * i + v]; // expected-note {{flux[v] written here}}
+    for (int v = 0; v < 4; v++) // expected-remark {{loop not parallelized: too little work}}
+      out[4 * i + v] = flux[v] * 0.5;
+  }
+}
+
+// Two malloc calls: distinct, no check. realloc may return its argument: a
+// check, named by the size variable (never assigned, so weft names it).
+float *buffers(int argc, char **argv) {
+  int n = argc > 1 ? atoi(argv[1]) : 1000;
+  float *a = malloc(sizeof(float) * n), *b = calloc(n, sizeof(float));
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: its iterations are independent}}
+    a[i] = b[i] + 1.0f;
+  float *c = realloc(b, sizeof(float) * 2 * n);
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: a run-time check that c and a do not overlap}}
+    c[i] = a[i] * 2.0f;
+  free(a);
+  return c;
+}
+
+// The size is a variable the loop names in its bound: the check uses it. An
+// inner n that shadows it is another variable, with its own value.
+void sizes(float *x, const float *y, int m) {
+  int n = m / 2 + 1;
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: a run-time check that x and y do not overlap}}
+    x[i] = y[i] + 1.0f;
+  {
+    int n = m / 3 + 1;
+    for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: a run-time check that x and y do not overlap}}
+      x[i] = y[i + 1] * 2.0f;
+  }
+}
