@@ -21,7 +21,9 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace weft;
@@ -135,9 +137,25 @@ struct Flow {
 
 /// May op write memory (a store, a call, an effects op, or a region), or
 /// may control arrive after it without passing before it (a case label)?
+static bool mayWrite(Operation *op);
+
+/// A call of a C library function that computes its result from its
+/// arguments alone and never touches memory or errno (fabs, fmax, ...).
+static bool isArithmeticCall(Operation *op) {
+  auto call = dyn_cast<CallOp>(op);
+  if (!call)
+    return false;
+  static const llvm::StringSet<> fns = {
+      "fabs", "fabsf", "fabsl", "fmax",     "fmaxf",     "fmaxl",
+      "fmin", "fminf", "fminl", "copysign", "copysignf", "copysignl"};
+  auto fn = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  return fns.contains(call.getCallee()) && (!fn || fn.isExternal());
+}
+
 static bool mayWrite(Operation *op) {
-  return isStore(op) || isa<CallOp, EffectsOp, CaseOp, LabelOp>(op) ||
-         op->getNumRegions();
+  return isStore(op) || (isa<CallOp>(op) && !isArithmeticCall(op)) ||
+         isa<EffectsOp, CaseOp, LabelOp>(op) || op->getNumRegions();
 }
 
 /// Do two values come out of the same computation that reads no memory:
@@ -180,10 +198,21 @@ static bool sameAccessAttrs(Operation *x, Operation *y) {
 /// address where the later one is reached from the earlier without anything
 /// that may write memory on the way (it may sit in a region nested after the
 /// earlier one, as `if (a[i] > m) m = a[i];` reads a[i] twice).
-static bool sameValue(Value a, Value b) {
+static bool sameValue(Value a, Value b, int depth = 6) {
   if (a == b)
     return true;
   Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+  // Two computations of one kind that read no memory (arith ops, fabs),
+  // on operands that hold the same numbers: `fabs(w[i] - u[i])` twice.
+  if (x && y && depth > 0 && x->getName() == y->getName() && !isLoad(x) &&
+      !x->getNumRegions() && x->getNumResults() == 1 &&
+      x->getNumOperands() == y->getNumOperands() &&
+      (isMemoryEffectFree(x) || isArithmeticCall(x)) && sameAccessAttrs(x, y)) {
+    for (unsigned i = 0; i < x->getNumOperands(); ++i)
+      if (!sameValue(x->getOperand(i), y->getOperand(i), depth - 1))
+        return false;
+    return true;
+  }
   if (!x || !y || x->getName() != y->getName() || !isLoad(x) ||
       x->getNumOperands() != y->getNumOperands() || !sameAccessAttrs(x, y))
     return false;
@@ -374,8 +403,11 @@ struct ReductionMatcher {
     Operation *d = v.getDefiningOp();
     if (!d)
       return false;
-    // s = s op x (op chains: s = s + a + b).
-    if (StringRef k = opClass(d); !k.empty()) {
+    // s = s op x (op chains: s = s + a + b). An operator on values that
+    // do not come from s is the x of a selection below (`if (m < 2 * a[i])
+    // m = 2 * a[i];`).
+    if (StringRef k = opClass(d); !k.empty() && (derived(d->getOperand(0)) ||
+                                                 derived(d->getOperand(1)))) {
       if (!agree(k))
         return false;
       if (!v.hasOneUse())
@@ -426,13 +458,16 @@ struct ReductionMatcher {
       used.insert(accLoad);
       return true;
     }
-    // fmax(m, x), fmin(m, x)
-    if (auto call = dyn_cast<CallOp>(d)) {
-      StringRef name = call.getCallee();
-      StringRef k = name.starts_with("fmax") ? "max"
-                    : name.starts_with("fmin") ? "min"
-                                               : "";
-      if (k.empty() || call.getArgs().size() != 2 || !agree(k, "call"))
+    // fmax(m, x), fmin(m, x); another call is the x of a selection below
+    // (`if (m < fabs(a[i])) m = fabs(a[i]);`).
+    auto call = dyn_cast<CallOp>(d);
+    StringRef callKind = !call                                  ? ""
+                         : call.getCallee().starts_with("fmax") ? "max"
+                         : call.getCallee().starts_with("fmin") ? "min"
+                                                                : "";
+    if (!callKind.empty()) {
+      StringRef k = callKind;
+      if (call.getArgs().size() != 2 || !agree(k, "call"))
         return false;
       Value a = call.getArgs()[0], b = call.getArgs()[1];
       Operation *la = a.getDefiningOp(), *lb = b.getDefiningOp();
@@ -513,7 +548,8 @@ struct ReductionMatcher {
           if (isa<scf::YieldOp>(op) || isLoad(op) ||
               (isStore(op) && onCell(op, cell)))
             return;
-          if (op->getNumRegions() == 0 && isMemoryEffectFree(op))
+          if (op->getNumRegions() == 0 &&
+              (isMemoryEffectFree(op) || isArithmeticCall(op)))
             return;
           bad = op;
         });

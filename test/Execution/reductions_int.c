@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 8
+// PARALLEL: 9
 // Integer reductions of every operator, exact on any team: + - * & | ^, min
 // and max by comparison, on int, unsigned, long long and unsigned char. The
 // sums wrap around in the middle of the loop (partial results are unsigned

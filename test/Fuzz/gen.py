@@ -386,6 +386,40 @@ class Gen:
                                           "one branch", "read")))
             self.features.add("dead after" if dead_after[1] in (
                 "overwritten", "both branches") else "live after")
+        # Real programs' hot loops (bench/programs): a temporary kept in
+        # an array declared in the body (new in every iteration), and a
+        # size held in a local never assigned (`int m = n / 2 + 1`), which
+        # the run-time checks name. Drawn from a stream of their own.
+        real = random.Random(self.seed * 104729 + idx)
+        plain_pairs = [k for k in range(len(lines) - 1)
+                       if re.match(r"t\d+ = ", lines[k]) and
+                       (not dead_after or
+                        not lines[k].startswith(dead_after[0] + " "))]
+        if plain_pairs and real.random() < 0.3:
+            k = real.choice(plain_pairs)
+            t, expr = lines[k][:-1].split(" = ", 1)
+            dst = lines[k + 1].split(" = ", 1)[0]
+            lines[k:k + 2] = ["{", "  double w[2];", "  w[0] = %s;" % expr,
+                              "  w[1] = w[0] * 0.25;",
+                              "  %s = (w[0] - w[1]) * 0.5;" % dst, "}"]
+            ctx["temps"].remove(t)
+            self.features.add("array in body")
+        # The largest deviation, compared and kept as the same expression
+        # written twice (`if (rdx < fabs(x[i] - 0.5)) rdx = fabs(...)`).
+        reads = [m.group(0) for l in lines
+                 for m in re.finditer(r"\b[xyz]\[[^\[\]]+\]", l)]
+        if reads and real.random() < 0.15:
+            e = "fabs(%s - 0.5)" % real.choice(reads)
+            lines.append("if (rdx < %s)" % e)
+            lines.append("  rdx = %s;" % e)
+            ctx["reds"].add(("double", "rdx", "-1.0"))
+            self.features.add("max of an expression")
+        local_size = False
+        plain = "for (int %s = 0; %s < n; %s++)" % ((loops[0].var,) * 3)
+        if sym and not via and header[0] == plain and real.random() < 0.3:
+            header[0] = plain.replace("< n;", "< m;")
+            local_size = True
+            self.features.add("size in a local")
         if via:
             self.features.add("struct-held pointers")
             held = lambda t: re.sub(r"\b(x|y|z|iv)\b", r"b->\1", t)
@@ -409,6 +443,8 @@ class Gen:
             out.append("  %s %s = %s;" % (ctype, v, init))
         if ctx["last"]:
             out.append("  double last = -1;")
+        if local_size:
+            out.append("  int m = n / 2 + 1;")
         ind = "  "
         for h in header:
             out.append(ind + h + " {")
@@ -452,6 +488,7 @@ class Gen:
         head = ["/* weft fuzz program, seed %d */" % self.seed,
                 "/* FEATURES: %s */" % ", ".join(sorted(self.features)),
                 "/* FP-REDUCTIONS: %s */" % ("yes" if fp else "no"),
+                "#include <math.h>",
                 "#include <stdio.h>",
                 "#include <stdint.h>",
                 "",

@@ -349,3 +349,59 @@ int select_elsewhere(int n, const int *restrict v, int *restrict out) {
   }
   return m;
 }
+
+// The largest change, compared and stored as the same expression written
+// twice (heated_plate's my_diff): fabs reads no memory and sets no errno,
+// so both calls give the same number: a max reduction. Also an operator
+// on loads, not on m (`2 * v[i]`).
+double fabs(double);
+double sqrt(double);
+// expected-remark@+3 {{loop parallelized: d is a max reduction}}
+double largest_change(int n, const double *w, const double *u) {
+  double d = 0;
+  for (int i = 0; i < n; i++)
+    if (d < fabs(w[i] - u[i]))
+      d = fabs(w[i] - u[i]);
+  return d;
+}
+
+// expected-remark@+3 {{loop parallelized: m is a max reduction}}
+int twice_max(int n, const int *v) {
+  int m = 0;
+  for (int i = 0; i < n; i++)
+    if (m < 2 * v[i])
+      m = 2 * v[i];
+  return m;
+}
+
+// Not the value compared: u[i] is not w[i].
+// expected-remark@+3 {{loop not parallelized: d carries a value from one iteration to the next}}
+double other_value(int n, const double *w, const double *u) {
+  double d = 0;
+  for (int i = 0; i < n; i++)
+    if (d < fabs(w[i])) // expected-note {{d read here}}
+      d = fabs(u[i]);
+  return d;
+}
+
+// A write between the two reads: w[i] may have changed.
+// expected-remark@+3 {{loop not parallelized: d carries a value from one iteration to the next}}
+double written_between(int n, double *w) {
+  double d = 0;
+  for (int i = 0; i < n; i++)
+    if (d < fabs(w[i])) { // expected-note {{d read here}}
+      w[i] = 0;
+      d = fabs(w[i]);
+    }
+  return d;
+}
+
+// sqrt may set errno: not taken as the same number twice.
+// expected-remark@+3 {{loop not parallelized: d carries a value from one iteration to the next}}
+double via_sqrt(int n, const double *w) {
+  double d = 0;
+  for (int i = 0; i < n; i++)
+    if (d < sqrt(w[i])) // expected-note {{d read here}}
+      d = sqrt(w[i]);
+  return d;
+}
