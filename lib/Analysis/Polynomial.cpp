@@ -7,9 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polynomial.h"
+#include "weft/Analysis/Memory.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -184,6 +187,58 @@ std::optional<SmallVector<Poly>> weft::polysOfMap(AffineMap map,
   return out;
 }
 
+/// The value a read of a local scalar variable gets from a write of it
+/// earlier in the same block, with nothing between them that may write the
+/// variable or let control in (`k = i * cols + j; ... J[k]`: the k of the
+/// subscript is i * cols + j), or null.
+static Value forwardedStore(Operation *load) {
+  if (!isa<affine::AffineLoadOp, memref::LoadOp>(load) ||
+      load->getNumOperands() != 1)
+    return Value();
+  Value cell = load->getOperand(0);
+  MemPath p = memPathOf(cell);
+  if (!p.views.empty() || !p.root.isCell || p.root.escapes ||
+      !cell.getDefiningOp<memref::AllocaOp>())
+    return Value();
+  auto writesCell = [&](Operation *op) {
+    bool writes = false;
+    op->walk([&](Operation *in) {
+      if ((isa<affine::AffineStoreOp, memref::StoreOp>(in) &&
+           in->getOperand(1) == cell) ||
+          isa<CaseOp, LabelOp>(in))
+        writes = true;
+    });
+    return writes;
+  };
+  // Back through the block, then out of an enclosing if (its branch
+  // starts where the if is), not out of a loop: the write must be in the
+  // same iteration. (A write before the loop gives a value the loop's
+  // checks may not be able to name, where the variable itself has one.)
+  Operation *op = load->getPrevNode();
+  for (Operation *at = load;;) {
+    if (!op) {
+      auto parent = dyn_cast_or_null<scf::IfOp>(at->getParentOp());
+      if (!parent)
+        return Value();
+      at = parent.getOperation();
+      op = at->getPrevNode();
+      continue;
+    }
+    at = op;
+    if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
+      if (op->getOperand(1) == cell)
+        return op->getNumOperands() == 2 ? op->getOperand(0) : Value();
+      op = op->getPrevNode();
+      continue;
+    }
+    if (isa<CaseOp, LabelOp>(op))
+      return Value(); // control may arrive here without the write
+    if (op->getNumRegions() && writesCell(op))
+      return Value();
+    op = op->getPrevNode();
+  }
+}
+
 Poly weft::polyOf(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def)
@@ -206,6 +261,8 @@ Poly weft::polyOf(Value v) {
     auto polys = polysOfMap(apply.getAffineMap(), apply.getMapOperands());
     if (polys && polys->size() == 1)
       r = (*polys)[0];
+  } else if (Value stored = forwardedStore(def)) {
+    r = polyOf(stored);
   }
   return r ? *r : Poly::atom(v);
 }

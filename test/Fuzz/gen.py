@@ -414,6 +414,19 @@ class Gen:
             lines.append("  rdx = %s;" % e)
             ctx["reds"].add(("double", "rdx", "-1.0"))
             self.features.add("max of an expression")
+        # An element index kept in a scalar declared before the nest and
+        # assigned in the body (`kx = 3 + i * 40 + j; x[kx] = ...`, srad).
+        stores = [k for k, l in enumerate(lines)
+                  if re.match(r"[xy]\[[^\[\]]+\] = ", l)]
+        index_temp = bool(stores) and real.random() < 0.2
+        if index_temp:
+            k = real.choice(stores)
+            m = re.match(r"([xy])\[([^\[\]]+)\] = (.*)$", lines[k])
+            rest = m.group(3).replace("%s[%s]" % (m.group(1), m.group(2)),
+                                      "%s[kx]" % m.group(1))
+            lines[k:k + 1] = ["kx = %s;" % m.group(2),
+                              "%s[kx] = %s" % (m.group(1), rest)]
+            self.features.add("index in a scalar")
         local_size = False
         plain = "for (int %s = 0; %s < n; %s++)" % ((loops[0].var,) * 3)
         if sym and not via and header[0] == plain and real.random() < 0.3:
@@ -445,6 +458,8 @@ class Gen:
             out.append("  double last = -1;")
         if local_size:
             out.append("  int m = n / 2 + 1;")
+        if index_temp:
+            out.append("  int kx;")
         ind = "  "
         for h in header:
             out.append(ind + h + " {")

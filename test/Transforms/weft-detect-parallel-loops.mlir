@@ -278,3 +278,38 @@ func.func @ssa_named(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.
   return
 }
 func.func private @atoi(!weft.ptr) -> i32 attributes {weft.external}
+
+// -----
+
+// An index kept in a scalar cell, written and then read in the same
+// iteration (also inside an if after the write): the subscript is the
+// written value, %i. Written only inside an if, the read may see an
+// earlier iteration's value: a carried scalar. (The second loop reads k,
+// so the first keeps its last value.)
+// CHECK-LABEL: func.func @index_in_cell
+func.func @index_in_cell(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: index, %c: i1) {
+  %k = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 2 : i64, weft.name = "k"} : memref<index>
+  %one = arith.constant 1.0 : f32
+  // expected-remark@+1 {{loop parallelized: k is last-private}}
+  affine.for %i = 0 to %n {
+    affine.store %i, %k[] : memref<index>
+    %x = affine.load %k[] : memref<index>
+    memref.store %one, %a[%x] : memref<?xf32>
+    scf.if %c {
+      %y = affine.load %k[] : memref<index>
+      %v = memref.load %a[%y] : memref<?xf32>
+      %w = arith.addf %v, %one : f32
+      memref.store %w, %a[%y] : memref<?xf32>
+    }
+  }
+  // expected-remark@+1 {{loop not parallelized: k carries a value from one iteration to the next}}
+  affine.for %i = 0 to %n {
+    scf.if %c {
+      affine.store %i, %k[] : memref<index>
+    }
+    // expected-note@+1 {{k read here}}
+    %x = affine.load %k[] : memref<index>
+    memref.store %one, %a[%x] : memref<?xf32>
+  }
+  return
+}
