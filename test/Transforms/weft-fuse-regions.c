@@ -223,3 +223,31 @@ void check_names_memory(struct vec *v, float *restrict a, float *out) {
   for (int i = 0; i < v->n; i++)
     out[i] = v->data[i];
 }
+
+// A size read from memory once, before the first loop, into a variable
+// never assigned (`int rows = ...argv[1]...`): the loops' bounds name the
+// variable, which no loop changes: fused. A bound that reads memory right
+// before the second loop, which the first may write, is not (the read is
+// glue that would have to move before the region).
+// CHECK-LABEL: func.func @size_read_before
+// CHECK: weft.task "{{.*}}" attributes {{{.*}}region_leader = [[L:[0-9]+]] : i64
+// CHECK: weft.task "{{.*}}" attributes {{{.*}}region_leader = [[L]] : i64
+int atoi(const char *);
+void size_read_before(char **argv, float *a, float *b) {
+  int rows = argv[1] ? atoi(argv[1]) : 100;
+  for (int i = 0; i < rows; i++)
+    a[i] = i;
+  for (int i = 0; i < rows; i++)
+    b[i] = 2 * i;
+}
+
+// CHECK-LABEL: func.func @size_read_between
+// CHECK-NOT: region_leader
+// CHECK: unfused = "the code between them reads memory that a loop before writes, and would have to run before the region"
+// CHECK: return
+void size_read_between(int *len, float *a, int n) {
+  for (int i = 0; i < n; i++)
+    a[i] = i;
+  for (int i = 0; i < *len; i++)
+    a[i] += 1;
+}

@@ -213,7 +213,14 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
   }
   SmallVector<Operation *> boundLoads;
   loadsBehind(next.task.getLoop()->getOperands(), boundLoads);
+  Operation *first = members.front().task.getOperation();
   for (Operation *ld : boundLoads) {
+    // A read made before the region's first loop (the value of a variable
+    // computed earlier, `int rows = argc > 1 ? atoi(argv[1]) : N`) is
+    // made before any of its loops, as C makes it.
+    Operation *anc = first->getBlock()->findAncestorOpInBlock(*ld);
+    if (!anc || anc->isBeforeInBlock(first))
+      continue;
     if (written.contains(cellDecl(ld->getOperand(0))))
       return no("its bounds use " + setAtEnd(cellDecl(ld->getOperand(0))));
     Access a = accessOf(ld);
