@@ -216,8 +216,12 @@ static bool sameValue(Value a, Value b, int depth = 6) {
   if (!x || !y || x->getName() != y->getName() || !isLoad(x) ||
       x->getNumOperands() != y->getNumOperands() || !sameAccessAttrs(x, y))
     return false;
+  // The address: the same pure computation, or one that reads the same
+  // numbers (`u[i]` twice, where the pointer u is a variable the code
+  // assigns: two loads of u, then two views).
   for (unsigned i = 0; i < x->getNumOperands(); ++i)
-    if (!samePure(x->getOperand(i), y->getOperand(i)))
+    if (!samePure(x->getOperand(i), y->getOperand(i)) &&
+        !sameValue(x->getOperand(i), y->getOperand(i), depth - 1))
       return false;
   auto orderedFrom = [](Operation *first, Operation *later) {
     Operation *anc = first->getBlock()->findAncestorOpInBlock(*later);

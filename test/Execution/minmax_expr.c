@@ -1,11 +1,12 @@
 // RUN: %exec-check %s
-// PARALLEL: 4
+// PARALLEL: 5
 // OPENMP-PARALLEL: 2
 // Max and min reductions whose value is an expression written twice, in
 // the comparison and in the update: the largest change of a Jacobi sweep
-// (fabs of a difference, as heated_plate computes it), the largest scaled
-// element, and the smallest distance; run on arrays whose extremes sit in
-// the first, the middle and the last chunk. Under OpenMP the floating-point
+// (fabs of a difference, as heated_plate computes it, also through swapped
+// buffer pointers), the largest scaled element, and the smallest distance;
+// run on arrays whose extremes sit in the first, the middle and the last
+// chunk. Under OpenMP the floating-point
 // ones stay sequential (OpenMP combines them in no fixed order).
 #include <math.h>
 #include <stdio.h>
@@ -15,6 +16,22 @@
 
 static double w[N], u[N];
 static int v[N];
+
+/* Through pointers the code assigns (buffers swapped by step): each read
+ * of a[i] loads a first. */
+static double swapped(int steps) {
+  double *a = w, *b = u;
+  if (steps & 1) {
+    double *t = a;
+    a = b;
+    b = t;
+  }
+  double d = -1;
+  for (int i = 0; i < N; i++)
+    if (d < fabs(a[i] - 2 * b[i]))
+      d = fabs(a[i] - 2 * b[i]);
+  return d;
+}
 
 int main(void) {
   double s = 0;
@@ -37,7 +54,7 @@ int main(void) {
     for (int i = 0; i < N; i++)
       if (fabs(w[i] + 0.5) < lo)
         lo = fabs(w[i] + 0.5);
-    s += d;
+    s += d + swapped(k);
     printf("%d: %.17g %d %.17g\n", k, d, m, lo);
   }
   printf("%.17g\n", s);

@@ -405,3 +405,18 @@ double via_sqrt(int n, const double *w) {
       d = sqrt(w[i]);
   return d;
 }
+
+// The same, through pointers the code assigns (a swap of buffers): two
+// reads of u[i] load u twice, with nothing between that writes it.
+// expected-remark@+7 {{loop parallelized: d is a max reduction}}
+double swapped_change(int n, int steps, double *a, double *b) {
+  double *u = a, *up = b;
+  if (steps & 1) {
+    double *t = up; up = u; u = t;
+  }
+  double d = 0;
+  for (int i = 0; i < n; i++)
+    if (d < fabs(u[i] - up[i]))
+      d = fabs(u[i] - up[i]);
+  return d;
+}
