@@ -243,11 +243,9 @@ static void mapEffect(const CallSummary::Effect &e, CallOp call,
   a.isWrite = e.isWrite;
   a.loc = call.getLoc();
   a.loops = enclosingLoops(call);
-  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      call, call.getCalleeAttr());
   // Callee atoms are its block arguments: substitute the call's arguments.
   DenseMap<Value, Poly> subst;
-  if (callee && !callee.isExternal())
+  if (func::FuncOp callee = definedCallee(call))
     for (auto [formal, actual] :
          llvm::zip(callee.getArguments(), call.getArgs()))
       if (actual.getType().isIntOrIndex())

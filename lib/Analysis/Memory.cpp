@@ -117,30 +117,45 @@ MemPath weft::memPathOf(Value memref) {
   return path;
 }
 
-DenseSet<Value> weft::cellsWrittenIn(Operation *loop) {
-  DenseSet<Value> out;
+/// Calls `f` on each scalar cell that `op` itself (not the ops nested in
+/// it) may write: stored to, written by a weft.effects, or whose address
+/// it gets.
+static void forEachCellWritten(Operation *op, function_ref<void(Value)> f) {
   auto cellOf = [](Value m) -> Value {
     MemPath p = memPathOf(m);
     return p.root.isCell && p.views.empty() ? p.root.base : Value();
   };
+  if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
+    if (Value c = cellOf(op->getOperand(1)))
+      f(c);
+  } else if (auto e = dyn_cast<EffectsOp>(op)) {
+    for (Value w : e.getWrites())
+      if (Value c = cellOf(w))
+        f(c);
+  } else if (!isa<affine::AffineLoadOp, memref::LoadOp, FieldOp, FlatOp>(op)) {
+    // A cell whose address an op gets (a call, weft.addr) may be written.
+    for (Value o : op->getOperands())
+      if (isa<MemRefType>(o.getType()))
+        if (Value c = cellOf(o))
+          f(c);
+  }
+}
+
+DenseSet<Value> weft::cellsWrittenIn(Operation *loop) {
+  DenseSet<Value> out;
   loop->walk([&](Operation *op) {
-    if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
-      if (Value c = cellOf(op->getOperand(1)))
-        out.insert(c);
-    } else if (auto e = dyn_cast<EffectsOp>(op)) {
-      for (Value w : e.getWrites())
-        if (Value c = cellOf(w))
-          out.insert(c);
-    } else {
-      // A cell whose address an op gets (a call, weft.addr) may be written.
-      for (Value o : op->getOperands())
-        if (isa<MemRefType>(o.getType()) &&
-            !isa<affine::AffineLoadOp, memref::LoadOp, FieldOp, FlatOp>(op))
-          if (Value c = cellOf(o))
-            out.insert(c);
-    }
+    forEachCellWritten(op, [&](Value c) { out.insert(c); });
   });
   return out;
+}
+
+bool weft::mayWriteCell(Operation *op, Value cell) {
+  bool writes = false;
+  op->walk([&](Operation *in) {
+    forEachCellWritten(in, [&](Value c) { writes |= c == cell; });
+    return writes ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return writes;
 }
 
 Value weft::invariantCellOf(Value v, Operation *loop,
@@ -176,19 +191,27 @@ Value weft::pointerIdentity(const BaseInfo &b, Operation *loop,
   return inv->identity(b.ptr, loop);
 }
 
+func::FuncOp weft::definedCallee(CallOp call) {
+  auto fn = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  return fn && !fn.isExternal() ? fn : func::FuncOp();
+}
+
+bool weft::isNewEachIteration(Value base, Operation *loop) {
+  return base && isDefinedInside(base, loop) &&
+         isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
+             base.getDefiningOp());
+}
+
 /// The call of a C library allocator whose result the base views
 /// directly (`p = malloc(n)` viewed as p[i]), or null. A callee defined in
 /// the file is the program's own function, whatever its name.
 static Operation *allocationCall(const BaseInfo &b) {
   auto call = b.ptr ? b.ptr.getDefiningOp<CallOp>() : CallOp();
-  if (!call)
+  if (!call || definedCallee(call))
     return nullptr;
   StringRef name = call.getCallee();
   if (name != "malloc" && name != "calloc" && name != "aligned_alloc")
-    return nullptr;
-  auto fn = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      call, call.getCalleeAttr());
-  if (fn && !fn.isExternal())
     return nullptr;
   return call;
 }
@@ -199,9 +222,7 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
   // body) may be different memory in every iteration, unless the pointer is
   // the same in all of them.
   auto fresh = [&](const BaseInfo &x) {
-    return x.base && isDefinedInside(x.base, loop) &&
-           isa_and_nonnull<memref::AllocaOp, memref::AllocOp>(
-               x.base.getDefiningOp());
+    return isNewEachIteration(x.base, loop);
   };
   Value ia = pointerIdentity(a, loop, inv), ib = pointerIdentity(b, loop, inv);
   auto varies = [&](const BaseInfo &x, Value ident) {

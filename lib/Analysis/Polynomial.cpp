@@ -188,9 +188,13 @@ std::optional<SmallVector<Poly>> weft::polysOfMap(AffineMap map,
 }
 
 /// The value a read of a local scalar variable gets from a write of it
-/// earlier in the same block, with nothing between them that may write the
-/// variable or let control in (`k = i * cols + j; ... J[k]`: the k of the
-/// subscript is i * cols + j), or null.
+/// earlier in the same iteration, with nothing between them that may write
+/// the variable or let control in (`k = i * cols + j; ... J[k]`: the k of
+/// the subscript is i * cols + j), or null. The write is earlier in the
+/// read's block, or in a block around it up to the nearest loop (an if's
+/// branch starts where the if is): a write before the loop would give a
+/// value the loop's checks may not be able to name, where the variable
+/// itself has one.
 static Value forwardedStore(Operation *load) {
   if (!isa<affine::AffineLoadOp, memref::LoadOp>(load) ||
       load->getNumOperands() != 1)
@@ -200,42 +204,27 @@ static Value forwardedStore(Operation *load) {
   if (!p.views.empty() || !p.root.isCell || p.root.escapes ||
       !cell.getDefiningOp<memref::AllocaOp>())
     return Value();
-  auto writesCell = [&](Operation *op) {
-    bool writes = false;
+  auto entered = [](Operation *op) {
+    // Control may arrive there without passing what precedes it.
+    bool label = false;
     op->walk([&](Operation *in) {
-      if ((isa<affine::AffineStoreOp, memref::StoreOp>(in) &&
-           in->getOperand(1) == cell) ||
-          isa<CaseOp, LabelOp>(in))
-        writes = true;
+      label |= isa<CaseOp, LabelOp>(in);
+      return label ? WalkResult::interrupt() : WalkResult::advance();
     });
-    return writes;
+    return label;
   };
-  // Back through the block, then out of an enclosing if (its branch
-  // starts where the if is), not out of a loop: the write must be in the
-  // same iteration. (A write before the loop gives a value the loop's
-  // checks may not be able to name, where the variable itself has one.)
-  Operation *op = load->getPrevNode();
-  for (Operation *at = load;;) {
-    if (!op) {
-      auto parent = dyn_cast_or_null<scf::IfOp>(at->getParentOp());
-      if (!parent)
-        return Value();
-      at = parent.getOperation();
-      op = at->getPrevNode();
-      continue;
-    }
-    at = op;
-    if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
-      if (op->getOperand(1) == cell)
+  for (Operation *from = load;;) {
+    for (Operation *op = from->getPrevNode(); op; op = op->getPrevNode()) {
+      if (isa<affine::AffineStoreOp, memref::StoreOp>(op) &&
+          op->getOperand(1) == cell)
         return op->getNumOperands() == 2 ? op->getOperand(0) : Value();
-      op = op->getPrevNode();
-      continue;
+      if (entered(op) || mayWriteCell(op, cell))
+        return Value();
     }
-    if (isa<CaseOp, LabelOp>(op))
-      return Value(); // control may arrive here without the write
-    if (op->getNumRegions() && writesCell(op))
+    auto parent = dyn_cast_or_null<scf::IfOp>(from->getParentOp());
+    if (!parent)
       return Value();
-    op = op->getPrevNode();
+    from = parent;
   }
 }
 

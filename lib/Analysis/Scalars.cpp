@@ -21,7 +21,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
-#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -135,10 +134,6 @@ struct Flow {
 // Reductions
 //===----------------------------------------------------------------------===//
 
-/// May op write memory (a store, a call, an effects op, or a region), or
-/// may control arrive after it without passing before it (a case label)?
-static bool mayWrite(Operation *op);
-
 /// A call of a C library function that computes its result from its
 /// arguments alone and never touches memory or errno (fabs, fmax, ...).
 static bool isArithmeticCall(Operation *op) {
@@ -148,11 +143,11 @@ static bool isArithmeticCall(Operation *op) {
   static const llvm::StringSet<> fns = {
       "fabs", "fabsf", "fabsl", "fmax",     "fmaxf",     "fmaxl",
       "fmin", "fminf", "fminl", "copysign", "copysignf", "copysignl"};
-  auto fn = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-      call, call.getCalleeAttr());
-  return fns.contains(call.getCallee()) && (!fn || fn.isExternal());
+  return fns.contains(call.getCallee()) && !definedCallee(call);
 }
 
+/// May op write memory (a store, a call, an effects op, or a region), or
+/// may control arrive after it without passing before it (a case label)?
 static bool mayWrite(Operation *op) {
   return isStore(op) || (isa<CallOp>(op) && !isArithmeticCall(op)) ||
          isa<EffectsOp, CaseOp, LabelOp>(op) || op->getNumRegions();
@@ -465,12 +460,11 @@ struct ReductionMatcher {
     // fmax(m, x), fmin(m, x); another call is the x of a selection below
     // (`if (m < fabs(a[i])) m = fabs(a[i]);`).
     auto call = dyn_cast<CallOp>(d);
-    StringRef callKind = !call                                  ? ""
-                         : call.getCallee().starts_with("fmax") ? "max"
-                         : call.getCallee().starts_with("fmin") ? "min"
-                                                                : "";
-    if (!callKind.empty()) {
-      StringRef k = callKind;
+    StringRef k = !call                                  ? ""
+                  : call.getCallee().starts_with("fmax") ? "max"
+                  : call.getCallee().starts_with("fmin") ? "min"
+                                                         : "";
+    if (!k.empty()) {
       if (call.getArgs().size() != 2 || !agree(k, "call"))
         return false;
       Value a = call.getArgs()[0], b = call.getArgs()[1];

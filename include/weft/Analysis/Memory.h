@@ -13,6 +13,7 @@
 
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -67,6 +68,10 @@ enum class Overlap {
 /// by a weft.effects, or whose address a call gets.
 llvm::DenseSet<mlir::Value> cellsWrittenIn(mlir::Operation *loop);
 
+/// May `op` (or an op nested in it) write the scalar cell `cell`, by the
+/// rules of cellsWrittenIn?
+bool mayWriteCell(mlir::Operation *op, mlir::Value cell);
+
 /// What every iteration of a loop reads the same (docs/analysis.md,
 /// "Invariant loads"): the local variables it never writes, and the loads of
 /// memory it never writes. Each is one value for the whole loop.
@@ -113,6 +118,15 @@ Overlap overlapOf(const BaseInfo &a, const BaseInfo &b, mlir::Operation *loop,
 
 /// Is the value defined inside op's regions?
 bool isDefinedInside(mlir::Value v, mlir::Operation *op);
+
+/// Is `base` an object created in the body of `loop` (a local array or
+/// struct declared there): a new object in every iteration, which C ends
+/// with the iteration?
+bool isNewEachIteration(mlir::Value base, mlir::Operation *loop);
+
+/// The function a call reaches when the file defines it, else null (a
+/// library function, or one of another file, whatever its name).
+mlir::func::FuncOp definedCallee(CallOp call);
 
 } // namespace weft
 

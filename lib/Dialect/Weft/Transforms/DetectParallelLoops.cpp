@@ -562,9 +562,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         // An array declared in the body is a new object in every
         // iteration (C ends its lifetime at the end of the iteration), so
         // no iteration sees another's elements.
-        if (Value base = paths[i].root.base;
-            base && base.getDefiningOp<memref::AllocaOp>() &&
-            isDefinedInside(base, loop))
+        if (isNewEachIteration(paths[i].root.base, loop))
           continue;
         Dependence d = testDependence(a, b, info, module, &inv);
         if (d.kind == Dependence::None || ignored(d))
