@@ -14,10 +14,12 @@ constant or symbolic sizes (a parameter, or a bound in memory: through a
 pointer that may point into a buffer the body writes, a global, or a struct
 field), buffers passed directly or held in a struct (`b->x[i]`), scalar
 temporaries (some assigned conditionally, then dead or live after the
-nest), reductions of every operator, last values, conditionals, calls to
-pure and impure helpers, and early exits. Most kernels store to one array
-and read the others, and most stores go to an element of their own, as real
-kernels do: about 40% of the
+nest), reductions of every operator (also a maximum of an expression
+written twice), last values, conditionals, calls to pure and impure
+helpers, early exits, and what real programs' hot loops do: arrays declared
+in the body, element indices kept in a scalar, sizes in locals never
+assigned. Most kernels store to one array and read the others, and most
+stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
 obvious (docs/testing.md).
 main() calls each kernel on disjoint and on overlapping arguments and
@@ -386,10 +388,9 @@ class Gen:
                                           "one branch", "read")))
             self.features.add("dead after" if dead_after[1] in (
                 "overwritten", "both branches") else "live after")
-        # Real programs' hot loops (bench/programs): a temporary kept in
-        # an array declared in the body (new in every iteration), and a
-        # size held in a local never assigned (`int m = n / 2 + 1`), which
-        # the run-time checks name. Drawn from a stream of their own.
+        # What real programs' hot loops do (bench/programs), drawn from a
+        # stream of their own. A temporary kept in an array declared in the
+        # body (new in every iteration).
         real = random.Random(self.seed * 104729 + idx)
         plain_pairs = [k for k in range(len(lines) - 1)
                        if re.match(r"t\d+ = ", lines[k]) and
@@ -427,6 +428,8 @@ class Gen:
             lines[k:k + 1] = ["kx = %s;" % m.group(2),
                               "%s[kx] = %s" % (m.group(1), rest)]
             self.features.add("index in a scalar")
+        # A size held in a local never assigned (`int m = n / 2 + 1`),
+        # which the run-time checks name.
         local_size = False
         plain = "for (int %s = 0; %s < n; %s++)" % ((loops[0].var,) * 3)
         if sym and not via and header[0] == plain and real.random() < 0.3:
@@ -438,7 +441,6 @@ class Gen:
             held = lambda t: re.sub(r"\b(x|y|z|iv)\b", r"b->\1", t)
             lines = [held(t) for t in lines]
             header = [held(t) for t in header]
-            plain = "for (int %s = 0; %s < n; %s++)" % ((loops[0].var,) * 3)
             if sym and header[0] == plain and side.random() < 0.5:
                 header[0] = plain.replace("< n;", "< b->n;")
             out = ["static void %s(int n, double s, struct bufs *b, "
