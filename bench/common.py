@@ -1,6 +1,7 @@
 """What bench/runtime and bench/compiler share: running commands, and a
 release build of libweft of their own (so that a benchmark never measures
 the test build's assertions)."""
+import math
 import os
 import sys
 import statistics
@@ -40,6 +41,13 @@ def build_libweft(builddir, cc="gcc"):
 def median(values):
     values = [v for v in values if v == v]
     return statistics.median(values) if values else float("nan")
+
+
+def geomean(xs):
+    """The geometric mean of the positive numbers among xs (nan when
+    none)."""
+    xs = [x for x in xs if x == x and x > 0]
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
 
 
 def arguments(doc, name, rounds):

@@ -16,7 +16,6 @@ It is a benchmark, not a test. Usage:
   bench/compiler/run.py [--rounds N] [--build DIR] [--out DIR] [--only K,...]
 """
 import json
-import math
 import os
 import re
 import subprocess
@@ -26,7 +25,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from common import (ROOT, RUNTIME_INCLUDE, arguments, build_libweft,  # noqa
-                    median, proc, pyplot, sh)
+                    geomean, median, proc, pyplot, sh)
 sys.path.insert(0, os.path.join(ROOT, "test", "Execution"))
 from exec_check import same  # noqa: E402
 
@@ -150,11 +149,6 @@ def translation_time(args, names, reps=5):
             "clang_syntax_only_s": tc,
             "weft_ms_per_kloc": 1e6 * tw / lines,
             "clang_ms_per_kloc": 1e6 * tc / lines}
-
-
-def geomean(xs):
-    xs = [x for x in xs if x == x and x > 0]
-    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
 
 
 def main():

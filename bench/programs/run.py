@@ -27,7 +27,6 @@ It is a benchmark, not a test. Usage:
   bench/programs/run.py [--rounds N] [--only P,...] [--no-profile]
 """
 import json
-import math
 import os
 import re
 import subprocess
@@ -37,7 +36,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from common import (ROOT, RUNTIME_INCLUDE, arguments, build_libweft,  # noqa
-                    median, sh)
+                    geomean, median, sh)
 sys.path.insert(0, os.path.join(ROOT, "test", "Execution"))
 from exec_check import same  # noqa: E402
 
@@ -306,11 +305,6 @@ def run_once(exe, argv):
         raise RuntimeError("%s failed (%d): %s" % (exe, p.returncode,
                                                    err[-300:]))
     return wall, out
-
-
-def geomean(xs):
-    xs = [x for x in xs if x == x and x > 0]
-    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
 
 
 def main():
