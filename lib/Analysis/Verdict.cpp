@@ -18,10 +18,10 @@ using namespace mlir;
 using namespace weft;
 
 static const char *const kAttrs[] = {
-    "weft.verdict",           "weft.reason",     "weft.candidate",
-    "weft.conflicts",         "weft.privates",   "weft.lastprivates",
-    "weft.cond_lastprivates", "weft.reductions", "weft.guards",
-    "weft.counter_live"};
+    "weft.verdict",           "weft.reason",      "weft.candidate",
+    "weft.conflicts",         "weft.privates",    "weft.lastprivates",
+    "weft.cond_lastprivates", "weft.reductions",  "weft.guards",
+    "weft.noalias",           "weft.counter_live"};
 
 /// A duration for a remark: "120 ns", "3.5 us", "2.1 ms".
 std::string weft::formatNs(double ns) {
@@ -155,6 +155,8 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
                                          b.getNamedAttr("b", sideAttr(b, g.b))}));
     loop->setAttr("weft.guards", b.getArrayAttr(out));
   }
+  if (!v.noalias.empty())
+    loop->setAttr("weft.noalias", vars(v.noalias));
   if (v.counterLive)
     loop->setAttr("weft.counter_live", b.getUnitAttr());
 }
@@ -182,6 +184,7 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
   vars("weft.privates", v.privates);
   vars("weft.lastprivates", v.lastprivates);
   vars("weft.cond_lastprivates", v.condLastprivates);
+  vars("weft.noalias", v.noalias);
   if (auto a = loop->getAttrOfType<ArrayAttr>("weft.reductions"))
     for (Attribute x : a) {
       auto d = cast<DictionaryAttr>(x);

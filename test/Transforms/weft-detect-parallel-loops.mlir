@@ -231,6 +231,53 @@ func.func private @own_malloc_twin(i64) -> !weft.ptr attributes {weft.external}
 
 // -----
 
+// weft.noalias: the variables through which alone a loop reaches their
+// memory (the rewriter makes them restrict in the outlined loop). Two
+// allocations and a parameter checked apart from both: all three. A second
+// variable that reaches x's memory (weft.pointers on the malloc: x and y
+// hold it) takes x out, even where the loop is parallel.
+// CHECK-LABEL: func.func @noalias
+// CHECK: weft.noalias = [{decl = 1 : i64, name = "a"}, {decl = 3 : i64, name = "x"}, {decl = 5 : i64, name = "z"}], weft.verdict = "parallel"
+// CHECK: weft.free_vars = [{decl = 3 : i64, name = "x"}, {decl = 4 : i64, name = "y"}], weft.verdict = "parallel"
+// CHECK: weft.noalias = [{decl = 5 : i64, name = "z"}], weft.verdict = "parallel"
+func.func @noalias(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a"},
+                   %m: i32 {weft.decl = 2 : i64, weft.name = "n"}, %bytes: i64) {
+  %n = arith.index_cast %m : i32 to index
+  %p = weft.call @malloc(%bytes) {weft.pointers = [{decl = 3 : i64, name = "x"}, {decl = 4 : i64, name = "y"}]} : (i64) -> !weft.ptr
+  %q = weft.call @malloc(%bytes) {weft.pointers = [{decl = 5 : i64, name = "z"}]} : (i64) -> !weft.ptr
+  // expected-remark@+1 {{loop parallelized: a run-time check that x and a do not overlap; a run-time check that z and a do not overlap}}
+  affine.for %i = 0 to %n {
+    %x = weft.base %p {alias = #weft.alias<pointer>, name = "x"} : (!weft.ptr) -> memref<?xf32>
+    %z = weft.base %q {alias = #weft.alias<pointer>, name = "z"} : (!weft.ptr) -> memref<?xf32>
+    %v = affine.load %a[%i] : memref<?xf32>
+    affine.store %v, %x[%i] : memref<?xf32>
+    affine.store %v, %z[%i] : memref<?xf32>
+  } {weft.free_vars = [{decl = 2 : i64, name = "n"}, {decl = 3 : i64, name = "x"}, {decl = 5 : i64, name = "z"}, {decl = 1 : i64, name = "a"}]}
+  // The same element through x and y: parallel, but neither is apart.
+  // expected-remark@+1 {{loop parallelized: its iterations are independent}}
+  affine.for %i = 0 to %n {
+    %x = weft.base %p {alias = #weft.alias<pointer>, name = "x"} : (!weft.ptr) -> memref<?xf32>
+    %y = weft.base %p {alias = #weft.alias<pointer>, name = "y"} : (!weft.ptr) -> memref<?xf32>
+    %v = affine.load %y[%i] : memref<?xf32>
+    affine.store %v, %x[%i] : memref<?xf32>
+  } {weft.free_vars = [{decl = 3 : i64, name = "x"}, {decl = 4 : i64, name = "y"}]}
+  // Read-only accesses need nothing apart; the written z is apart from x.
+  // expected-remark@+1 {{loop parallelized: its iterations are independent}}
+  affine.for %i = 0 to %n {
+    %x = weft.base %p {alias = #weft.alias<pointer>, name = "x"} : (!weft.ptr) -> memref<?xf32>
+    %y = weft.base %p {alias = #weft.alias<pointer>, name = "y"} : (!weft.ptr) -> memref<?xf32>
+    %z = weft.base %q {alias = #weft.alias<pointer>, name = "z"} : (!weft.ptr) -> memref<?xf32>
+    %v = affine.load %y[%i] : memref<?xf32>
+    %w = affine.load %x[%i] : memref<?xf32>
+    %s = arith.addf %v, %w : f32
+    affine.store %s, %z[%i] : memref<?xf32>
+  } {weft.free_vars = [{decl = 3 : i64, name = "x"}, {decl = 4 : i64, name = "y"}, {decl = 5 : i64, name = "z"}]}
+  return
+}
+func.func private @malloc(i64) -> !weft.ptr attributes {weft.external}
+
+// -----
+
 // A malloc defined in the file is an ordinary function: its results may be
 // the same memory.
 // CHECK-LABEL: func.func @own_malloc

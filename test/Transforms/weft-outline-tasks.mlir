@@ -4,7 +4,7 @@
 // its weft.free_vars; a loop with too little work stays sequential.
 
 // CHECK-LABEL: func.func @captures
-// CHECK: weft.task "weft_captures_12" attributes {captures = [#weft.capture<firstprivate, "n", 2>, #weft.capture<firstprivate, "a", 1>, #weft.capture<private, "t", 3>, #weft.capture<reduction, "s", 4, "add">, #weft.capture<shared, "buf", 5>, #weft.capture<global, "table", 10>, #weft.capture<shared, "st", 11>, #weft.capture<firstprivate, "k", 7>, #weft.capture<shared, "h", 8>, #weft.capture<reduction, "m", 9, "max:ge">], guards = [], loop_id = 0 : i64, min_trip = [[MIN:[0-9]+]] : i64, work_per_iter = {{.*}} : f64} {
+// CHECK: weft.task "weft_captures_12" attributes {captures = [#weft.capture<firstprivate, "n", 2>, #weft.capture<firstprivate, "a", 1>, #weft.capture<private, "t", 3>, #weft.capture<reduction, "s", 4, "add">, #weft.capture<shared, "buf", 5>, #weft.capture<global, "table", 10>, #weft.capture<shared, "st", 11>, #weft.capture<firstprivate, "k", 7>, #weft.capture<shared, "h", 8>, #weft.capture<reduction, "m", 9, "max:ge">], guards = [], loop_id = 0 : i64, min_trip = [[MIN:[0-9]+]] : i64, noalias = array<i64: 1, 5>, work_per_iter = {{.*}} : f64} {
 // CHECK-NEXT: affine.for
 memref.global "private" @table : memref<64xf32> = uninitialized {weft.alias = #weft.alias<object>, weft.decl = 10 : i64, weft.name = "table"}
 memref.global "private" @captures.st : memref<64xf32> = uninitialized {weft.alias = #weft.alias<object>, weft.decl = 11 : i64, weft.name = "st"}
@@ -27,6 +27,7 @@ func.func @captures(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.d
                        {decl = 11 : i64, name = "st"}, {decl = 7 : i64, name = "k"}, {decl = 8 : i64, name = "h"},
                        {decl = 9 : i64, name = "m"}],
      weft.privates = [{decl = 3 : i64, name = "t"}],
+     weft.noalias = [{decl = 1 : i64, name = "a"}, {decl = 5 : i64, name = "buf"}],
      weft.reductions = [{decl = 4 : i64, name = "s", op = "add", float = true},
                         {decl = 9 : i64, name = "m", op = "max", pred = "ge", float = true}]} loc("f.c":12:3)
   return

@@ -72,6 +72,9 @@ struct Verdict {
   llvm::SmallVector<VarRef> condLastprivates;
   llvm::SmallVector<Reduction> reductions;
   std::vector<Guard> guards;
+  /// Variables through which alone the loop reaches their memory
+  /// (DetectParallelLoops' apartVariables): restrict in the outlined loop.
+  llvm::SmallVector<VarRef> noalias;
   /// The C counter is declared outside the loop and read after it.
   bool counterLive = false;
 };

@@ -230,6 +230,39 @@ void Importer::nameValue(Value v, const clang::VarDecl *var) {
   def->setAttr("weft.vars", builder.getArrayAttr(names));
 }
 
+/// Records on the memory a never-assigned pointer variable points into (its
+/// base, or its unresolved value) that the variable reaches it
+/// (weft.pointers: decl and name; docs/ir.md): on the defining op, or in the
+/// function argument's attributes. The analysis then knows every variable
+/// through which a loop can reach that memory.
+void Importer::notePointer(const PtrVal &p, const clang::VarDecl *var) {
+  Value root = p.base ? p.base : p.raw;
+  if (!root)
+    return;
+  auto entry = builder.getDictionaryAttr(
+      {builder.getNamedAttr("decl", builder.getI64IntegerAttr(declId(var))),
+       builder.getNamedAttr("name", builder.getStringAttr(var->getName()))});
+  auto add = [&](ArrayAttr old) {
+    SmallVector<Attribute> names;
+    if (old)
+      names.append(old.begin(), old.end());
+    names.push_back(entry);
+    return builder.getArrayAttr(names);
+  };
+  if (auto arg = dyn_cast<BlockArgument>(root)) {
+    auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    if (!fn)
+      return;
+    unsigned i = arg.getArgNumber();
+    fn.setArgAttr(i, "weft.pointers",
+                  add(fn.getArgAttrOfType<ArrayAttr>(i, "weft.pointers")));
+    return;
+  }
+  Operation *def = root.getDefiningOp();
+  def->setAttr("weft.pointers",
+               add(def->getAttrOfType<ArrayAttr>("weft.pointers")));
+}
+
 void Importer::declareLocal(const clang::VarDecl *var) {
   Location l = loc(var->getLocation());
   if (var->isStaticLocal() || var->hasExternalStorage() ||
@@ -272,6 +305,7 @@ void Importer::declareLocal(const clang::VarDecl *var) {
     vi.kind = VarInfo::Pointer;
     vi.ptr = evalPointer(init);
     vars[var] = vi;
+    notePointer(*vi.ptr, var);
     return;
   }
   if (ssa) {

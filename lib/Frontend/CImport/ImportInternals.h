@@ -235,6 +235,7 @@ public:
   mlir::func::FuncOp declareFunction(const clang::FunctionDecl *fn);
   mlir::Value globalMemref(const clang::VarDecl *var);
   void nameValue(mlir::Value v, const clang::VarDecl *var);
+  void notePointer(const PtrVal &p, const clang::VarDecl *var);
   void declareLocal(const clang::VarDecl *var);
   VarInfo *lookupVar(const clang::VarDecl *var);
   bool atFunctionTopLevel();

@@ -362,8 +362,9 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
         else
           f = f.getUnqualifiedType();
         field(f, c.name);
-        if (ptr->isPointerType() && ptr.isRestrictQualified())
-          L.restricts.push_back({typeText(ptr, policy, c.name), c.name});
+        if (ptr->isPointerType() && c.noalias)
+          L.restricts.push_back(
+              {typeText(ptr.withRestrict(), policy, c.name), c.name});
         else
           L.binds += "  " + typeText(ptr, policy, c.name) + " = weft_c->" +
                      c.name + ";\n";
@@ -524,9 +525,11 @@ std::string FileRewriter::outlined(const Plan &p) {
   if (L.restricts.empty()) {
     out += "static void " + name + head;
   } else {
-    // The loop runs in a kernel that takes the source's restrict pointers
-    // as parameters: compilers drop restrict on locals, and with it the
-    // vectorization the sequential loop had.
+    // The loop runs in a kernel that takes the pointers through which
+    // alone it reaches their memory as restrict parameters: compilers drop
+    // restrict on locals, and without it they no longer know what they knew
+    // where the loop was (the source's restrict, distinct mallocs), and
+    // with it the vectorization the sequential loop had.
     std::string kernel = name + "_run(";
     std::string pad = ",\n" + std::string(19 + kernel.size(), ' ');
     std::string argPad = ",\n" + std::string(2 + kernel.size(), ' ');

@@ -133,6 +133,8 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
     cap.kind = c.getKind();
     cap.name = c.getName().str();
     cap.op = c.getOp().str();
+    cap.noalias = task.getNoalias() &&
+                  llvm::is_contained(*task.getNoalias(), c.getDecl());
     if (c.getDecl() < 0 || (size_t)c.getDecl() >= im.decls.size() ||
         !(cap.var = llvm::dyn_cast_or_null<clang::VarDecl>(
               im.decls[c.getDecl()]))) {

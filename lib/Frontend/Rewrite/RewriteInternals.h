@@ -45,6 +45,9 @@ struct Capture {
   std::string name;
   const clang::VarDecl *var = nullptr;
   std::string op; ///< reduction combine
+  /// The loop alone reaches its memory through it (the task's noalias):
+  /// the outlined loop takes it as a restrict pointer.
+  bool noalias = false;
 };
 
 /// A pointer to (arrays of) elements whose sizes may be variable: the form
@@ -165,9 +168,10 @@ private:
   /// indentation).
   struct Layout {
     std::string fields, binds, tail;      ///< struct; body function
-    /// Restrict-qualified pointers (`T *restrict name`, with the name):
-    /// parameters of the body's kernel, where compilers honor restrict
-    /// (GCC and Clang ignore it on a local initialized from the struct).
+    /// The noalias captures as restrict pointers (`T *restrict name`, with
+    /// the name): parameters of the body's kernel, where compilers honor
+    /// restrict (GCC and Clang ignore it on a local initialized from the
+    /// struct).
     std::vector<std::pair<std::string, std::string>> restricts;
     std::vector<std::string> inits;       ///< `field = value` of the struct
     std::string declParts, combine, copyOut; ///< the replacing block

@@ -11,7 +11,7 @@
 // CHECK-LABEL: struct weft_find_last_{{[0-9]+}}_ctx {
 // CHECK:        int *last_part;
 // CHECK-NEXT:   unsigned char *last_set;
-// CHECK:      static void weft_find_last_{{[0-9]+}}(void *weft_arg, int64_t weft_lo, int64_t weft_hi,
+// CHECK:      static inline void weft_find_last_{{[0-9]+}}_run(struct weft_find_last_{{[0-9]+}}_ctx *weft_c,
 // CHECK:        int last = 0;
 // CHECK-NEXT:   unsigned char weft_last_asg = 0; /* set by every assignment to last */
 // CHECK:            (*(weft_last_asg = 1, &last)) = i;
@@ -40,7 +40,7 @@ int find_last(int n, const int *v) {
 
 // Compound assignments and ++ are assignments too; a read in between is
 // the copy's own value.
-// CHECK-LABEL: static void weft_compound_{{[0-9]+}}(
+// CHECK-LABEL: static inline void weft_compound_{{[0-9]+}}_run(
 // CHECK:            (*(weft_x_asg = 1, &x)) = v[i];
 // CHECK-NEXT:       (*(weft_x_asg = 1, &x)) += x / 2;
 // CHECK-NEXT:       (*(weft_x_asg = 1, &x))++;

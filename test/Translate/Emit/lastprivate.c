@@ -2,7 +2,7 @@
 // A last-private value comes from the chunk that ran the last iteration; a
 // counter declared before the loop gets its exit value.
 
-// CHECK-LABEL: static void weft_last_{{[0-9]+}}(
+// CHECK-LABEL: static inline void weft_last_{{[0-9]+}}_run(
 // CHECK:        double t = 0;
 // CHECK:          int i = (int)(weft_c->weft_start + weft_k * 2);
 // CHECK:        if (weft_lo < weft_hi && weft_hi == weft_c->weft_trip)
@@ -22,7 +22,7 @@ double last(double *a, int n) {
 }
 
 // A decreasing loop with an unsigned counter.
-// CHECK-LABEL: static void weft_down_{{[0-9]+}}(
+// CHECK-LABEL: static inline void weft_down_{{[0-9]+}}_run(
 // CHECK:          unsigned int u = (unsigned int)((uint64_t)weft_c->weft_start + (uint64_t)weft_k * (uint64_t)(-1));
 // CHECK:      int64_t weft_trip = weft_trip_downu((uint64_t)(unsigned int)weft_start, (uint64_t)(unsigned int)(lo), 1, 0);
 void down(float *a, unsigned top, unsigned lo) {

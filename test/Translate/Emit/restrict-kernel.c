@@ -6,10 +6,15 @@
 // (and the parallel build of a 2-pass blur ran 1.4x slower on one thread).
 // RUN: gcc -std=c11 -O2 -fopt-info-vec-optimized -c %t.c -I %weft_runtime_include -o %t.o 2> %t.vec
 // RUN: /usr/bin/python3 %S/Inputs/vectorized_in.py %t.c %t.vec weft_blur_
-// Restrict pointers (parameters and locals of the function) become
-// parameters of a kernel that runs the loop: compilers honor restrict on
-// parameters, not on locals initialized from the context struct. Loops
-// without restrict pointers keep the one body function.
+// The pointers through which alone a loop reaches their memory (detection's
+// noalias: restrict in the source, distinct allocations, or checked apart at
+// run time) become restrict parameters of a kernel that runs the loop:
+// compilers honor restrict on parameters, not on locals initialized from
+// the context struct. Pointers that another variable of the loop also
+// reaches stay plain locals; a loop without such pointers keeps the one
+// body function.
+
+#include <stdlib.h>
 
 enum { W = 640 };
 
@@ -35,20 +40,22 @@ void blur(int h, const float *restrict src, float *restrict dst) {
 }
 
 // A restrict local of the function, and a reduction: the kernel's
-// parameters are the restrict pointers alone; the partial sum stays a
-// local of the kernel, stored for the chunk at its end.
+// parameters are the pointers (q is checked apart from p at run time);
+// the partial sum stays a local of the kernel, stored for the chunk at its
+// end.
 // CHECK-LABEL: struct weft_local_{{[0-9]+}}_ctx {
 // CHECK: static inline void weft_local_[[M:[0-9]+]]_run(struct weft_local_[[M]]_ctx *weft_c,
 // CHECK-NEXT:                                       float *restrict p,
+// CHECK-NEXT:                                       const float *restrict q,
 // CHECK-NEXT:                                       int64_t weft_lo, int64_t weft_hi,
 // CHECK-NEXT:                                       int64_t weft_chunk) {
-// CHECK-NEXT:   const float *q = weft_c->q;
 // CHECK-NEXT:   unsigned int s = 0; /* this chunk's partial add */
 // CHECK:   weft_c->s_part[weft_chunk] = s;
 // CHECK-NEXT: }
 // CHECK: static void weft_local_[[M]](void *weft_arg
 // CHECK:   weft_local_[[M]]_run(weft_c,
 // CHECK-NEXT:                     weft_c->p,
+// CHECK-NEXT:                     weft_c->q,
 // CHECK-NEXT:                     weft_lo, weft_hi, weft_chunk);
 int local(int n, float **rows, const float *q) {
   float *restrict p = rows[0];
@@ -60,13 +67,66 @@ int local(int n, float **rows, const float *q) {
   return s;
 }
 
-// No restrict: one body function, as before.
-// CHECK-LABEL: struct weft_plain_{{[0-9]+}}_ctx {
-// CHECK-NOT: _run(
-// CHECK: static void weft_plain_{{[0-9]+}}(void *weft_arg
-// CHECK-NOT: _run(
-// CHECK: void plain(
-void plain(int n, const float *a, float *b) {
+// Pointers without restrict, checked apart at run time: the kernel runs
+// only where the check passed, so they are restrict there.
+// CHECK-LABEL: struct weft_checked_{{[0-9]+}}_ctx {
+// CHECK: static inline void weft_checked_{{[0-9]+}}_run(struct weft_checked_{{[0-9]+}}_ctx *weft_c,
+// CHECK-NEXT:                                         float *restrict b,
+// CHECK-NEXT:                                         const float *restrict a,
+void checked(int n, const float *a, float *b) {
   for (int i = 0; i < n; i++)
     b[i] = a[i] + 1;
+}
+
+// Distinct allocations need no check, and an array declared in the
+// function is apart from both.
+// CHECK-LABEL: struct weft_fresh_{{[0-9]+}}_ctx {
+// CHECK: static inline void weft_fresh_{{[0-9]+}}_run(struct weft_fresh_{{[0-9]+}}_ctx *weft_c,
+// CHECK-NEXT:                                       float *restrict x,
+// CHECK-NEXT:                                       int64_t weft_lo
+// CHECK: static inline void weft_fresh_{{[0-9]+}}_run(struct weft_fresh_{{[0-9]+}}_ctx *weft_c,
+// CHECK-NEXT:                                       float *restrict y,
+// CHECK-NEXT:                                       float *restrict x,
+// CHECK-NEXT:                                       float *restrict t,
+// CHECK-NEXT:                                       int64_t weft_lo
+// CHECK-LABEL: float fresh(
+float fresh(int n) {
+  float *x = malloc(n * sizeof *x), *y = malloc(n * sizeof *y), t[64];
+  if (!x || !y)
+    return 0;
+  for (int i = 0; i < n; i++)
+    x[i] = (float)i;
+  for (int i = 0; i < n; i++)
+    y[i] = x[i] * t[i % 64];
+  float r = y[n - 1];
+  free(x);
+  free(y);
+  return r;
+}
+
+// Two names for one memory: neither is restrict (p[i] and a[i] are the
+// same element), and b, which nothing else reaches, still is.
+// CHECK-LABEL: struct weft_aliases_{{[0-9]+}}_ctx {
+// CHECK: static inline void weft_aliases_{{[0-9]+}}_run(struct weft_aliases_{{[0-9]+}}_ctx *weft_c,
+// CHECK-NEXT:                                         const float *restrict b,
+// CHECK-NEXT:                                         int64_t weft_lo
+// CHECK-NEXT:                                         int64_t weft_chunk) {
+// CHECK-NEXT:   float *p = weft_c->p;
+// CHECK-NEXT:   float *a = weft_c->a;
+void aliases(int n, float *a, const float *b) {
+  float *p = a;
+  for (int i = 0; i < n; i++)
+    p[i] = a[i] + b[i];
+}
+
+// A pointer derived from another (q = a + 1) reaches its memory too.
+// CHECK-LABEL: struct weft_derived_{{[0-9]+}}_ctx {
+// CHECK-NOT: _run(
+// CHECK: static void weft_derived_{{[0-9]+}}(void *weft_arg
+// CHECK-NOT: _run(
+// CHECK: void derived(
+void derived(int n, float *a) {
+  float *q = a + 1;
+  for (int i = 0; i < n; i++)
+    q[2 * i] = a[2 * i] * 2;
 }

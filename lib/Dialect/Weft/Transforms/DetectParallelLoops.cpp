@@ -185,6 +185,109 @@ static std::optional<VarRef> baseVarOf(const BaseInfo &root, Operation *loop,
   return std::nullopt;
 }
 
+/// What stands for a pointer value's memory in the whole loop: the
+/// pointer behind a weft.base, else the root of its views, else (an
+/// unresolved !weft.ptr) the value itself. Accesses are grouped by the same
+/// key (pointerIdentity, else the base).
+static Value memoryKey(Value v) {
+  if (!isa<MemRefType>(v.getType()))
+    return v;
+  MemPath p = memPathOf(v);
+  return p.root.ptr ? p.root.ptr : p.root.base;
+}
+
+/// The C variables through which a loop's body alone reaches their memory
+/// (docs/analysis.md, "Apart pointers"): a variable declared outside the
+/// loop (a parameter, an array, a pointer variable) qualifies when
+/// - every access of the loop to other memory, where either side writes,
+///   is proven apart from its accesses (distinct objects, distinct
+///   allocations, restrict) or checked apart at run time by a guard
+///   (`guarded`: pairs of keys), and
+/// - no other variable the loop uses reaches the same memory: the importer
+///   records on that memory every never-assigned pointer variable that
+///   points into it (weft.pointers), and the memory's own variable is its
+///   weft.decl.
+/// The rewriter passes these to the outlined loop as restrict pointers, as
+/// compilers then keep what they knew of them where the loop was.
+static SmallVector<VarRef> apartVariables(
+    Operation *loop, ArrayRef<const Access *> mem, ArrayRef<MemPath> paths,
+    ArrayRef<std::pair<Value, Value>> guarded, const Invariants &inv) {
+  auto free = loop->getAttrOfType<ArrayAttr>("weft.free_vars");
+  if (!free)
+    return {};
+  auto key = [&](const BaseInfo &r) {
+    Value id = pointerIdentity(r, loop, &inv);
+    return id ? id : r.base;
+  };
+  SmallVector<Value> keys;
+  for (const MemPath &p : paths)
+    keys.push_back(key(p.root));
+  // Keys some access may share memory with, unchecked.
+  DenseSet<Value> shared;
+  for (size_t i = 0; i < mem.size(); ++i) {
+    for (size_t j = i + 1; j < mem.size(); ++j) {
+      if (keys[i] == keys[j] || (!mem[i]->isWrite && !mem[j]->isWrite))
+        continue;
+      Overlap o = overlapOf(paths[i].root, paths[j].root, loop, &inv);
+      if (o == Overlap::Never)
+        continue;
+      if (o == Overlap::Maybe &&
+          (llvm::is_contained(guarded, std::make_pair(keys[i], keys[j])) ||
+           llvm::is_contained(guarded, std::make_pair(keys[j], keys[i]))))
+        continue;
+      shared.insert(keys[i]);
+      shared.insert(keys[j]);
+    }
+  }
+  // Every variable that reaches each memory, from the whole function.
+  DenseMap<Value, SmallVector<VarRef, 2>> reachers;
+  auto add = [&](Value v, Attribute list) {
+    if (auto a = dyn_cast_or_null<ArrayAttr>(list))
+      for (Attribute x : a) {
+        auto d = cast<DictionaryAttr>(x);
+        reachers[memoryKey(v)].push_back({d.getAs<IntegerAttr>("decl").getInt(),
+                                          d.getAs<StringAttr>("name").str()});
+      }
+  };
+  auto own = [&](Value v, Attribute decl, Attribute name) {
+    auto d = dyn_cast_or_null<IntegerAttr>(decl);
+    auto n = dyn_cast_or_null<StringAttr>(name);
+    if (d && n)
+      reachers[memoryKey(v)].push_back({d.getInt(), n.str()});
+  };
+  auto fn = loop->getParentOfType<func::FuncOp>();
+  for (BlockArgument arg : fn.getArguments()) {
+    unsigned i = arg.getArgNumber();
+    own(arg, fn.getArgAttr(i, "weft.decl"), fn.getArgAttr(i, "weft.name"));
+    add(arg, fn.getArgAttr(i, "weft.pointers"));
+  }
+  fn.walk([&](Operation *op) {
+    if (op->getNumResults() != 1)
+      return;
+    if (isa<memref::AllocaOp>(op))
+      own(op->getResult(0), op->getAttr("weft.decl"), op->getAttr("weft.name"));
+    add(op->getResult(0), op->getAttr("weft.pointers"));
+  });
+  SmallVector<VarRef> out;
+  DenseSet<Value> seen;
+  for (Value k : keys) {
+    if (!k || shared.contains(k) || !seen.insert(k).second ||
+        isDefinedInside(k, loop) || k.getDefiningOp<memref::GetGlobalOp>())
+      continue;
+    SmallVector<VarRef> used;
+    for (const VarRef &r : reachers.lookup(k))
+      if (llvm::any_of(free, [&](Attribute a) {
+            return cast<DictionaryAttr>(a)
+                       .getAs<IntegerAttr>("decl")
+                       .getInt() == r.decl;
+          }))
+        used.push_back(r);
+    if (used.size() == 1)
+      out.push_back(used.front());
+  }
+  return out;
+}
+
 std::optional<GuardSide> guardSide(const BaseInfo &root,
                                    ArrayRef<const Access *> accesses,
                                    const LoopInfo &loop, CNames &names,
@@ -607,6 +710,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
 
   // The bound's reads against the writes that may reach them: checked
   // with the rest.
+  size_t bodyAccesses = mem.size();
   if (bound && !bound->maybe.empty() && !assumeNoAlias) {
     size_t first = mem.size();
     for (const Access &r : bound->reads) {
@@ -661,6 +765,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                   mem[j]->loc, textOf(*mem[j]) + " here");
     v.guards.push_back({*sa, *sb});
   }
+  v.noalias =
+      apartVariables(loop, ArrayRef(mem).take_front(bodyAccesses),
+                     ArrayRef(paths).take_front(bodyAccesses), done, inv);
 
   // The C counter of the loop, when it is declared outside and used after.
   if (auto counter = loop->getAttrOfType<IntegerAttr>("weft.counter")) {

@@ -355,6 +355,13 @@ void OutlineTasks::runOnOperation() {
           std::max<int64_t>(2, (int64_t)std::ceil(minWork / perNs));
       auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
       OpBuilder b(loop);
+      DenseI64ArrayAttr noalias;
+      if (!v->noalias.empty()) {
+        SmallVector<int64_t> decls;
+        for (const VarRef &r : v->noalias)
+          decls.push_back(r.decl);
+        noalias = b.getDenseI64ArrayAttr(decls);
+      }
       auto task = b.create<TaskOp>(
           loop->getLoc(), b.getStringAttr(name),
           b.getI64IntegerAttr(
@@ -364,7 +371,7 @@ void OutlineTasks::runOnOperation() {
           /*shape=*/StringAttr(), /*cost0=*/ArrayAttr(), /*cost1=*/ArrayAttr(),
           /*region_id=*/IntegerAttr(), /*intent=*/StringAttr(),
           /*bytes_per_iter=*/FloatAttr(), /*region_leader=*/IntegerAttr(),
-          /*after=*/StringAttr(), /*unfused=*/StringAttr());
+          /*after=*/StringAttr(), /*unfused=*/StringAttr(), noalias);
       Block *block = new Block();
       task.getBody().push_back(block);
       loop->moveBefore(block, block->end());

@@ -341,7 +341,9 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
     (`#weft.capture`). `guards` are the run-time overlap checks planned by
     detection (docs/analysis.md); the parallel version also runs only when the
     trip count is at least `min_trip`. `work_per_iter` is the estimated time
-    of one iteration in ns.
+    of one iteration in ns. `noalias` lists the decl ids of the captured
+    variables through which alone the loop reaches their memory (detection's
+    `weft.noalias`): the outlined loop takes them as restrict pointers.
 
     `weft-assign-cores` adds the loop descriptor of the runtime contract
     (runtime/include/weft.h): `shape` (`uniform`, or `linear` with the cost of
@@ -381,7 +383,8 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
                        OptionalAttr<F64Attr>:$bytes_per_iter,
                        OptionalAttr<I64Attr>:$region_leader,
                        OptionalAttr<StrAttr>:$after,
-                       OptionalAttr<StrAttr>:$unfused);
+                       OptionalAttr<StrAttr>:$unfused,
+                       OptionalAttr<DenseI64ArrayAttr>:$noalias);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "$name attr-dict-with-keyword $body";
   let hasVerifier = 1;
