@@ -546,9 +546,30 @@ std::string FileRewriter::outlined(const Plan &p) {
   out += binds;
   if (!usesChunk)
     out += "  (void)weft_chunk;\n";
-  out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {\n";
-  // The counter, from the normalized iteration.
-  out += counterLines(p, "    ", "weft_c->weft_start");
+  if (ct->isIntegerType() && !ct->isBooleanType()) {
+    // The counter steps with the chunk's iterations, as in the loop: a
+    // compiler then sees a signed counter evolve without wrapping (its
+    // overflow is undefined) and vectorizes the loop, which GCC does not
+    // when each iteration rebuilds it from weft_k through a narrowing
+    // conversion. It takes only values the loop gave it, the one after the
+    // chunk included (the next chunk's first, or the loop's exit value).
+    std::string n = counter->getNameAsString();
+    int64_t step = p.header->step;
+    std::string inc = step == 1    ? n + "++"
+                      : step == -1 ? n + "--"
+                      : step > 0   ? n + " += " + std::to_string(step)
+                                   : n + " -= " + std::to_string(-step);
+    out += "  " + typeText(ct, policy, n) + " = " +
+           counterValue(p, "weft_lo", "weft_c->weft_start") + ";\n";
+    if (!p.inBody.contains(counter))
+      out += "  (void)" + n + ";\n";
+    out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++, " +
+           inc + ") {\n";
+  } else {
+    out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {\n";
+    // The counter, from the normalized iteration.
+    out += counterLines(p, "    ", "weft_c->weft_start");
+  }
   out += lineDirective(p.loop->getBody()->getBeginLoc());
   out += "    " + bodyText(p) + "\n";
   out += "  }\n" + tail + "}\n\n" + wrapper;

@@ -30,8 +30,8 @@
 // CHECK-NEXT:                                       int64_t weft_chunk) {
 // CHECK-NEXT:   float k = weft_c->k;
 // CHECK-NEXT:   (void)weft_chunk;
-// CHECK-NEXT:   for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {
-// CHECK-NEXT:     int i = (int)(weft_c->weft_start + weft_k);
+// CHECK-NEXT:   int i = (int)(weft_c->weft_start + weft_lo);
+// CHECK-NEXT:   for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++, i++) {
 // CHECK-NEXT:     out[i] = k * in[i];
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

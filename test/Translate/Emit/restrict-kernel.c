@@ -6,6 +6,12 @@
 // (and the parallel build of a 2-pass blur ran 1.4x slower on one thread).
 // RUN: gcc -std=c11 -O2 -fopt-info-vec-optimized -c %t.c -I %weft_runtime_include -o %t.o 2> %t.vec
 // RUN: /usr/bin/python3 %S/Inputs/vectorized_in.py %t.c %t.vec weft_blur_
+// And at -O3 the one-dimensional loop over four distinct allocations: it
+// needs restrict (too many pairs for GCC's run-time alias checks) and a
+// counter that steps as in the loop (rebuilt from weft_k through a
+// conversion to int, GCC saw no evolution it could vectorize).
+// RUN: gcc -std=c11 -O3 -fopt-info-vec-optimized -c %t.c -I %weft_runtime_include -o %t.o 2> %t.vec3
+// RUN: /usr/bin/python3 %S/Inputs/vectorized_in.py %t.c %t.vec3 weft_planes_
 // The pointers through which alone a loop reaches their memory (detection's
 // noalias: restrict in the source, distinct allocations, or checked apart at
 // run time) become restrict parameters of a kernel that runs the loop:
@@ -129,4 +135,35 @@ void derived(int n, float *a) {
   float *q = a + 1;
   for (int i = 0; i < n; i++)
     q[2 * i] = a[2 * i] * 2;
+}
+
+// CHECK-LABEL: struct weft_planes_{{[0-9]+}}_ctx {
+// CHECK: static inline void weft_planes_{{[0-9]+}}_run(struct weft_planes_{{[0-9]+}}_ctx *weft_c,
+// CHECK-NEXT:                                        float *restrict e,
+// CHECK-NEXT:                                        float *restrict a,
+// CHECK-NEXT:                                        float *restrict b,
+// CHECK-NEXT:                                        float *restrict f,
+// CHECK-NEXT:                                        float *restrict c,
+// CHECK-NEXT:                                        float *restrict g,
+// CHECK-NEXT:                                        float *restrict d,
+// CHECK-NEXT:                                        float *restrict h,
+// CHECK:         int i = (int)(weft_c->weft_start + weft_lo);
+// CHECK-NEXT:    for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++, i++) {
+float planes(int n) {
+  float *a = calloc(n, sizeof *a), *b = calloc(n, sizeof *b),
+        *c = calloc(n, sizeof *c), *d = calloc(n, sizeof *d),
+        *e = malloc(n * sizeof *e), *f = malloc(n * sizeof *f),
+        *g = malloc(n * sizeof *g), *h = malloc(n * sizeof *h);
+  float s = 0;
+  if (a && b && c && d && e && f && g && h) {
+    for (int i = 0; i < n; i++) {
+      e[i] = a[i] + b[i];
+      f[i] = b[i] - c[i];
+      g[i] = c[i] * d[i];
+      h[i] = d[i] - a[i];
+    }
+    s = e[n / 2] + f[n / 3] + g[n / 4] + h[n / 5];
+  }
+  free(a), free(b), free(c), free(d), free(e), free(f), free(g), free(h);
+  return s;
 }
