@@ -216,6 +216,110 @@ static Operation *allocationCall(const BaseInfo &b) {
   return call;
 }
 
+/// Are a and b two parameters of one function that weft.args_apart (see
+/// markArgumentsApart) lists as a pair?
+static bool argumentsApart(Value a, Value b) {
+  auto x = dyn_cast_or_null<BlockArgument>(a),
+       y = dyn_cast_or_null<BlockArgument>(b);
+  if (!x || !y || x.getOwner() != y.getOwner() || x == y)
+    return false;
+  auto fn = dyn_cast<func::FuncOp>(x.getOwner()->getParentOp());
+  auto pairs =
+      fn ? fn->getAttrOfType<ArrayAttr>("weft.args_apart") : ArrayAttr();
+  if (!pairs)
+    return false;
+  int64_t i = std::min(x.getArgNumber(), y.getArgNumber()),
+          j = std::max(x.getArgNumber(), y.getArgNumber());
+  return llvm::any_of(pairs, [&](Attribute p) {
+    auto ij = dyn_cast<DenseI64ArrayAttr>(p);
+    return ij && ij.size() == 2 && ij[0] == i && ij[1] == j;
+  });
+}
+
+/// What memory a call's argument points into: the root of a memref's
+/// views (passed as `weft.addr %m[...]`, or as is), or an unresolved
+/// pointer value itself.
+static BaseInfo argumentBase(Value v) {
+  if (auto addr = v.getDefiningOp<AddrOp>())
+    v = addr.getBase();
+  if (isa<MemRefType>(v.getType()))
+    return memPathOf(v).root;
+  BaseInfo info;
+  info.kind = AliasKind::pointer;
+  info.ptr = v;
+  info.escapes = true;
+  if (auto arg = dyn_cast<BlockArgument>(v))
+    info.base = arg; // a parameter passed on: its facts apply
+  return info;
+}
+
+void weft::markArgumentsApart(ModuleOp module) {
+  SmallVector<func::FuncOp> fns;
+  DenseMap<func::FuncOp, SmallVector<CallOp>> calls;
+  module.walk([&](func::FuncOp fn) {
+    fn->removeAttr("weft.args_apart");
+    if (!fn.isExternal() && fn->hasAttr("weft.direct_calls_only"))
+      fns.push_back(fn);
+  });
+  module.walk([&](CallOp call) {
+    if (func::FuncOp fn = definedCallee(call))
+      calls[fn].push_back(call);
+  });
+  // Every call the C has must be in the module (none hidden in code the
+  // importer could not model).
+  llvm::erase_if(fns, [&](func::FuncOp fn) {
+    auto n = fn->getAttrOfType<IntegerAttr>("weft.direct_calls_only");
+    return !n || (size_t)n.getInt() != calls.lookup(fn).size();
+  });
+  auto pointerLike = [](Type t) { return isa<MemRefType, PtrType>(t); };
+  auto setPairs = [&](func::FuncOp fn, ArrayRef<Attribute> pairs) {
+    if (pairs.empty())
+      fn->removeAttr("weft.args_apart");
+    else
+      fn->setAttr("weft.args_apart",
+                  ArrayAttr::get(module.getContext(), pairs));
+  };
+  // A greatest fixpoint: every pair of pointer parameters first, then drop
+  // a pair wherever a call may pass overlapping memory for it, given the
+  // pairs still standing (a call inside the function, or in another one,
+  // passes on parameters that are apart in that frame; by induction over
+  // the frames of a run, what stands holds in every frame).
+  for (func::FuncOp fn : fns) {
+    SmallVector<Attribute> pairs;
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+      for (unsigned j = i + 1; j < fn.getNumArguments(); ++j)
+        if (pointerLike(fn.getArgument(i).getType()) &&
+            pointerLike(fn.getArgument(j).getType()))
+          pairs.push_back(DenseI64ArrayAttr::get(module.getContext(),
+                                                 {(int64_t)i, (int64_t)j}));
+    setPairs(fn, pairs);
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (func::FuncOp fn : fns) {
+      auto known = fn->getAttrOfType<ArrayAttr>("weft.args_apart");
+      if (!known)
+        continue;
+      SmallVector<Attribute> kept;
+      for (Attribute p : known) {
+        auto ij = cast<DenseI64ArrayAttr>(p).asArrayRef();
+        bool apart = llvm::all_of(calls.lookup(fn), [&](CallOp call) {
+          return call.getNumOperands() == fn.getNumArguments() &&
+                 overlapOf(argumentBase(call.getOperand(ij[0])),
+                           argumentBase(call.getOperand(ij[1])),
+                           call) == Overlap::Never;
+        });
+        if (apart)
+          kept.push_back(p);
+      }
+      if (kept.size() != known.size()) {
+        setPairs(fn, kept);
+        changed = true;
+      }
+    }
+  }
+}
+
 Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
                         const Invariants *inv) {
   // A base computed inside the loop (a pointer loaded or advanced in its
@@ -245,6 +349,10 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
   if (Operation *ca = allocationCall(a), *cb = allocationCall(b);
       ca && cb && ca != cb)
     return Overlap::Never;
+  // Nor does it overlap a named object (a variable, array or struct).
+  if ((allocationCall(a) && b.kind == AliasKind::object) ||
+      (allocationCall(b) && a.kind == AliasKind::object))
+    return Overlap::Never;
   // A restrict parameter overlaps nothing but what is based on it. A pointer
   // weft does not resolve may be computed from it (copied, incremented), so
   // only other parameters and named objects are known to be distinct.
@@ -254,6 +362,9 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
   };
   if ((a.kind == AliasKind::restrict && !unresolved(b)) ||
       (b.kind == AliasKind::restrict && !unresolved(a)))
+    return Overlap::Never;
+  // Two parameters whose arguments are apart at every call.
+  if (argumentsApart(a.base, b.base))
     return Overlap::Never;
   bool aObj = a.kind == AliasKind::object, bObj = b.kind == AliasKind::object;
   if (aObj && bObj)

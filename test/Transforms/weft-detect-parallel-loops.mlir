@@ -278,6 +278,55 @@ func.func private @malloc(i64) -> !weft.ptr attributes {weft.external}
 
 // -----
 
+// Arguments apart: every call of @apart (weft.direct_calls_only: its one
+// call is in the module) passes three allocations, so its pointer
+// parameters never overlap and the gather needs no check. @miscounted
+// says two calls, the module has one: no facts (a call weft did not
+// import may pass anything), and the unbounded gather stays sequential.
+// CHECK-LABEL: func.func @apart
+// CHECK-SAME: weft.args_apart = [array<i64: 0, 1>, array<i64: 0, 2>, array<i64: 1, 2>]
+// CHECK-LABEL: func.func @miscounted
+// CHECK-NOT: weft.args_apart
+// CHECK-SAME: {
+func.func @apart(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a"},
+                 %b: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "b"},
+                 %k: memref<?xi32> {weft.alias = #weft.alias<pointer>, weft.decl = 3 : i64, weft.name = "k"},
+                 %n: index) attributes {weft.static, weft.direct_calls_only = 1 : i64} {
+  // expected-remark@+1 {{loop parallelized: its iterations are independent}}
+  affine.for %i = 0 to %n {
+    %j = affine.load %k[%i] : memref<?xi32>
+    %jj = arith.index_cast %j : i32 to index
+    %v = memref.load %a[%jj] : memref<?xf32>
+    affine.store %v, %b[%i] : memref<?xf32>
+  }
+  return
+}
+func.func @miscounted(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 4 : i64, weft.name = "a"},
+                      %b: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 5 : i64, weft.name = "b"},
+                      %k: memref<?xi32> {weft.alias = #weft.alias<pointer>, weft.decl = 6 : i64, weft.name = "k"},
+                      %n: index) attributes {weft.static, weft.direct_calls_only = 2 : i64} {
+  // expected-remark@+1 {{loop not parallelized: b and k may overlap}}
+  affine.for %i = 0 to %n {
+    // expected-note@+1 {{here}}
+    %j = affine.load %k[%i] : memref<?xi32>
+    %jj = arith.index_cast %j : i32 to index
+    %v = memref.load %a[%jj] : memref<?xf32>
+    affine.store %v, %b[%i] : memref<?xf32>
+  }
+  return
+}
+func.func @apart_caller(%n: index, %bytes: i64) {
+  %p = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+  %q = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+  %r = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+  weft.call @apart(%p, %q, %r, %n) : (!weft.ptr, !weft.ptr, !weft.ptr, index) -> ()
+  weft.call @miscounted(%p, %q, %r, %n) : (!weft.ptr, !weft.ptr, !weft.ptr, index) -> ()
+  return
+}
+func.func private @malloc(i64) -> !weft.ptr attributes {weft.external}
+
+// -----
+
 // A malloc defined in the file is an ordinary function: its results may be
 // the same memory.
 // CHECK-LABEL: func.func @own_malloc

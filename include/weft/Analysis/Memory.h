@@ -14,6 +14,7 @@
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -127,6 +128,16 @@ bool isNewEachIteration(mlir::Value base, mlir::Operation *loop);
 /// The function a call reaches when the file defines it, else null (a
 /// library function, or one of another file, whatever its name).
 mlir::func::FuncOp definedCallee(CallOp call);
+
+/// Call-site alias facts (docs/analysis.md, "Arguments apart"): on each
+/// function whose every call is a direct call in the module
+/// (weft.direct_calls_only), records in `weft.args_apart` the pairs of
+/// pointer parameters whose arguments are apart memory at every call
+/// (`[array<i64: i, j>, ...]`, i < j), which overlapOf then takes as never
+/// overlapping. A caller's own apart parameters count, recursive calls
+/// included (a greatest fixpoint: what stands holds in every frame, by
+/// induction over the calls of a run).
+void markArgumentsApart(mlir::ModuleOp module);
 
 } // namespace weft
 

@@ -331,8 +331,8 @@ void Importer::declareLocal(const clang::VarDecl *var) {
 //===----------------------------------------------------------------------===//
 
 /// Is fn defined in the main file (so that its loops can be rewritten)?
-static bool definedInMainFile(clang::SourceManager &sm,
-                              const clang::FunctionDecl *fn) {
+bool weft::detail::definedInMainFile(clang::SourceManager &sm,
+                                     const clang::FunctionDecl *fn) {
   return fn->hasBody() && fn->isThisDeclarationADefinition() &&
          sm.isInMainFile(sm.getExpansionLoc(fn->getLocation()));
 }
@@ -404,6 +404,11 @@ func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
   }
   if (!fn->isExternallyVisible())
     f->setAttr("weft.static", builder.getUnitAttr());
+  if (!fn->isExternallyVisible() &&
+      !functionsReferenced.contains(fn->getCanonicalDecl()))
+    f->setAttr(
+        "weft.direct_calls_only",
+        builder.getI64IntegerAttr(directCalls.lookup(fn->getCanonicalDecl())));
   return f;
 }
 

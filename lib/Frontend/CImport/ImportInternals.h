@@ -155,6 +155,12 @@ public:
   llvm::DenseSet<const clang::FunctionDecl *> declaredFunctions;
   /// File-scope variables whose address is taken anywhere in the file.
   llvm::DenseSet<const clang::VarDecl *> addressTakenGlobals;
+  /// Functions named anywhere but as the callee of a direct call in a
+  /// function defined in the main file (their address is taken, or a
+  /// function weft does not import calls them).
+  llvm::DenseSet<const clang::FunctionDecl *> functionsReferenced;
+  /// The direct calls of each function in functions of the main file.
+  llvm::DenseMap<const clang::FunctionDecl *, int64_t> directCalls;
 
   //===--- Per-function state ----------------------------------------------===//
   mlir::func::FuncOp currentFn;
@@ -319,6 +325,10 @@ public:
   /// function's top level), or null.
   mlir::Value symbolFor(mlir::Value v, bool isUnsigned);
 };
+
+/// Is fn defined in the main file (so that weft imports it and can rewrite
+/// its loops)?
+bool definedInMainFile(clang::SourceManager &sm, const clang::FunctionDecl *fn);
 
 } // namespace detail
 } // namespace weft

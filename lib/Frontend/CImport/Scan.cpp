@@ -110,12 +110,59 @@ void Importer::scanFunction(const clang::FunctionDecl *fn) {
   scanner.TraverseStmt(fn->getBody());
 }
 
+namespace {
+/// The functions named other than as the direct callee of a call in a
+/// function defined in the main file: the others' call sites are all in
+/// the module.
+class FunctionRefScanner
+    : public clang::RecursiveASTVisitor<FunctionRefScanner> {
+public:
+  FunctionRefScanner(
+      clang::SourceManager &sm,
+      llvm::DenseSet<const clang::FunctionDecl *> &referenced,
+      llvm::DenseMap<const clang::FunctionDecl *, int64_t> &directCalls)
+      : sm(sm), referenced(referenced), directCalls(directCalls) {}
+
+  bool TraverseFunctionDecl(clang::FunctionDecl *fd) {
+    bool saved = visible;
+    visible = definedInMainFile(sm, fd) && !fd->isInvalidDecl();
+    bool r = RecursiveASTVisitor::TraverseFunctionDecl(fd);
+    visible = saved;
+    return r;
+  }
+  // Calls are visited before their callee expression.
+  bool VisitCallExpr(clang::CallExpr *c) {
+    if (const auto *dre =
+            dyn_cast<clang::DeclRefExpr>(c->getCallee()->IgnoreParenImpCasts()))
+      direct.insert(dre);
+    return true;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *dre) {
+    if (const auto *f = dyn_cast<clang::FunctionDecl>(dre->getDecl()))
+      if (!visible || !direct.contains(dre))
+        referenced.insert(f->getCanonicalDecl());
+      else
+        directCalls[f->getCanonicalDecl()]++;
+    return true;
+  }
+
+private:
+  clang::SourceManager &sm;
+  llvm::DenseSet<const clang::FunctionDecl *> &referenced;
+  llvm::DenseMap<const clang::FunctionDecl *, int64_t> &directCalls;
+  llvm::DenseSet<const clang::DeclRefExpr *> direct;
+  bool visible = false;
+};
+} // namespace
+
 void Importer::scanGlobals() {
   // Addresses of globals taken anywhere in the file, including in other
   // functions and in initializers of other globals.
   llvm::DenseMap<const clang::VarDecl *, VarFacts> scratch;
   FactScanner scanner(scratch, &addressTakenGlobals);
   scanner.TraverseDecl(ctx.getTranslationUnitDecl());
+  FunctionRefScanner functions(sm, functionsReferenced, directCalls);
+  functions.TraverseDecl(ctx.getTranslationUnitDecl());
 }
 
 namespace {

@@ -813,6 +813,7 @@ void DetectParallelLoops::runOnOperation() {
   AnalysisOptions options;
   options.fpReductions = fpReductions;
   options.mathErrnoImpure = mathErrno == "impure";
+  markArgumentsApart(module);
   CallSummaries summaries(module, options);
 
   // Loops whose bound C reads from memory: counted when the body provably
