@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <functional>
@@ -749,6 +750,22 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
         firstValue[li.iv] = lb->constantTerm();
     return true;
   };
+  // A conditional that only computes, loads and stores goes on to the op
+  // after it (`if (n > 0) m = MIN(m, s[n - 1]);`); its own loads may not
+  // run.
+  auto completes = [](Operation *cond) {
+    if (!isa<scf::IfOp, affine::AffineIfOp>(cond))
+      return false;
+    return !cond->walk([&](Operation *in) {
+                  if (in == cond || isa<scf::IfOp, affine::AffineIfOp>(in) ||
+                      isPure(in) ||
+                      isa<affine::AffineLoadOp, memref::LoadOp,
+                          affine::AffineStoreOp, memref::StoreOp>(in))
+                    return WalkResult::advance();
+                  return WalkResult::interrupt();
+                })
+                .wasInterrupted();
+  };
   std::function<void(Block &)> first = [&](Block &block) {
     for (Operation &op : block) {
       if (isa<affine::AffineLoadOp, memref::LoadOp>(op)) {
@@ -757,10 +774,12 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
                  enter(&op, /*surely=*/false)) {
         first(op.getRegion(0).front());
         return;
+      } else if (completes(&op)) {
+        continue;
       } else if (op.getNumRegions() ||
-                 !(isPure(&op) ||
-                   isa<affine::AffineStoreOp, memref::StoreOp>(op))) {
-        return;
+                 !(isPure(&op) || isa<affine::AffineStoreOp, memref::StoreOp,
+                                      memref::AllocaOp>(op))) {
+        return; // (a local declared in the body goes on)
       }
     }
   };

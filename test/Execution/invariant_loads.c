@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 7
+// PARALLEL: 11
 // CFLAGS: -fno-strict-aliasing
 // Loops that read the pointers and sizes they work on from structs
 // (`v->data[i]`, `dst->px[y * dst->w + x]`, `m->dims->w`): each such load
@@ -83,6 +83,19 @@ static double fsum(const float *a, int n) {
   return s;
 }
 
+// pathfinder's step: rows[t + 1] is read after a conditional, in every
+// iteration, so the check may read it before the loop.
+static void path_step(int *dst, const int *src, int **rows, int t, int n) {
+  for (int i = 0; i < n; i++) {
+    int m = src[i];
+    if (i > 0 && src[i - 1] < m)
+      m = src[i - 1];
+    if (i < n - 1 && src[i + 1] < m)
+      m = src[i + 1];
+    dst[i] = rows[t + 1][i] + m;
+  }
+}
+
 static unsigned long isum(const int *a, int n) {
   unsigned long s = 0;
   for (int i = 0; i < n; i++)
@@ -161,5 +174,22 @@ int main(void) {
   free(dst.px);
   free(x);
   free(y);
+  // Rows apart from dst, then the next row being dst itself (the check
+  // fails: as written, each iteration reads what the last one wrote).
+  int cols = 50000, nrows = 4;
+  int *data = malloc(sizeof(int) * (size_t)(cols * nrows));
+  int *rows[4], *cur = malloc(sizeof(int) * (size_t)cols);
+  for (int r = 0; r < nrows; r++)
+    rows[r] = data + r * cols;
+  for (int i = 0; i < cols * nrows; i++)
+    data[i] = (i * 7) % 10;
+  for (int i = 0; i < cols; i++)
+    cur[i] = i % 3;
+  path_step(rows[3], cur, rows, 0, cols);
+  printf("path: %lu\n", isum(rows[3], cols));
+  path_step(rows[2], rows[3], rows, 1, cols);
+  printf("path onto its row: %lu\n", isum(rows[2], cols));
+  free(data);
+  free(cur);
   return 0;
 }

@@ -38,3 +38,27 @@ void maybe(float *out, const image *p, int n) {
     if (p)
       out[i] = p->px[i]; // expected-note {{p->px[i] here}}
 }
+
+// Read after a conditional that only computes, loads and stores: every
+// iteration gets there, so a check may read rows[t + 1] before the loop
+// (pathfinder's wall[t + 1]).
+void step(int *dst, const int *src, int **rows, int t, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: a run-time check that dst and src do not overlap; a run-time check that dst and rows do not overlap; a run-time check that dst and rows[t + 1] do not overlap}}
+    int m = src[i];
+    if (i > 0 && src[i - 1] < m)
+      m = src[i - 1];
+    dst[i] = rows[t + 1][i] + m;
+  }
+}
+
+// A call in the conditional might not return (weft does not look into
+// it for that): the check may not read rows[t + 1] before the loop.
+static int fix(int v) { return -v; }
+void step_call(int *dst, const int *src, int **rows, int t, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: dst and rows[t + 1] may overlap, and weft cannot name rows[t + 1] in a run-time check}}
+    int m = src[i];
+    if (m < 0)
+      m = fix(m);
+    dst[i] = rows[t + 1][i] + m; // expected-note {{rows[t + 1][i] here}}
+  }
+}
