@@ -252,13 +252,13 @@ std::optional<std::pair<Poly, Poly>> splitBy(const Poly &p, Value sym) {
   return std::make_pair(e1, e0);
 }
 
-/// Proves 0 <= e0 <= sym - 1 over an access's domain.
+/// Proves 0 <= e0 <= len - 1 over an access's domain.
 bool provesInRange(System &base, const Access &a, int inst, const Poly &e0,
-                   Value sym) {
+                   const Poly &len) {
   System s(base.loop, base.inv);
   addDomains(s, a, inst, /*withOuter=*/true);
   auto r = s.rowOf(e0, inst);
-  auto m = s.rowOf(Poly::atom(sym), inst);
+  auto m = s.rowOf(len, inst);
   if (!r || !m)
     return false;
   // e0 <= -1 must be impossible, and e0 - sym >= 0 too.
@@ -436,6 +436,29 @@ static bool sameElement(System &s, const Access &a, const Access &b,
       return false;
     };
     if ((nonlinear(*x.lo) || nonlinear(*y.lo)) && pointX && pointY) {
+      // The row length is a symbol, or a symbol and a small constant: a
+      // size held in a variable is often one more or less than another
+      // (`int cols = rows = rows + 1`), and the polynomials see only the
+      // sum. With len = sym + c, x = e1 * sym + e0 is (e1 - t) * len +
+      // (e0 - c * e1 + t * len); the column holds sym at most once, so t
+      // is one of two values. Unique when 0 <= column < len: then x == y
+      // exactly when the rows and the columns are equal.
+      auto rowAndColumn =
+          [&](const std::pair<Poly, Poly> &e, const Access &acc, int inst,
+              Value sym, int64_t c) -> std::optional<std::pair<Poly, Poly>> {
+        auto len = Poly::atom(sym).plus(Poly::constant(c));
+        auto col0 = e.second.plus(e.first, -c);
+        if (!len || !col0)
+          return std::nullopt;
+        int64_t k = col0->coefficient(sym);
+        for (int64_t t : {-k, 1 - k}) {
+          auto col = col0->plus(*len, t);
+          auto row = e.first.plus(Poly::constant(t), -1);
+          if (col && row && provesInRange(s, acc, inst, *col, *len))
+            return std::make_pair(*row, *col);
+        }
+        return std::nullopt;
+      };
       bool done = false;
       for (Value sym : x.lo->atoms()) {
         if (!s.isShared(sym))
@@ -443,17 +466,22 @@ static bool sameElement(System &s, const Access &a, const Access &b,
         auto sx = splitBy(*x.lo, sym), sy = splitBy(*y.lo, sym);
         if (!sx || !sy)
           continue;
-        if (!provesInRange(s, a, 0, sx->second, sym) ||
-            !provesInRange(s, b, 1, sy->second, sym))
-          continue;
-        auto r1 = s.rowOf(sx->first, 0), r2 = s.rowOf(sy->first, 1);
-        auto r3 = s.rowOf(sx->second, 0), r4 = s.rowOf(sy->second, 1);
-        if (!r1 || !r2 || !r3 || !r4)
-          continue;
-        s.eq(System::minus(*r1, *r2));
-        s.eq(System::minus(*r3, *r4));
-        done = true;
-        break;
+        for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
+          auto px = rowAndColumn(*sx, a, 0, sym, c);
+          auto py = px ? rowAndColumn(*sy, b, 1, sym, c) : std::nullopt;
+          if (!py)
+            continue;
+          auto r1 = s.rowOf(px->first, 0), r2 = s.rowOf(py->first, 1);
+          auto r3 = s.rowOf(px->second, 0), r4 = s.rowOf(py->second, 1);
+          if (!r1 || !r2 || !r3 || !r4)
+            continue;
+          s.eq(System::minus(*r1, *r2));
+          s.eq(System::minus(*r3, *r4));
+          done = true;
+          break;
+        }
+        if (done)
+          break;
       }
       if (!done) {
         s.approx = true;

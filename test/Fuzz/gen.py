@@ -9,7 +9,8 @@ bit operations use unsigned types), and floating-point values stay bounded.
 The same seed always gives the same program.
 
 A program has a few kernels over pointer parameters, each a loop nest of
-depth 1 to 4 with affine, row-major, flattened and indirect subscripts,
+depth 1 to 4 with affine, row-major, flattened (also with a symbolic row
+length, n + c, some overrunning the row) and indirect subscripts,
 constant or symbolic sizes (a parameter, or a bound in memory: through a
 pointer that may point into a buffer the body writes, a global, or a struct
 field), buffers passed directly or held in a struct (`b->x[i]`), scalar
@@ -95,8 +96,18 @@ class Gen:
         a, b = loops[-2], loops[-1]
         if a.tri_of or b.tri_of:
             return None
-        w = b.ext + self.r.randrange(0, 3)
+        pad = self.r.randrange(0, 3)
         self.features.add("flattened")
+        if b.hi_text == "n":
+            # i * (n + c) + j with j < n: rows apart for c >= 0, and for
+            # c = -1 each row's last element is the next row's first.
+            if self.r.random() < 0.25:
+                pad = -1
+            w = b.ext + pad
+            row = {-1: "(n - 1)", 0: "n"}.get(pad, "(n + %d)" % pad)
+            return "%s * %s + %s" % (a.var, row, b.var), \
+                (0, (a.ext - 1) * w + b.ext - 1)
+        w = b.ext + pad
         return "%s * %d + %s" % (a.var, w, b.var), (0, (a.ext - 1) * w + b.ext - 1)
 
     def rowmajor(self, loops):
@@ -119,6 +130,11 @@ class Gen:
         return ("%d + %s" % (off, text) if off else text), (off, span + off)
 
     def subscript(self, loops, write=False):
+        if len(loops) > 1 and loops[-1].hi_text == "n" and \
+                self.r.random() < 0.6:
+            f = self.flat(loops)
+            if f:
+                return f
         if self.r.random() < (0.8 if write else 0.2):
             f = self.rowmajor(loops)
             if f:
@@ -277,7 +293,7 @@ class Gen:
         ctx["fp"] = True
         return "rf += x[%s] * 0.5;" % sub
 
-    def nest(self, depth, sym):
+    def nest(self, depth, sym, side):
         loops, header = [], []
         names = ["i", "j", "k", "l"]
         ext_budget = {1: 2000, 2: 48, 3: 14, 4: 7}[depth]
@@ -314,6 +330,12 @@ class Gen:
                 loops.append(Loop(v, 0, str(ext), ext))
                 header.append("for (int %s = %d; %s >= 0; %s--)" % (
                     v, ext - 1, v, v))
+            elif d == depth - 1 and sym and side.random() < 0.3:
+                # The innermost loop runs to n too: a flattened subscript
+                # over it has a symbolic row length (flat).
+                self.features.add("symbolic row length")
+                loops.append(Loop(v, 0, "n", ext_budget))
+                header.append("for (int %s = 0; %s < n; %s++)" % (v, v, v))
             else:
                 loops.append(Loop(v, 0, str(ext), ext))
                 header.append("for (int %s = 0; %s < %d; %s++)" % (v, v, ext, v))
@@ -322,7 +344,10 @@ class Gen:
     def kernel(self, idx):
         depth = self.pick(1, 1, 2, 2, 2, 3, 4)
         sym = self.r.random() < 0.5
-        loops, header = self.nest(depth, sym)
+        # (A stream of its own for the choices added later: the programs
+        # are otherwise those of the generator before them, seed for seed.)
+        side = random.Random(self.seed * 7393 + idx * 31 + 5)
+        loops, header = self.nest(depth, sym, side)
         # Most kernels store to one of their arrays and only read the others.
         ctx = {"temps": [], "reds": set(), "sc": ["s"], "last": False,
                "fp": False,
