@@ -127,7 +127,27 @@ MemPath weft::pathOf(const Access &a, ModuleOp module) {
     p.root = globalInfo(module, a.globalSymbol);
     return p;
   }
-  return memPathOf(a.memref);
+  MemPath p = memPathOf(a.memref);
+  p.root.row = a.row;
+  p.root.rowType = a.rowType;
+  return p;
+}
+
+std::optional<Access> weft::rowOfTable(const Access &a) {
+  if (a.row || !a.memref || a.globalSymbol ||
+      !isa<MemRefType>(a.memref.getType()))
+    return std::nullopt;
+  MemPath p = memPathOf(a.memref);
+  Operation *slot = p.views.empty() ? rowSlotLoad(p.root.base) : nullptr;
+  if (!slot)
+    return std::nullopt;
+  Access r = a;
+  r.memref = slot->getOperand(0);
+  r.subs = subscriptsOf(slot);
+  r.subs.append(a.subs.begin(), a.subs.end());
+  r.row = true;
+  r.rowType = a.memref.getType();
+  return r;
 }
 
 std::string weft::accessText(Operation *op) {

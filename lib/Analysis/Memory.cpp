@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -203,17 +204,24 @@ bool weft::isNewEachIteration(Value base, Operation *loop) {
              base.getDefiningOp());
 }
 
+static bool isAllocator(CallOp call) {
+  StringRef name = call.getCallee();
+  return !definedCallee(call) &&
+         (name == "malloc" || name == "calloc" || name == "aligned_alloc");
+}
+
 /// The call of a C library allocator whose result the base views
 /// directly (`p = malloc(n)` viewed as p[i]), or null. A callee defined in
-/// the file is the program's own function, whatever its name.
+/// the file is the program's own function, whatever its name, unless it
+/// returns a new row table (markRowTables): what it returns is then a
+/// malloc result, new at every call, too.
 static Operation *allocationCall(const BaseInfo &b) {
   auto call = b.ptr ? b.ptr.getDefiningOp<CallOp>() : CallOp();
-  if (!call || definedCallee(call))
+  if (!call)
     return nullptr;
-  StringRef name = call.getCallee();
-  if (name != "malloc" && name != "calloc" && name != "aligned_alloc")
-    return nullptr;
-  return call;
+  if (func::FuncOp fn = definedCallee(call))
+    return fn->hasAttr("weft.returns_rows") ? call : nullptr;
+  return isAllocator(call) ? call : nullptr;
 }
 
 /// Are a and b two parameters of one function that weft.args_apart (see
@@ -253,24 +261,36 @@ static BaseInfo argumentBase(Value v) {
   return info;
 }
 
-void weft::markArgumentsApart(ModuleOp module) {
-  SmallVector<func::FuncOp> fns;
-  DenseMap<func::FuncOp, SmallVector<CallOp>> calls;
-  module.walk([&](func::FuncOp fn) {
-    fn->removeAttr("weft.args_apart");
-    if (!fn.isExternal() && fn->hasAttr("weft.direct_calls_only"))
-      fns.push_back(fn);
-  });
+using CallsOf = DenseMap<func::FuncOp, SmallVector<CallOp>>;
+
+/// The direct calls of each function the module defines.
+static CallsOf callsOf(ModuleOp module) {
+  CallsOf calls;
   module.walk([&](CallOp call) {
     if (func::FuncOp fn = definedCallee(call))
       calls[fn].push_back(call);
   });
-  // Every call the C has must be in the module (none hidden in code the
-  // importer could not model).
-  llvm::erase_if(fns, [&](func::FuncOp fn) {
+  return calls;
+}
+
+/// The functions named nowhere but as the callee of direct calls, every one
+/// of which is in the module (none hidden in code the importer could not
+/// model): weft sees every value that reaches their parameters.
+static SmallVector<func::FuncOp> allCallsSeen(ModuleOp module,
+                                              const CallsOf &calls) {
+  SmallVector<func::FuncOp> fns;
+  module.walk([&](func::FuncOp fn) {
     auto n = fn->getAttrOfType<IntegerAttr>("weft.direct_calls_only");
-    return !n || (size_t)n.getInt() != calls.lookup(fn).size();
+    if (!fn.isExternal() && n && (size_t)n.getInt() == calls.lookup(fn).size())
+      fns.push_back(fn);
   });
+  return fns;
+}
+
+void weft::markArgumentsApart(ModuleOp module) {
+  module.walk([&](func::FuncOp fn) { fn->removeAttr("weft.args_apart"); });
+  CallsOf calls = callsOf(module);
+  SmallVector<func::FuncOp> fns = allCallsSeen(module, calls);
   auto pointerLike = [](Type t) { return isa<MemRefType, PtrType>(t); };
   auto setPairs = [&](func::FuncOp fn, ArrayRef<Attribute> pairs) {
     if (pairs.empty())
@@ -320,8 +340,260 @@ void weft::markArgumentsApart(ModuleOp module) {
   }
 }
 
+//===----------------------------------------------------------------------===//
+// Row tables
+//===----------------------------------------------------------------------===//
+
+static bool isRowsParam(Value v, StringRef attr) {
+  auto arg = dyn_cast_or_null<BlockArgument>(v);
+  auto fn = arg ? dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp())
+                : func::FuncOp();
+  return fn && arg.getOwner() == &fn.getBody().front() &&
+         fn.getArgAttr(arg.getArgNumber(), attr);
+}
+
+/// Is v a row table by the recorded facts: a weft.rows parameter, or the
+/// result of a call to a weft.returns_rows function?
+static bool isTable(Value v) {
+  if (isRowsParam(v, "weft.rows"))
+    return true;
+  auto call = v ? v.getDefiningOp<CallOp>() : CallOp();
+  func::FuncOp fn = call ? definedCallee(call) : func::FuncOp();
+  return fn && fn->hasAttr("weft.returns_rows");
+}
+
+/// The table a call argument passes: the pointer under `weft.addr %m[0]`
+/// of `%m = weft.base %t` (or of the parameter %m itself), or the value.
+static Value passedTable(Value v) {
+  if (auto addr = v.getDefiningOp<AddrOp>()) {
+    for (Value i : addr.getIndices()) {
+      auto c = getConstantIntValue(i);
+      if (!c || *c != 0)
+        return v;
+    }
+    v = addr.getBase();
+  }
+  if (auto b = v.getDefiningOp<BaseOp>())
+    if (b.getPtr())
+      return b.getPtr();
+  return v;
+}
+
+/// May a base be a row of some row table? Not when it is a named object, an
+/// allocation (a row's malloc result is stored in its slot and used nowhere
+/// else), the slots of a table, or a weft.not_rows parameter.
+static bool rowFree(const BaseInfo &b) {
+  if (b.row)
+    return false;
+  if (b.kind == AliasKind::object || allocationCall(b))
+    return true;
+  if (isRowsParam(b.base, "weft.rows") || isRowsParam(b.base, "weft.not_rows"))
+    return true;
+  return b.ptr && isTable(b.ptr);
+}
+
+void weft::markRowTables(ModuleOp module) {
+  MLIRContext *ctx = module.getContext();
+  module.walk([&](func::FuncOp fn) {
+    fn->removeAttr("weft.returns_rows");
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
+      fn.removeArgAttr(i, "weft.rows");
+      fn.removeArgAttr(i, "weft.not_rows");
+    }
+  });
+  CallsOf calls = callsOf(module);
+  SmallVector<func::FuncOp> fns = allCallsSeen(module, calls);
+
+  // Candidates: functions that return one malloc result of their own, and
+  // parameters of pointer tables.
+  DenseMap<func::FuncOp, Value> makers; // function -> its table
+  DenseSet<Value> params;
+  for (func::FuncOp fn : fns) {
+    for (BlockArgument arg : fn.getArguments())
+      if (auto mt = dyn_cast<MemRefType>(arg.getType());
+          mt && mt.getRank() == 1 && isa<PtrType>(mt.getElementType()))
+        params.insert(arg);
+    if (fn.getNumResults() != 1 || !isa<PtrType>(fn.getResultTypes()[0]))
+      continue;
+    Value table;
+    bool ok = true;
+    fn.walk([&](Operation *op) {
+      if (!isa<func::ReturnOp, ReturnOp>(op))
+        return;
+      Value r = op->getNumOperands() == 1 ? op->getOperand(0) : Value();
+      auto call = r ? r.getDefiningOp<CallOp>() : CallOp();
+      if (!call || !isAllocator(call) || (table && table != r))
+        ok = false;
+      table = r;
+    });
+    if (ok && table)
+      makers[fn] = table;
+  }
+  auto tableValue = [&](Value v) {
+    if (params.contains(v))
+      return true;
+    auto call = v.getDefiningOp<CallOp>();
+    func::FuncOp fn = call ? definedCallee(call) : func::FuncOp();
+    return fn && makers.count(fn);
+  };
+  // A table passed to a table parameter, or freed.
+  auto passedOn = [&](OpOperand &use) {
+    auto call = dyn_cast<CallOp>(use.getOwner());
+    func::FuncOp fn = call ? definedCallee(call) : func::FuncOp();
+    unsigned i = use.getOperandNumber();
+    if (call && !fn)
+      return call.getCallee() == "free";
+    return fn && i < fn.getNumArguments() && params.contains(fn.getArgument(i));
+  };
+  // The slots of a table viewed as memory: only read, but by its maker,
+  // which stores in them malloc results used nowhere else.
+  auto slotsOk = [&](Value slots, bool maker) {
+    for (OpOperand &use : slots.getUses()) {
+      Operation *u = use.getOwner();
+      if (isa<affine::AffineLoadOp, memref::LoadOp>(u) &&
+          use.getOperandNumber() == 0)
+        continue;
+      if (maker && isa<affine::AffineStoreOp, memref::StoreOp>(u) &&
+          use.getOperandNumber() == 1) {
+        // A new allocation for every store: the call is in the store's
+        // block (`r = malloc(..)` before a loop that stores r in every
+        // slot would make one row of them all).
+        Value row = u->getOperand(0);
+        auto call = row.getDefiningOp<CallOp>();
+        if (call && isAllocator(call) && row.hasOneUse() &&
+            call->getBlock() == u->getBlock())
+          continue;
+      }
+      if (auto addr = dyn_cast<AddrOp>(u);
+          addr && passedTable(addr.getResult()) != addr.getResult() &&
+          llvm::all_of(addr->getUses(), passedOn))
+        continue;
+      return false;
+    }
+    return true;
+  };
+  // Where a table goes: read, compared, freed, returned by its maker, or
+  // passed to a table parameter; nowhere else.
+  auto usesOk = [&](Value t, bool maker) {
+    for (OpOperand &use : t.getUses()) {
+      Operation *u = use.getOwner();
+      if (auto b = dyn_cast<BaseOp>(u)) {
+        if (!slotsOk(b.getResult(), maker))
+          return false;
+        continue;
+      }
+      if (isa<affine::AffineLoadOp, memref::LoadOp>(u) &&
+          use.getOperandNumber() == 0)
+        continue; // a parameter's slots
+      if (passedOn(use))
+        continue;
+      if (auto o = dyn_cast<OpaqueValueOp>(u);
+          o && (o.getReason() == "a comparison of pointers" ||
+                o.getReason() == "the truth of a pointer or aggregate"))
+        continue; // (not a cast: an integer may become a pointer again)
+      if (maker && isa<func::ReturnOp, ReturnOp>(u))
+        continue;
+      if (auto addr = dyn_cast<AddrOp>(u);
+          addr && passedTable(addr.getResult()) == t &&
+          llvm::all_of(addr->getUses(), passedOn))
+        continue;
+      return false;
+    }
+    return true;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (auto it = makers.begin(); it != makers.end();) {
+      func::FuncOp fn = it->first;
+      bool ok = usesOk(it->second, /*maker=*/true) &&
+                llvm::all_of(calls.lookup(fn), [&](CallOp c) {
+                  return usesOk(c.getResult(0), /*maker=*/false);
+                });
+      auto cur = it++;
+      if (!ok) {
+        makers.erase(cur);
+        changed = true;
+      }
+    }
+    for (Value p : SmallVector<Value>(params.begin(), params.end())) {
+      auto arg = cast<BlockArgument>(p);
+      auto fn = cast<func::FuncOp>(arg.getOwner()->getParentOp());
+      bool ok =
+          usesOk(p, /*maker=*/false) &&
+          llvm::all_of(calls.lookup(fn), [&](CallOp c) {
+            return arg.getArgNumber() < c.getNumOperands() &&
+                   tableValue(passedTable(c.getOperand(arg.getArgNumber())));
+          });
+      if (!ok) {
+        params.erase(p);
+        changed = true;
+      }
+    }
+  }
+  for (auto &[fn, table] : makers)
+    fn->setAttr("weft.returns_rows", UnitAttr::get(ctx));
+  for (Value p : params) {
+    auto arg = cast<BlockArgument>(p);
+    cast<func::FuncOp>(arg.getOwner()->getParentOp())
+        .setArgAttr(arg.getArgNumber(), "weft.rows", UnitAttr::get(ctx));
+  }
+
+  // Parameters that are never a row: every call passes memory that is not.
+  DenseSet<Value> notRows;
+  for (func::FuncOp fn : fns)
+    for (BlockArgument arg : fn.getArguments())
+      if (isa<MemRefType, PtrType>(arg.getType()) && !params.contains(arg)) {
+        notRows.insert(arg);
+        fn.setArgAttr(arg.getArgNumber(), "weft.not_rows", UnitAttr::get(ctx));
+      }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (Value p : SmallVector<Value>(notRows.begin(), notRows.end())) {
+      auto arg = cast<BlockArgument>(p);
+      auto fn = cast<func::FuncOp>(arg.getOwner()->getParentOp());
+      bool ok = llvm::all_of(calls.lookup(fn), [&](CallOp c) {
+        return arg.getArgNumber() < c.getNumOperands() &&
+               rowFree(argumentBase(c.getOperand(arg.getArgNumber())));
+      });
+      if (!ok) {
+        notRows.erase(p);
+        fn.removeArgAttr(arg.getArgNumber(), "weft.not_rows");
+        changed = true;
+      }
+    }
+  }
+}
+
+Operation *weft::rowSlotLoad(Value rowBase) {
+  auto b = rowBase ? rowBase.getDefiningOp<BaseOp>() : BaseOp();
+  Operation *ld = b && b.getPtr() ? b.getPtr().getDefiningOp() : nullptr;
+  if (!isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(ld))
+    return nullptr;
+  MemPath slots = memPathOf(ld->getOperand(0));
+  if (!slots.views.empty() || !slots.root.base)
+    return nullptr;
+  Value table = slots.root.base;
+  if (auto tb = table.getDefiningOp<BaseOp>())
+    table = tb.getPtr();
+  return table && isTable(table) ? ld : nullptr;
+}
+
 Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
                         const Invariants *inv) {
+  // Rows of row tables: the same row exactly when the same slot of the
+  // same table; apart from all memory that is no row.
+  if (a.row || b.row) {
+    if (a.row && b.row) {
+      BaseInfo ta = a, tb = b;
+      ta.row = tb.row = false;
+      Overlap t = overlapOf(ta, tb, loop, inv);
+      if (t == Overlap::Never)
+        return Overlap::Never;
+      return t == Overlap::Same && a.rowType == b.rowType ? Overlap::Same
+                                                          : Overlap::Unknown;
+    }
+    return rowFree(a.row ? b : a) ? Overlap::Never : Overlap::Unknown;
+  }
   // A base computed inside the loop (a pointer loaded or advanced in its
   // body) may be different memory in every iteration, unless the pointer is
   // the same in all of them.

@@ -19,7 +19,10 @@ nest), reductions of every operator (also a maximum of an expression
 written twice), last values, conditionals, calls to pure and impure
 helpers, early exits, and what real programs' hot loops do: arrays declared
 in the body, element indices kept in a scalar, sizes in locals never
-assigned, static kernels that every call passes distinct arrays. Most kernels store to one array and read the others, and most
+assigned, static kernels that every call passes distinct arrays, and (one
+program in four) row tables: `double **` whose rows are allocations of
+their own, passed as two tables, one table twice, or a row and its table.
+Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
 obvious (docs/testing.md).
@@ -523,9 +526,70 @@ class Gen:
                              via))
         return "\n".join(out)
 
+    def rows_kernel(self, side):
+        """Row tables (`double **` whose rows are allocations of their own,
+        as backprop's): a maker, a kernel over w[k][j] and o[k][j] with
+        small offsets, in either loop order, and its calls (main_function):
+        on two tables, on one table twice, or with the vector a row of a
+        table. Returns the C of the maker and the kernel."""
+        m, n = side.randrange(6, 40), side.randrange(6, 40)
+        calls = [("R0", "R1", "A")]
+        row_vector = False
+        if side.random() < 0.3:
+            calls.append(("R1", "R1", "B + 3"))
+            self.features.add("row tables, one twice")
+        elif side.random() < 0.3:
+            calls.append(("R0", "R1", "R1[2]"))  # n elements: v[j] only
+            row_vector = True
+            self.features.add("row tables, a row as vector")
+        else:
+            calls.append(("R1", "R0", "B + 3"))
+        off = lambda: side.choice((-1, 0, 0, 0, 1))
+        sub = lambda v, d: v if d == 0 else "%s %s %d" % (v, "+-"[d < 0], abs(d))
+        kd, jd = off(), off()
+        dst = side.choice(("w", "w", "o"))
+        srcs = []
+        for arr in ("w", "o"):
+            if side.random() < 0.8:
+                srcs.append("%s[%s][%s]" % (arr, sub("k", off()), sub("j", off())))
+        vec = "v[%s]" % ("j" if row_vector else side.choice(("j", "k")))
+        expr = " + ".join(["%s * %s" % (side.choice(("0.5", "0.25", "-0.75")), t)
+                           for t in srcs] + [vec])
+        loops = [("k", m), ("j", n)]
+        if side.random() < 0.5:
+            loops.reverse()
+        body = ["static double **rows_new(int m, int n, int salt) {",
+                "  double **t = malloc(m * sizeof(double *));",
+                "  if (!t)",
+                "    exit(1);",
+                "  for (int i = 0; i < m; i++) {",
+                "    t[i] = malloc(n * sizeof(double));",
+                "    if (t[i] == NULL)",
+                "      exit(1);",
+                "    for (int j = 0; j < n; j++)",
+                "      t[i][j] = (double)((i * 31 + j * 17 + salt) % 53) / 16.0 - 1.5;",
+                "  }",
+                "  return t;",
+                "}",
+                "static void rows_k(double **w, double **o, const double *v) {",
+                "  for (int %s = 1; %s < %d; %s++)" % (loops[0][0], loops[0][0],
+                                                     loops[0][1] - 1, loops[0][0]),
+                "    for (int %s = 1; %s < %d; %s++)" % (loops[1][0], loops[1][0],
+                                                       loops[1][1] - 1, loops[1][0]),
+                "      %s[%s][%s] = %s;" % (dst, sub("k", kd), sub("j", jd), expr),
+                "}"]
+        self.features.add("row tables")
+        self.rows = (m, n, calls)
+        return "\n".join(body)
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
+        # One program in four also has row tables (a stream of its own).
+        side = random.Random(self.seed * 15485863 + 3)
+        self.rows = None
+        if side.random() < 0.25:
+            ks.append(self.rows_kernel(side))
         fp = any(k[3] for k in self.kernels)
         main = self.main_function()
         head = ["/* weft fuzz program, seed %d */" % self.seed,
@@ -534,6 +598,7 @@ class Gen:
                 "#include <math.h>",
                 "#include <stdio.h>",
                 "#include <stdint.h>",
+                "#include <stdlib.h>",
                 "",
                 "#define SIZE %d" % SIZE,
                 "static double A[SIZE], B[SIZE], C[SIZE];",
@@ -614,6 +679,26 @@ class Gen:
                     main.append("  %s(%d, 0.75, %s, %s, %s, %s, %s);" % (
                         name, n, x, y, z, iv, nb))
                 main.append('  dump("%s/%d");' % (name, k))
+        if self.rows:
+            m, n, calls = self.rows
+            main.insert(0, "\n".join([
+                "static void dump_rows(const char *what, double **r0, "
+                "double **r1) {",
+                "  uint64_t h = 0;",
+                "  for (int i = 0; i < %d; i++)" % m,
+                "    for (int j = 0; j < %d; j++) {" % n,
+                "      h = h * 1099511628211u + "
+                "(uint64_t)(int64_t)(r0[i][j] * 4096.0);",
+                "      h = h * 1099511628211u + "
+                "(uint64_t)(int64_t)(r1[i][j] * 4096.0);",
+                "    }",
+                '  printf("%s %016llx\\n", what, (unsigned long long)h);',
+                "}", ""]))
+            main.append("  double **R0 = rows_new(%d, %d, 1), "
+                        "**R1 = rows_new(%d, %d, 2);" % (m, n, m, n))
+            for k, (w, o, v) in enumerate(calls):
+                main.append("  rows_k(%s, %s, %s);" % (w, o, v))
+                main.append('  dump_rows("rows/%d", R0, R1);' % k)
         main += ["  return 0;", "}"]
         return main
 

@@ -327,6 +327,96 @@ func.func private @malloc(i64) -> !weft.ptr attributes {weft.external}
 
 // -----
 
+// Row tables: @make returns a malloc whose slots hold malloc results used
+// nowhere else (weft.returns_rows); @rows gets two of its tables at its one
+// call (weft.rows), and a vector that is another allocation
+// (weft.not_rows). w[k][j] is then w[k, j]: the column loop is parallel,
+// the rows apart from v and from each other. @make_stored's row is also
+// stored through: no table, and the rows of @unknown_rows are pointers
+// computed in the loop.
+// CHECK-LABEL: func.func @make(
+// CHECK-SAME: weft.returns_rows
+// CHECK-LABEL: func.func @rows(
+// CHECK-SAME: weft.name = "w", weft.rows}
+// CHECK-SAME: weft.name = "o", weft.rows}
+// CHECK-SAME: weft.name = "v", weft.not_rows}
+// CHECK-LABEL: func.func @make_stored(
+// CHECK-NOT: weft.returns_rows
+// CHECK-SAME: {
+// CHECK-LABEL: func.func @unknown_rows(
+// CHECK-NOT: weft.rows
+// CHECK-SAME: {
+func.func @make(%m: index, %bytes: i64) -> !weft.ptr attributes {weft.static, weft.direct_calls_only = 2 : i64} {
+  %t = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+  %slots = weft.base %t {alias = #weft.alias<pointer>, name = "t"} : (!weft.ptr) -> memref<?x!weft.ptr>
+  // expected-remark@+1 {{loop not parallelized: it contains a call to malloc}}
+  affine.for %i = 0 to %m {
+    // expected-note@+1 {{here}}
+    %r = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+    affine.store %r, %slots[%i] : memref<?x!weft.ptr>
+  }
+  return %t : !weft.ptr
+}
+func.func @rows(%w: memref<?x!weft.ptr> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "w"},
+                %o: memref<?x!weft.ptr> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "o"},
+                %v: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 3 : i64, weft.name = "v"},
+                %m: index, %n: index) attributes {weft.static, weft.direct_calls_only = 1 : i64} {
+  // expected-remark@+1 {{loop parallelized: its iterations are independent}}
+  affine.for %j = 0 to %n {
+    // expected-remark@+1 {{loop not parallelized: the loop at}}
+    affine.for %k = 0 to %m {
+      %p = affine.load %w[%k] : memref<?x!weft.ptr>
+      %row = weft.base %p {alias = #weft.alias<pointer>, name = "w[k]"} : (!weft.ptr) -> memref<?xf64>
+      %q = affine.load %o[%k] : memref<?x!weft.ptr>
+      %orow = weft.base %q {alias = #weft.alias<pointer>, name = "o[k]"} : (!weft.ptr) -> memref<?xf64>
+      %x = affine.load %orow[%j] : memref<?xf64>
+      %y = affine.load %v[%j] : memref<?xf64>
+      %z = arith.addf %x, %y : f64
+      affine.store %z, %row[%j] : memref<?xf64>
+      affine.store %z, %orow[%j] : memref<?xf64>
+    }
+  }
+  return
+}
+func.func @make_stored(%m: index, %bytes: i64) -> !weft.ptr attributes {weft.static, weft.direct_calls_only = 1 : i64} {
+  %t = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+  %slots = weft.base %t {alias = #weft.alias<pointer>, name = "t"} : (!weft.ptr) -> memref<?x!weft.ptr>
+  // expected-remark@+1 {{loop not parallelized: it contains a call to malloc}}
+  affine.for %i = 0 to %m {
+    // expected-note@+1 {{here}}
+    %r = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+    affine.store %r, %slots[%i] : memref<?x!weft.ptr>
+    %rm = weft.base %r {alias = #weft.alias<pointer>, name = "r"} : (!weft.ptr) -> memref<?xf64>
+    %c0 = arith.constant 0.0 : f64
+    affine.store %c0, %rm[0] : memref<?xf64>
+  }
+  return %t : !weft.ptr
+}
+func.func @unknown_rows(%w: memref<?x!weft.ptr> {weft.alias = #weft.alias<pointer>, weft.decl = 4 : i64, weft.name = "w"},
+                        %m: index, %n: index) attributes {weft.static, weft.direct_calls_only = 1 : i64} {
+  // expected-remark@+1 {{loop not parallelized: memory and memory may be the same memory in two iterations (w[k] is a pointer computed in the loop)}}
+  affine.for %k = 0 to %m {
+    %p = affine.load %w[%k] : memref<?x!weft.ptr>
+    %row = weft.base %p {alias = #weft.alias<pointer>, name = "w[k]"} : (!weft.ptr) -> memref<?xf64>
+    %c1 = arith.constant 1.0 : f64
+    // expected-note@+1 {{here}}
+    affine.store %c1, %row[0] : memref<?xf64>
+  }
+  return
+}
+func.func @rows_caller(%m: index, %n: index, %bytes: i64) {
+  %w = weft.call @make(%m, %bytes) : (index, i64) -> !weft.ptr
+  %o = weft.call @make(%m, %bytes) : (index, i64) -> !weft.ptr
+  %v = weft.call @malloc(%bytes) : (i64) -> !weft.ptr
+  weft.call @rows(%w, %o, %v, %m, %n) : (!weft.ptr, !weft.ptr, !weft.ptr, index, index) -> ()
+  %s = weft.call @make_stored(%m, %bytes) : (index, i64) -> !weft.ptr
+  weft.call @unknown_rows(%s, %m, %n) : (!weft.ptr, index, index) -> ()
+  return
+}
+func.func private @malloc(i64) -> !weft.ptr attributes {weft.external}
+
+// -----
+
 // A malloc defined in the file is an ordinary function: its results may be
 // the same memory.
 // CHECK-LABEL: func.func @own_malloc

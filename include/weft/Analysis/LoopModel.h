@@ -89,6 +89,11 @@ struct Access {
   mlir::LocationAttr loc;
   /// Loops around the access, outermost first, from the function down.
   llvm::SmallVector<LoopInfo> loops;
+  /// A row of a row table, as rowOfTable gives it: `memref` is the table's
+  /// slots, `subs` the slot's subscripts and then the row's, and `rowType`
+  /// the row's memref type.
+  bool row = false;
+  mlir::Type rowType;
 };
 
 /// A reason a loop cannot be parallel regardless of its accesses.
@@ -157,6 +162,12 @@ rangeOver(const Poly &p, llvm::ArrayRef<LoopInfo> loops);
 
 /// The memory an access touches: its base and the views on the way.
 MemPath pathOf(const Access &a, mlir::ModuleOp module);
+
+/// An access to a row of a row table (`w[k][j]`, markRowTables) as an access
+/// to its table with the slot as one more dimension (`w[k, j]`): two rows
+/// are the same memory exactly when their slots are the same. Nothing for
+/// any other access.
+std::optional<Access> rowOfTable(const Access &a);
 
 /// The C spelling of an op's access (its NameLoc), or "".
 std::string accessText(mlir::Operation *op);

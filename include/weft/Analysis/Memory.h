@@ -35,6 +35,10 @@ struct BaseInfo {
   mlir::StringAttr symbol; ///< a global's symbol: the same memory in every
                            ///< function, whatever value reaches it
   mlir::Value ptr;         ///< weft.base: the C pointer value it views
+  /// A row of a row table (markRowTables): `base` is then the table (its
+  /// slots), and `rowType` the memref type the row is accessed as.
+  bool row = false;
+  mlir::Type rowType;
 };
 
 /// The base facts of a global, from its memref.global.
@@ -138,6 +142,26 @@ mlir::func::FuncOp definedCallee(CallOp call);
 /// included (a greatest fixpoint: what stands holds in every frame, by
 /// induction over the calls of a run).
 void markArgumentsApart(mlir::ModuleOp module);
+
+/// Row tables (docs/analysis.md, "Row tables"): the `T **` arrays whose
+/// every slot holds an allocation of its own, as `alloc_2d(m, n)` builds
+/// them (`t = malloc(m * sizeof *t); for (...) t[i] = malloc(...)`).
+/// Records `weft.returns_rows` on such a function (a static function whose
+/// result is the table: a malloc whose slots are stored nowhere else, with
+/// results used once, and read only wherever the table goes), `weft.rows`
+/// on the pointer parameters that every call passes a row table (through
+/// which the slots are only read), and `weft.not_rows` on those that every
+/// call passes memory that is no row (an allocation, a named object, a
+/// table's slots, or such a parameter). Greatest fixpoints, as
+/// markArgumentsApart: a table that goes anywhere else has no facts.
+void markRowTables(mlir::ModuleOp module);
+
+/// The row access `t[k][...]` of a row table as an access of its table,
+/// for the dependence test: the slot load's memref (the table) and its
+/// subscripts, or null when `rowBase` (an access's base) is no row of a
+/// table weft knows. Two rows are the same memory exactly when their slots
+/// are the same.
+mlir::Operation *rowSlotLoad(mlir::Value rowBase);
 
 } // namespace weft
 

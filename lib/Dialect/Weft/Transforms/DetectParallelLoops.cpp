@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/StringSet.h"
+#include <deque>
 
 #define DEBUG_TYPE "weft-detect-parallel-loops"
 
@@ -651,21 +652,32 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   for (const Access *a : mem)
     paths.push_back(pathOf(*a, module));
   bool assumeNoAlias = assumesNoAlias(loop);
+  // Rows of row tables are compared as their slots (`w[k][j]` as w[k, j]).
+  // They are never Maybe: the checks below see the accesses as written.
+  std::deque<Access> rows;
+  SmallVector<const Access *> cmp(mem.begin(), mem.end());
+  SmallVector<MemPath> cmpPaths(paths.begin(), paths.end());
+  for (size_t i = 0; i < mem.size(); ++i)
+    if (std::optional<Access> r = rowOfTable(*mem[i])) {
+      rows.push_back(std::move(*r));
+      cmp[i] = &rows.back();
+      cmpPaths[i] = pathOf(rows.back(), module);
+    }
   // Pairs of distinct bases that need a run-time check.
   SmallVector<std::pair<size_t, size_t>> checks;
   for (size_t i = 0; i < mem.size(); ++i)
     for (size_t j = i; j < mem.size(); ++j) {
-      const Access &a = *mem[i], &b = *mem[j];
+      const Access &a = *cmp[i], &b = *cmp[j];
       if (!a.isWrite && !b.isWrite)
         continue;
-      switch (overlapOf(paths[i].root, paths[j].root, loop, &inv)) {
+      switch (overlapOf(cmpPaths[i].root, cmpPaths[j].root, loop, &inv)) {
       case Overlap::Never:
         continue;
       case Overlap::Same: {
         // An array declared in the body is a new object in every
         // iteration (C ends its lifetime at the end of the iteration), so
         // no iteration sees another's elements.
-        if (isNewEachIteration(paths[i].root.base, loop))
+        if (isNewEachIteration(cmpPaths[i].root.base, loop))
           continue;
         Dependence d = testDependence(a, b, info, module, &inv);
         if (d.kind == Dependence::None || ignored(d))
@@ -692,8 +704,14 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
           return paths[k].root.base && !unfollowed(k) &&
                  isDefinedInside(paths[k].root.base, loop);
         };
+        const BaseInfo &ri = cmpPaths[i].root, &rj = cmpPaths[j].root;
         std::string why =
-            inside(i) || inside(j)
+            ri.row && rj.row ? "the rows of " + ri.name + " and " + rj.name +
+                                   ", which may be one table of rows"
+            : ri.row || rj.row
+                ? (ri.row ? rj.name : ri.name) + " may point into a row of " +
+                      (ri.row ? ri.name : rj.name)
+            : inside(i) || inside(j)
                 ? (inside(i) ? paths[i].root.name : paths[j].root.name) +
                       " is a pointer computed in the loop"
                 : "weft cannot follow where " +
@@ -813,6 +831,7 @@ void DetectParallelLoops::runOnOperation() {
   AnalysisOptions options;
   options.fpReductions = fpReductions;
   options.mathErrnoImpure = mathErrno == "impure";
+  markRowTables(module);
   markArgumentsApart(module);
   CallSummaries summaries(module, options);
 
