@@ -33,10 +33,30 @@ namespace weft {
 using namespace mlir;
 using namespace weft;
 
-/// Beyond this many pairs of accesses, a loop is left sequential: the test
-/// is quadratic, and such loops are rare (the corpus in test/Corpus has none
-/// with more than a few hundred accesses).
-static constexpr size_t kMaxPairs = 20000;
+/// Beyond this many exact tests (pairs of accesses to one base, at least
+/// one a write, after repeats), a loop is left sequential: the test is
+/// quadratic in the accesses to one array. Accesses to different bases
+/// cost a comparison per pair of bases, whatever their number.
+static constexpr size_t kMaxExactTests = 20000;
+
+/// Does access a touch what b touches, in every execution: the same memref
+/// and element subscripts, in the same block, both reads or both writes of
+/// plain loads and stores? Then every pair a is in, b is in as well.
+static bool repeats(const Access &a, const Access &b) {
+  auto plain = [](Operation *op) {
+    return isa<affine::AffineLoadOp, memref::LoadOp, affine::AffineStoreOp,
+               memref::StoreOp>(op);
+  };
+  if (a.memref != b.memref || !a.memref || a.isWrite != b.isWrite ||
+      a.row != b.row || a.rowType != b.rowType || !plain(a.op) ||
+      !plain(b.op) || a.op->getBlock() != b.op->getBlock() ||
+      a.subs.size() != b.subs.size())
+    return false;
+  for (auto [x, y] : llvm::zip(a.subs, b.subs))
+    if (!x.known() || !y.known() || !(*x.lo == *y.lo) || !(*x.hi == *y.hi))
+      return false;
+  return true;
+}
 
 static std::string textOf(const Access &a) {
   if (!a.text.empty())
@@ -645,9 +665,6 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       continue; // scalars: classified above
     mem.push_back(&a);
   }
-  if (mem.size() * mem.size() / 2 > kMaxPairs)
-    return fail("it has too many memory accesses for weft to check (" +
-                std::to_string(mem.size()) + ")");
   SmallVector<MemPath> paths;
   for (const Access *a : mem)
     paths.push_back(pathOf(*a, module));
@@ -663,14 +680,51 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       cmp[i] = &rows.back();
       cmpPaths[i] = pathOf(rows.back(), module);
     }
+  // The pairs scale with the bases, not the accesses: bases are compared
+  // once per pair of bases, an access that repeats another (the same
+  // element in the same block) is tested once, and a run-time check is
+  // asked for once per pair of bases. Only the exact test on accesses to
+  // one base is counted against a budget.
+  SmallVector<size_t> cls(mem.size()), rep(mem.size());
+  SmallVector<size_t> classRep; // an access of each class
+  for (size_t i = 0; i < mem.size(); ++i) {
+    const BaseInfo &r = cmpPaths[i].root;
+    auto same = [&](size_t k) {
+      const BaseInfo &o = cmpPaths[k].root;
+      return r.base && o.base == r.base && o.row == r.row &&
+             o.rowType == r.rowType && o.symbol == r.symbol;
+    };
+    const size_t *c = llvm::find_if(classRep, same);
+    cls[i] = c - classRep.begin();
+    if (c == classRep.end())
+      classRep.push_back(i);
+    rep[i] = i;
+    for (size_t k = 0; k < i; ++k)
+      if (rep[k] == k && repeats(*cmp[i], *cmp[k])) {
+        rep[i] = k;
+        break;
+      }
+  }
+  DenseMap<std::pair<size_t, size_t>, Overlap> overlaps;
+  auto overlap = [&](size_t i, size_t j) {
+    auto key = std::minmax(cls[i], cls[j]);
+    auto [it, fresh] = overlaps.try_emplace(key, Overlap::Never);
+    if (fresh)
+      it->second = overlapOf(cmpPaths[i].root, cmpPaths[j].root, loop, &inv);
+    return it->second;
+  };
   // Pairs of distinct bases that need a run-time check.
   SmallVector<std::pair<size_t, size_t>> checks;
+  DenseSet<std::pair<size_t, size_t>> checked;
+  size_t exactTests = 0;
   for (size_t i = 0; i < mem.size(); ++i)
     for (size_t j = i; j < mem.size(); ++j) {
       const Access &a = *cmp[i], &b = *cmp[j];
       if (!a.isWrite && !b.isWrite)
         continue;
-      switch (overlapOf(cmpPaths[i].root, cmpPaths[j].root, loop, &inv)) {
+      if (rep[i] != i || rep[j] != j)
+        continue; // as its first occurrence
+      switch (overlap(i, j)) {
       case Overlap::Never:
         continue;
       case Overlap::Same: {
@@ -679,6 +733,11 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         // no iteration sees another's elements.
         if (isNewEachIteration(cmpPaths[i].root.base, loop))
           continue;
+        if (++exactTests > kMaxExactTests)
+          return fail("it has too many accesses to " + paths[i].root.name +
+                      " for weft to compare them all (more than " +
+                      std::to_string(kMaxExactTests) +
+                      " pairs, at least one a write)");
         Dependence d = testDependence(a, b, info, module, &inv);
         if (d.kind == Dependence::None || ignored(d))
           continue;
@@ -689,7 +748,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       case Overlap::Maybe:
         if (assumeNoAlias)
           continue;
-        checks.push_back({i, j});
+        if (checked.insert(std::minmax(cls[i], cls[j])).second)
+          checks.push_back({i, j});
         continue;
       case Overlap::Unknown: {
         // Why: a pointer computed in the loop, or memory whose place weft
@@ -748,8 +808,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   for (auto [ci, cj] : checks) {
     size_t i = ci, j = cj;
     // The side that is written first, so that remarks name it first.
-    bool iWrites = llvm::any_of(mem, [&](const Access *a) {
-      return a->isWrite && pathOf(*a, module).root.base == paths[i].root.base;
+    bool iWrites = llvm::any_of(llvm::seq(mem.size()), [&](size_t k) {
+      return mem[k]->isWrite && paths[k].root.base == paths[i].root.base;
     });
     if (!iWrites)
       std::swap(i, j);
