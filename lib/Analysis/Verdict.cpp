@@ -83,17 +83,21 @@ static Attribute sideAttr(Builder &b, const GuardSide &s) {
     lo.push_back(cpolyAttr(b, p));
   for (const CPoly &p : s.hi)
     hi.push_back(cpolyAttr(b, p));
-  return b.getDictionaryAttr(
-      {b.getNamedAttr("base", varAttr(b, s.base)),
-       b.getNamedAttr("elem_size", b.getI64IntegerAttr(s.elemSize)),
-       b.getNamedAttr("lo", b.getArrayAttr(lo)),
-       b.getNamedAttr("hi", b.getArrayAttr(hi))});
+  SmallVector<NamedAttribute> fields = {
+      b.getNamedAttr("base", varAttr(b, s.base)),
+      b.getNamedAttr("elem_size", b.getI64IntegerAttr(s.elemSize)),
+      b.getNamedAttr("lo", b.getArrayAttr(lo)),
+      b.getNamedAttr("hi", b.getArrayAttr(hi))};
+  if (s.cell)
+    fields.push_back(b.getNamedAttr("cell", b.getUnitAttr()));
+  return b.getDictionaryAttr(fields);
 }
 
 static GuardSide readSide(DictionaryAttr d) {
   GuardSide s;
   s.base = readVar(d.getAs<DictionaryAttr>("base"));
   s.elemSize = d.getAs<IntegerAttr>("elem_size").getInt();
+  s.cell = d.contains("cell");
   for (Attribute p : d.getAs<ArrayAttr>("lo"))
     s.lo.push_back(readCPoly(cast<ArrayAttr>(p)));
   for (Attribute p : d.getAs<ArrayAttr>("hi"))
@@ -245,9 +249,12 @@ std::string weft::remarkText(const Verdict &v) {
                              "iteration that assigns it gives its value)");
   for (const VarRef &r : v.privates)
     parts.push_back(r.name + " is private");
-  for (const Guard &g : v.guards)
-    parts.push_back("a run-time check that " + g.a.base.name + " and " +
-                    g.b.base.name + " do not overlap");
+  for (const Guard &g : v.guards) {
+    std::string part = "a run-time check that " + g.a.base.name + " and " +
+                       g.b.base.name + " do not overlap";
+    if (!llvm::is_contained(parts, part))
+      parts.push_back(std::move(part));
+  }
   std::string text = "loop parallelized: ";
   if (parts.empty())
     return text + "its iterations are independent";

@@ -42,6 +42,10 @@ using CPoly = llvm::SmallVector<Term>;
 /// overlap check: base + [min(lo), max(hi)] elements of elemSize bytes.
 struct GuardSide {
   VarRef base;
+  /// The variable's own storage (`&p`, a scalar or pointer variable that
+  /// the loop reads and other memory may hold), not what a pointer
+  /// variable points to.
+  bool cell = false;
   int64_t elemSize = 1;
   llvm::SmallVector<CPoly> lo, hi;
 };

@@ -244,15 +244,20 @@ std::string FileRewriter::guardText(const Plan &p) {
       // The address, and one element: through the pointer, then every array
       // dimension. A scalar or struct variable is its own only element.
       std::string addr = name, elem = name + "[0]";
-      if (t->isPointerType()) {
+      // A cell side is the variable's own storage, also when it is a
+      // pointer (docs/analysis.md, "Run-time checks").
+      bool cell = static_cast<bool>(s.get("cell"));
+      if (!cell && t->isPointerType()) {
         t = t->getPointeeType();
-      } else if (const clang::ArrayType *at = ctx.getAsArrayType(t)) {
+      } else if (const clang::ArrayType *at =
+                     cell ? nullptr : ctx.getAsArrayType(t)) {
         t = at->getElementType();
       } else {
         addr = "&" + name;
         elem = name;
       }
-      while (const clang::ArrayType *at = ctx.getAsArrayType(t)) {
+      while (const clang::ArrayType *at =
+                 cell ? nullptr : ctx.getAsArrayType(t)) {
         elem += "[0]";
         t = at->getElementType();
       }

@@ -82,3 +82,11 @@ void rows2d(int n, double (*out)[8], double (*in)[8]) {
     for (int j = 0; j < 8; j++)
       out[i][j] = in[i][j];
 }
+
+// A global pointer variable read in the loop is checked as its own storage
+// (&data), apart from the memory it points to.
+int *g_data, **g_wall, g_cols;
+void carve(int rows) {
+  for (int n = 0; n < rows; n++) // expected-remark {{loop parallelized: a run-time check that g_wall and &g_data do not overlap; a run-time check that g_wall and g_cols do not overlap; a run-time check that g_wall and &g_wall do not overlap}}
+    g_wall[n] = g_data + g_cols * n;
+}

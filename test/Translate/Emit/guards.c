@@ -14,3 +14,21 @@ void rows(int h, int w, float *dst, const float *src) {
     for (int x = 0; x < w; x++)
       dst[y * w + x] = src[(y + 1) * w + x];
 }
+
+// A pointer variable that the loop reads, against memory the loop writes:
+// the check is on the variable's own storage (&data, sizeof(data)), not on
+// what it points to; the table the loop writes through `wall` is checked
+// against `&wall` the same way.
+int *data, **wall, cols;
+
+// CHECK-LABEL: void carve(
+// CHECK:      weft_apart((const void *)wall, 0, {{.*}}, sizeof(wall[0]),
+// CHECK-NEXT:       (const void *)&data, 0, 0, sizeof(data), &weft_bad) &&
+// CHECK-NEXT: weft_apart((const void *)wall, 0, {{.*}}, sizeof(wall[0]),
+// CHECK-NEXT:       (const void *)&cols, 0, 0, sizeof(cols), &weft_bad) &&
+// CHECK-NEXT: weft_apart((const void *)wall, 0, {{.*}}, sizeof(wall[0]),
+// CHECK-NEXT:       (const void *)&wall, 0, 0, sizeof(wall), &weft_bad)) {
+void carve(int rows) {
+  for (int n = 0; n < rows; n++)
+    wall[n] = data + cols * n;
+}

@@ -326,6 +326,11 @@ std::optional<GuardSide> guardSide(const BaseInfo &root,
     why = "weft cannot size " + root.name;
     return std::nullopt;
   }
+  // A pointer variable itself (read in the loop, which writes memory that
+  // may hold it) is its storage, &p, not what p points to.
+  side.cell = root.isCell;
+  if (side.cell && isa<PtrType>(rootType.getElementType()))
+    side.base.name = "&" + side.base.name;
   side.elemSize = elemSizeOf(rootType);
   // Row-major strides of the root, in elements; the inner dimensions of a
   // VLA parameter are sized by other parameters (weft.vla_sizes).
