@@ -72,8 +72,10 @@ static std::string knownExternal(StringRef name) {
       name.starts_with("thrd_") || name.starts_with("mtx_") ||
       name.starts_with("cnd_") || name.starts_with("weft_"))
     return "which means the code is already parallel";
+  if (name == "free")
+    return "which frees memory";
   if (name == "malloc" || name == "calloc" || name == "realloc" ||
-      name == "free" || name == "aligned_alloc" || name == "posix_memalign")
+      name == "aligned_alloc" || name == "posix_memalign")
     return "which allocates memory";
   if (name == "exit" || name == "abort" || name == "_Exit" ||
       name == "assert" || name == "__assert_fail")
