@@ -21,7 +21,8 @@ helpers, early exits, and what real programs' hot loops do: arrays declared
 in the body, element indices kept in a scalar, sizes in locals never
 assigned, static kernels that every call passes distinct arrays, and (one
 program in four) row tables: `double **` whose rows are allocations of
-their own, passed as two tables, one table twice, or a row and its table.
+their own, passed as two tables, one table twice, or a row and its table;
+one kernel in ten has a long body (50 to 90 more stores, some repeated).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -246,6 +247,39 @@ class Gen:
                 lines.append("  break;")
         return lines
 
+    def long_body(self, loops, lines, ctx, side):
+        """Stores for a long body, drawn from `side` (the main stream is
+        left as it was): the element the body stores to (`lines`), updated
+        again and again from its own value and the read-only arrays (so
+        that the loop stays parallel when the rest of the body is), some
+        statements repeated word for word."""
+        main, self.r = self.r, side
+        # The element the body stores to first, if it stores to one.
+        first = next((m for m in (re.match(r"([xy])\[(.*)\] = ", l)
+                                  for l in lines) if m), None)
+        if first:
+            dst, sub = first.group(1), first.group(2)
+        else:
+            dst = self.pick(*ctx["dsts"])
+            sub, _ = self.subscript(loops, write=True)
+        ro = tuple(a for a in ("x", "y", "z") if a not in ctx["dsts"])
+        out = []
+        for _ in range(side.randrange(50, 90)):
+            if out and side.random() < 0.2:
+                out.append(side.choice(out))
+                continue
+            for _ in range(8):  # direct reads: a check can bound them
+                e = self.fexpr(loops, ro, [], own=(dst, sub),
+                               dsts=ctx["dsts"])
+                if "idx[" not in e:
+                    break
+            else:
+                e = "%s[%s] * 0.5" % (dst, sub)
+            out.append("%s[%s] = %s;" % (dst, sub, e))
+        self.r = main
+        self.features.add("long body")
+        return out
+
     def iv_write(self, loops, ctx, own_only=False):
         """A store to the int buffer; ctx["ivw"] gets the least element it
         writes (a bound in memory placed there moves). `own_only`: the new
@@ -363,6 +397,12 @@ class Gen:
             lines = [self.iv_write(loops, ctx, own_only=True)]
         else:
             lines = self.body(loops, depth, ctx)
+        # One kernel in ten has a long body (docs/analysis.md, step 5: the
+        # memory test scales with the bases): 50 to 90 more stores, some of
+        # them repeated word for word, from a stream of its own.
+        long_side = random.Random(self.seed * 104729 + idx * 17 + 9)
+        if long_side.random() < 0.1:
+            lines += self.long_body(loops, lines, ctx, long_side)
         name = "k%d" % idx
         # One kernel in seven reaches its buffers through a struct
         # (`b->x[i]`), loading the pointers in every iteration, as code
