@@ -90,6 +90,12 @@ static Attribute sideAttr(Builder &b, const GuardSide &s) {
       b.getNamedAttr("hi", b.getArrayAttr(hi))};
   if (s.cell)
     fields.push_back(b.getNamedAttr("cell", b.getUnitAttr()));
+  if (!s.nonneg.empty()) {
+    SmallVector<Attribute> nn;
+    for (const CPoly &p : s.nonneg)
+      nn.push_back(cpolyAttr(b, p));
+    fields.push_back(b.getNamedAttr("nonneg", b.getArrayAttr(nn)));
+  }
   return b.getDictionaryAttr(fields);
 }
 
@@ -98,6 +104,9 @@ static GuardSide readSide(DictionaryAttr d) {
   s.base = readVar(d.getAs<DictionaryAttr>("base"));
   s.elemSize = d.getAs<IntegerAttr>("elem_size").getInt();
   s.cell = d.contains("cell");
+  if (auto nn = d.getAs<ArrayAttr>("nonneg"))
+    for (Attribute p : nn)
+      s.nonneg.push_back(readCPoly(cast<ArrayAttr>(p)));
   for (Attribute p : d.getAs<ArrayAttr>("lo"))
     s.lo.push_back(readCPoly(cast<ArrayAttr>(p)));
   for (Attribute p : d.getAs<ArrayAttr>("hi"))

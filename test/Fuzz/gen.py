@@ -22,7 +22,8 @@ in the body, element indices kept in a scalar, sizes in locals never
 assigned, static kernels that every call passes distinct arrays, and (one
 program in four) row tables: `double **` whose rows are allocations of
 their own, passed as two tables, one table twice, or a row and its table;
-one kernel in ten has a long body (50 to 90 more stores, some repeated).
+one kernel in ten has a long body (50 to 90 more stores, some repeated),
+and some read with a wraparound subscript (`z[(i + c) % n + n]`).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -403,6 +404,22 @@ class Gen:
         long_side = random.Random(self.seed * 104729 + idx * 17 + 9)
         if long_side.random() < 0.1:
             lines += self.long_body(loops, lines, ctx, long_side)
+        # One kernel in five with a symbolic size also reads z with a
+        # wraparound subscript, `z[(i + c) % n + n]` (r + n is in [1, 2n - 1]
+        # for any sign of the dividend), into the element the body stores
+        # to: the check bounds the remainder when i + c >= 0 holds, and
+        # otherwise the loop runs as written (c < 0 makes that happen).
+        wrap_side = random.Random(self.seed * 3571 + idx * 53 + 7)
+        if sym and loops[0].hi_text == "n" and wrap_side.random() < 0.2:
+            own = next((m for m in (re.match(r"([xy])\[(.*)\] = ", l)
+                                    for l in lines) if m), None)
+            if own:
+                c = wrap_side.randrange(-3, 4)
+                d, sb = own.group(1), own.group(2)
+                lines.append("%s[%s] = %s[%s] * 0.5 + 0.25 * z[(%s %s %d) %% n"
+                             " + n];" % (d, sb, d, sb, loops[0].var,
+                                         "+-"[c < 0], abs(c)))
+                self.features.add("wraparound")
         name = "k%d" % idx
         # One kernel in seven reaches its buffers through a struct
         # (`b->x[i]`), loading the pointers in every iteration, as code

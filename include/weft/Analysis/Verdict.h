@@ -48,6 +48,9 @@ struct GuardSide {
   bool cell = false;
   int64_t elemSize = 1;
   llvm::SmallVector<CPoly> lo, hi;
+  /// Values that must be >= 0 for lo and hi to hold (the dividend and the
+  /// divisor - 1 of a remainder in a subscript); the check tests them.
+  llvm::SmallVector<CPoly> nonneg;
 };
 
 /// A run-time check that two bases do not overlap.

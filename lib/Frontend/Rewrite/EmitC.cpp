@@ -219,9 +219,20 @@ std::string FileRewriter::guardText(const Plan &p) {
   std::string out;
   for (mlir::Attribute g : p.task.getGuards()) {
     auto d = llvm::cast<mlir::DictionaryAttr>(g);
-    std::string args;
+    std::string args, conds;
     for (const char *side : {"a", "b"}) {
       auto s = d.getAs<mlir::DictionaryAttr>(side);
+      // What the side's ranges assume (a remainder's dividend and divisor
+      // - 1 not negative), tested first: an overflow in them sets
+      // weft_bad, which weft_apart then sees.
+      if (auto nn = s.getAs<mlir::ArrayAttr>("nonneg"))
+        for (mlir::Attribute a : nn) {
+          std::string one =
+              polyText(readCPoly(llvm::cast<mlir::ArrayAttr>(a)), p);
+          if (one.empty())
+            return "";
+          conds += " &&\n        " + one + " >= 0";
+        }
       auto base = s.getAs<mlir::DictionaryAttr>("base");
       int64_t decl = base.getAs<mlir::IntegerAttr>("decl").getInt();
       const auto *v = (size_t)decl < im.decls.size()
@@ -280,7 +291,8 @@ std::string FileRewriter::guardText(const Plan &p) {
       args += "(const void *)" + addr + ", " + lo + ", " + hi + ", sizeof(" +
               elem + ")";
     }
-    out += " &&\n        weft_apart(" + args + ", &" + p.nm("weft_bad") + ")";
+    out += conds + " &&\n        weft_apart(" + args + ", &" +
+           p.nm("weft_bad") + ")";
   }
   return out;
 }

@@ -32,3 +32,17 @@ void carve(int rows) {
   for (int n = 0; n < rows; n++)
     wall[n] = data + cols * n;
 }
+
+// A remainder in a subscript: its range [0, cap - 1] holds when the
+// dividend's least value (start) and cap - 1 are not negative, which the
+// check tests first.
+// CHECK-LABEL: void ring(
+// CHECK:      if (weft_trip >= {{[0-9]+}} && weft_ready() &&
+// CHECK-NEXT:         (int64_t)start >= 0 &&
+// CHECK-NEXT:         weft_add(-1, (int64_t)cap, &weft_bad) >= 0 &&
+// CHECK-NEXT:         weft_apart((const void *)out, 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(out[0]),
+// CHECK-NEXT:               (const void *)buf, 0, weft_add(-1, (int64_t)cap, &weft_bad), sizeof(buf[0]), &weft_bad)) {
+void ring(double *out, const double *buf, int start, int cap, int n) {
+  for (int i = 0; i < n; i++)
+    out[i] = buf[(start + i) % cap] * 0.5;
+}

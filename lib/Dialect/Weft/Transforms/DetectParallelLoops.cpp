@@ -16,6 +16,7 @@
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -309,6 +310,47 @@ static SmallVector<VarRef> apartVariables(
   return out;
 }
 
+/// Remainders in a subscript (`cur[((y + dy + h) % h) * w + x]`, the
+/// wraparound of a periodic grid): an atom r = a % m computed in the loop,
+/// whose divisor m does not change in it, lies in [0, m - 1] when a >= 0
+/// and m >= 1 (C's remainder takes the dividend's sign, and |r| < |m|).
+/// Each such r becomes one more variable of the box, with those bounds,
+/// and the check tests a's least value over the loops and m - 1 at run
+/// time (GuardSide::nonneg), where it names them; an r whose dividend or
+/// divisor it cannot name stays an atom, which the check cannot name
+/// either.
+static void boundRemainders(const Poly &lo, const Poly &hi,
+                            SmallVectorImpl<LoopInfo> &box, Operation *loop,
+                            CNames &names, GuardSide &side) {
+  SmallVector<Value> atoms = lo.atoms();
+  llvm::append_range(atoms, hi.atoms());
+  SmallVector<LoopInfo> loops(box.begin(), box.end());
+  for (Value r : atoms) {
+    auto rem = r.getDefiningOp<arith::RemSIOp>();
+    if (!rem || !isDefinedInside(r, loop) ||
+        llvm::any_of(box, [&](const LoopInfo &l) { return l.iv == r; }))
+      continue;
+    Poly m = polyOf(rem.getRhs());
+    if (llvm::any_of(m.atoms(),
+                     [&](Value v) { return isDefinedInside(v, loop); }))
+      continue;
+    auto range = rangeOver(polyOf(rem.getLhs()), loops);
+    auto last = m.plus(Poly::constant(-1));
+    auto least = range ? names.convert(range->first) : std::nullopt;
+    auto top = last ? names.convert(*last) : std::nullopt;
+    if (!least || !top)
+      continue;
+    for (const CPoly &c : {*least, *top})
+      if (!llvm::is_contained(side.nonneg, c))
+        side.nonneg.push_back(c);
+    LoopInfo bounded;
+    bounded.iv = r;
+    bounded.lbs.push_back(Poly::constant(0));
+    bounded.ubs.push_back(m);
+    box.push_back(bounded);
+  }
+}
+
 std::optional<GuardSide> guardSide(const BaseInfo &root,
                                    ArrayRef<const Access *> accesses,
                                    const LoopInfo &loop, CNames &names,
@@ -410,6 +452,7 @@ std::optional<GuardSide> guardSide(const BaseInfo &root,
     for (const LoopInfo &l : a->loops)
       if (l.op == loop.op || loop.op->isAncestor(l.op))
         inner.push_back(l);
+    boundRemainders(lo, hi, inner, loop.op, names, side);
     SmallVector<Poly> los, his;
     if (auto rl = rangeOver(lo, inner), rh = rangeOver(hi, inner); rl && rh) {
       los.push_back(rl->first);
