@@ -499,3 +499,47 @@ func.func @index_in_cell(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, 
   }
   return
 }
+
+// -----
+
+// A remainder in a subscript: [0, cap - 1] when start + i >= 0 and cap >= 1,
+// which the check tests (nonneg: start, and cap - 1).
+// CHECK-LABEL: func.func @ring
+// CHECK: b = {base = {decl = 2 : i64, name = "buf"}, elem_size = 4 : i64, hi = {{\[}}[array<i64: -1>, array<i64: 1, 4>]], lo = {{\[}}[]], nonneg = {{\[}}[array<i64: 1, 3>], [array<i64: -1>, array<i64: 1, 4>]]}}]
+func.func @ring(%out: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "out"},
+                %buf: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "buf"},
+                %start: i32 {weft.decl = 3 : i64, weft.name = "start"},
+                %cap: i32 {weft.decl = 4 : i64, weft.name = "cap"},
+                %n32: i32 {weft.decl = 5 : i64, weft.name = "n"}) {
+  %n = arith.index_cast %n32 : i32 to index
+  // expected-remark@+1 {{loop parallelized: a run-time check that out and buf do not overlap}}
+  affine.for %i = 0 to %n {
+    %i32 = arith.index_cast %i : index to i32
+    %a = arith.addi %start, %i32 : i32
+    %r = arith.remsi %a, %cap : i32
+    %ri = arith.index_cast %r : i32 to index
+    %v = memref.load %buf[%ri] : memref<?xf32>
+    affine.store %v, %out[%i] : memref<?xf32>
+  }
+  return
+}
+
+// -----
+
+// A divisor that changes in the loop: the check cannot bound the remainder.
+func.func @ring_varying(%out: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "out"},
+                        %buf: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "buf"},
+                        %n32: i32 {weft.decl = 5 : i64, weft.name = "n"}) {
+  %n = arith.index_cast %n32 : i32 to index
+  // expected-remark@+1 {{loop not parallelized: out and buf may overlap, and the elements memory touches depend on values weft cannot name in C}}
+  affine.for %i = 1 to %n {
+    %i32 = arith.index_cast %i : index to i32
+    %a = arith.muli %i32, %i32 : i32
+    %r = arith.remsi %a, %i32 : i32
+    %ri = arith.index_cast %r : i32 to index
+    // expected-note@+1 {{memory here}}
+    %v = memref.load %buf[%ri] : memref<?xf32>
+    affine.store %v, %out[%i] : memref<?xf32>
+  }
+  return
+}
