@@ -1,11 +1,13 @@
 // RUN: %exec-check %s
-// PARALLEL: 4
+// PARALLEL: 5
 // Remainders in subscripts (test/Translate/Detect/remainders.c): Conway's
 // life on a torus between two buffers swapped by pointer, each step behind
 // a run-time check that bounds the wrapped rows and columns; a ring buffer
 // read from `start`, also from a negative start, where the check's
 // dividend test fails and the loop runs as written (C's remainder is then
-// negative: the buffer has room before it).
+// negative: the buffer has room before it); and a read three elements
+// back with wraparound, whose dividend is negative in the first
+// iterations (the check bounds the remainder in [1 - cap, cap - 1]).
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -27,6 +29,11 @@ static void life(const unsigned char *cur, unsigned char *next, int w, int h) {
 static void ring(double *out, const double *buf, int start, int cap, int n) {
   for (int i = 0; i < n; i++)
     out[i] = buf[(start + i) % cap] * 0.5 + i;
+}
+
+static void back(double *out, const double *buf, int cap, int n) {
+  for (int i = 0; i < n; i++)
+    out[i] = buf[(i - 3) % cap + cap] * 0.25 - i;
 }
 
 int main(void) {
@@ -63,6 +70,11 @@ int main(void) {
   for (int i = 0; i < 5000; i++)
     sum += out[i] * (i % 7);
   printf("ring from -4000 %.4f\n", sum);
+  back(out, room, 1000, 5000);
+  sum = 0;
+  for (int i = 0; i < 5000; i++)
+    sum += out[i] * (i % 5);
+  printf("back %.4f\n", sum);
   free(a);
   free(b);
   free(room);

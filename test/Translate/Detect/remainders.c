@@ -26,6 +26,13 @@ void ring(double *out, const double *buf, int start, int cap, int n) {
     out[i] = buf[(start + i) % cap] * 0.5;
 }
 
+// A dividend that is negative in the first iterations: r in [1 - cap,
+// cap - 1].
+void back(double *out, const double *buf, int cap, int n) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: a run-time check that out and buf do not overlap}}
+    out[i] = buf[(i - 3) % cap + cap] * 0.5;
+}
+
 // A divisor that changes in the loop: no bounds.
 void by_counter(double *out, const double *in, int n) {
   for (int i = 1; i < n; i++) // expected-remark {{loop not parallelized: out and in may overlap, and the elements in[(i * 7) % i] touches depend on values weft cannot name in C}}

@@ -46,3 +46,15 @@ void ring(double *out, const double *buf, int start, int cap, int n) {
   for (int i = 0; i < n; i++)
     out[i] = buf[(start + i) % cap] * 0.5;
 }
+
+// A dividend that is negative in the first iterations: r in [1 - cap,
+// cap - 1], so buf's range is [1, 2 * cap - 1]; only cap >= 1 is tested.
+// CHECK-LABEL: void back(
+// CHECK:      if (weft_trip >= {{[0-9]+}} && weft_ready() &&
+// CHECK-NEXT:         weft_add(-1, (int64_t)cap, &weft_bad) >= 0 &&
+// CHECK-NEXT:         weft_apart((const void *)out, 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(out[0]),
+// CHECK-NEXT:               (const void *)buf, 1, weft_add(-1, weft_mul(2, (int64_t)cap, &weft_bad), &weft_bad), sizeof(buf[0]), &weft_bad)) {
+void back(double *out, const double *buf, int cap, int n) {
+  for (int i = 0; i < n; i++)
+    out[i] = buf[(i - 3) % cap + cap] * 0.5;
+}

@@ -313,10 +313,11 @@ static SmallVector<VarRef> apartVariables(
 /// Remainders in a subscript (`cur[((y + dy + h) % h) * w + x]`, the
 /// wraparound of a periodic grid): an atom r = a % m computed in the loop,
 /// whose divisor m does not change in it, lies in [0, m - 1] when a >= 0
-/// and m >= 1 (C's remainder takes the dividend's sign, and |r| < |m|).
-/// Each such r becomes one more variable of the box, with those bounds,
-/// and the check tests a's least value over the loops and m - 1 at run
-/// time (GuardSide::nonneg), where it names them; an r whose dividend or
+/// and m >= 1 (C's remainder takes the dividend's sign, and |r| < |m|),
+/// and in [1 - m, m - 1] when a may be negative. Each such r becomes one
+/// more variable of the box, with those bounds, and the check tests a's
+/// least value over the loops (unless it is a negative constant) and
+/// m - 1 at run time (GuardSide::nonneg); an r whose dividend or
 /// divisor it cannot name stays an atom, which the check cannot name
 /// either.
 static void boundRemainders(const Poly &lo, const Poly &hi,
@@ -340,12 +341,22 @@ static void boundRemainders(const Poly &lo, const Poly &hi,
     auto top = last ? names.convert(*last) : std::nullopt;
     if (!least || !top)
       continue;
-    for (const CPoly &c : {*least, *top})
-      if (!llvm::is_contained(side.nonneg, c))
-        side.nonneg.push_back(c);
+    // A dividend that is negative in some iteration, as a constant says
+    // (`(i - 3) % n`): r lies in [1 - m, m - 1] then, which only needs
+    // m >= 1.
+    bool negative =
+        range->first.isConstant() && range->first.constantTerm() < 0;
+    auto low = negative ? Poly::constant(1).plus(m, -1)
+                        : std::optional<Poly>(Poly::constant(0));
+    if (!low)
+      continue;
+    if (!negative && !llvm::is_contained(side.nonneg, *least))
+      side.nonneg.push_back(*least);
+    if (!llvm::is_contained(side.nonneg, *top))
+      side.nonneg.push_back(*top);
     LoopInfo bounded;
     bounded.iv = r;
-    bounded.lbs.push_back(Poly::constant(0));
+    bounded.lbs.push_back(*low);
     bounded.ubs.push_back(m);
     box.push_back(bounded);
   }
