@@ -255,11 +255,9 @@ class Gen:
         that the loop stays parallel when the rest of the body is), some
         statements repeated word for word."""
         main, self.r = self.r, side
-        # The element the body stores to first, if it stores to one.
-        first = next((m for m in (re.match(r"([xy])\[(.*)\] = ", l)
-                                  for l in lines) if m), None)
+        first = first_store(lines)
         if first:
-            dst, sub = first.group(1), first.group(2)
+            dst, sub = first
         else:
             dst = self.pick(*ctx["dsts"])
             sub, _ = self.subscript(loops, write=True)
@@ -411,11 +409,10 @@ class Gen:
         # otherwise the loop runs as written (c < 0 makes that happen).
         wrap_side = random.Random(self.seed * 3571 + idx * 53 + 7)
         if sym and loops[0].hi_text == "n" and wrap_side.random() < 0.2:
-            own = next((m for m in (re.match(r"([xy])\[(.*)\] = ", l)
-                                    for l in lines) if m), None)
+            own = first_store(lines)
             if own:
                 c = wrap_side.randrange(-3, 4)
-                d, sb = own.group(1), own.group(2)
+                d, sb = own
                 lines.append("%s[%s] = %s[%s] * 0.5 + 0.25 * z[(%s %s %d) %% n"
                              " + n];" % (d, sb, d, sb, loops[0].var,
                                          "+-"[c < 0], abs(c)))
@@ -758,6 +755,16 @@ class Gen:
                 main.append('  dump_rows("rows/%d", R0, R1);' % k)
         main += ["  return 0;", "}"]
         return main
+
+
+def first_store(lines):
+    """(array, subscript) of the first store to x or y in `lines`, or
+    None."""
+    for line in lines:
+        m = re.match(r"([xy])\[(.*)\] = ", line)
+        if m:
+            return m.group(1), m.group(2)
+    return None
 
 
 def main():
