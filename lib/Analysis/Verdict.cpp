@@ -77,25 +77,34 @@ CPoly weft::readCPoly(ArrayAttr a) {
   return p;
 }
 
+/// A list of polynomials (a guard side's lo, hi or nonneg) as an attribute,
+/// and back.
+static ArrayAttr cpolysAttr(Builder &b, ArrayRef<CPoly> ps) {
+  SmallVector<Attribute> out;
+  for (const CPoly &p : ps)
+    out.push_back(cpolyAttr(b, p));
+  return b.getArrayAttr(out);
+}
+
+static SmallVector<CPoly> readCPolys(ArrayAttr a) {
+  SmallVector<CPoly> out;
+  if (!a)
+    return out; // (nonneg is absent when empty)
+  for (Attribute p : a)
+    out.push_back(readCPoly(cast<ArrayAttr>(p)));
+  return out;
+}
+
 static Attribute sideAttr(Builder &b, const GuardSide &s) {
-  SmallVector<Attribute> lo, hi;
-  for (const CPoly &p : s.lo)
-    lo.push_back(cpolyAttr(b, p));
-  for (const CPoly &p : s.hi)
-    hi.push_back(cpolyAttr(b, p));
   SmallVector<NamedAttribute> fields = {
       b.getNamedAttr("base", varAttr(b, s.base)),
       b.getNamedAttr("elem_size", b.getI64IntegerAttr(s.elemSize)),
-      b.getNamedAttr("lo", b.getArrayAttr(lo)),
-      b.getNamedAttr("hi", b.getArrayAttr(hi))};
+      b.getNamedAttr("lo", cpolysAttr(b, s.lo)),
+      b.getNamedAttr("hi", cpolysAttr(b, s.hi))};
   if (s.cell)
     fields.push_back(b.getNamedAttr("cell", b.getUnitAttr()));
-  if (!s.nonneg.empty()) {
-    SmallVector<Attribute> nn;
-    for (const CPoly &p : s.nonneg)
-      nn.push_back(cpolyAttr(b, p));
-    fields.push_back(b.getNamedAttr("nonneg", b.getArrayAttr(nn)));
-  }
+  if (!s.nonneg.empty())
+    fields.push_back(b.getNamedAttr("nonneg", cpolysAttr(b, s.nonneg)));
   return b.getDictionaryAttr(fields);
 }
 
@@ -104,13 +113,9 @@ static GuardSide readSide(DictionaryAttr d) {
   s.base = readVar(d.getAs<DictionaryAttr>("base"));
   s.elemSize = d.getAs<IntegerAttr>("elem_size").getInt();
   s.cell = d.contains("cell");
-  if (auto nn = d.getAs<ArrayAttr>("nonneg"))
-    for (Attribute p : nn)
-      s.nonneg.push_back(readCPoly(cast<ArrayAttr>(p)));
-  for (Attribute p : d.getAs<ArrayAttr>("lo"))
-    s.lo.push_back(readCPoly(cast<ArrayAttr>(p)));
-  for (Attribute p : d.getAs<ArrayAttr>("hi"))
-    s.hi.push_back(readCPoly(cast<ArrayAttr>(p)));
+  s.nonneg = readCPolys(d.getAs<ArrayAttr>("nonneg"));
+  s.lo = readCPolys(d.getAs<ArrayAttr>("lo"));
+  s.hi = readCPolys(d.getAs<ArrayAttr>("hi"));
   return s;
 }
 

@@ -220,6 +220,10 @@ std::string FileRewriter::guardText(const Plan &p) {
   for (mlir::Attribute g : p.task.getGuards()) {
     auto d = llvm::cast<mlir::DictionaryAttr>(g);
     std::string args, conds;
+    // One polynomial of a side as C, or "" when it cannot be written.
+    auto cText = [&](mlir::Attribute a) {
+      return polyText(readCPoly(llvm::cast<mlir::ArrayAttr>(a)), p);
+    };
     for (const char *side : {"a", "b"}) {
       auto s = d.getAs<mlir::DictionaryAttr>(side);
       // What the side's ranges assume (a remainder's dividend and divisor
@@ -227,8 +231,7 @@ std::string FileRewriter::guardText(const Plan &p) {
       // weft_bad, which weft_apart then sees.
       if (auto nn = s.getAs<mlir::ArrayAttr>("nonneg"))
         for (mlir::Attribute a : nn) {
-          std::string one =
-              polyText(readCPoly(llvm::cast<mlir::ArrayAttr>(a)), p);
+          std::string one = cText(a);
           if (one.empty())
             return "";
           conds += " &&\n        " + one + " >= 0";
@@ -254,29 +257,23 @@ std::string FileRewriter::guardText(const Plan &p) {
       }
       // The address, and one element: through the pointer, then every array
       // dimension. A scalar or struct variable is its own only element.
-      std::string addr = name, elem = name + "[0]";
       // A cell side is the variable's own storage, also when it is a
       // pointer (docs/analysis.md, "Run-time checks").
-      bool cell = static_cast<bool>(s.get("cell"));
-      if (!cell && t->isPointerType()) {
-        t = t->getPointeeType();
-      } else if (const clang::ArrayType *at =
-                     cell ? nullptr : ctx.getAsArrayType(t)) {
-        t = at->getElementType();
-      } else {
-        addr = "&" + name;
-        elem = name;
-      }
-      while (const clang::ArrayType *at =
-                 cell ? nullptr : ctx.getAsArrayType(t)) {
-        elem += "[0]";
-        t = at->getElementType();
+      std::string addr = "&" + name, elem = name;
+      if (!s.get("cell") && (t->isPointerType() || ctx.getAsArrayType(t))) {
+        addr = name;
+        elem = name + "[0]";
+        t = t->isPointerType() ? t->getPointeeType()
+                               : ctx.getAsArrayType(t)->getElementType();
+        while (const clang::ArrayType *at = ctx.getAsArrayType(t)) {
+          elem += "[0]";
+          t = at->getElementType();
+        }
       }
       auto list = [&](llvm::StringRef key, const char *pick) -> std::string {
         std::string acc;
         for (mlir::Attribute a : s.getAs<mlir::ArrayAttr>(key)) {
-          std::string one =
-              polyText(readCPoly(llvm::cast<mlir::ArrayAttr>(a)), p);
+          std::string one = cText(a);
           if (one.empty())
             return "";
           acc = acc.empty() ? one : std::string(pick) + "(" + acc + ", " + one + ")";

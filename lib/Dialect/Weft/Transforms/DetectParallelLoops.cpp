@@ -718,15 +718,14 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   // Memory: every pair of accesses, at least one a write, to bases that
   // may be the same memory.
   SmallVector<const Access *> mem;
+  SmallVector<MemPath> paths;
   for (const Access &a : body.accesses) {
     MemPath p = pathOf(a, module);
     if (p.views.empty() && p.root.isCell && !p.root.escapes)
       continue; // scalars: classified above
     mem.push_back(&a);
+    paths.push_back(std::move(p));
   }
-  SmallVector<MemPath> paths;
-  for (const Access *a : mem)
-    paths.push_back(pathOf(*a, module));
   bool assumeNoAlias = assumesNoAlias(loop);
   // Rows of row tables are compared as their slots (`w[k][j]` as w[k, j]).
   // They are never Maybe: the checks below see the accesses as written.
