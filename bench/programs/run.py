@@ -267,23 +267,21 @@ def build_all(args, names):
         sp = os.path.join(args.build, p + ".c")
         with open(sp, "w") as f:
             f.write(stripped)
+        def translate(out, *flags):
+            tr = subprocess.run([weft, sp, "-o", out, "--remarks=none"] +
+                                list(flags) + ["--", "-O3"],
+                                capture_output=True, text=True)
+            if tr.returncode != 0:
+                raise SystemExit("weft-translate %s failed on %s:\n%s" %
+                                 (" ".join(flags), p, tr.stderr))
+
         wc = os.path.join(args.build, "weft_" + p + ".c")
         rp = os.path.join(args.build, "weft_" + p + ".json")
         t0 = time.perf_counter()
-        tr = subprocess.run([weft, sp, "-o", wc, "--report=" + rp,
-                             "--remarks=none", "--", "-O3"],
-                            capture_output=True, text=True)
+        translate(wc, "--report=" + rp)
         translate_s = time.perf_counter() - t0
-        if tr.returncode != 0:
-            raise SystemExit("weft-translate failed on %s:\n%s" %
-                             (p, tr.stderr))
         wfp = os.path.join(args.build, "weftfp_" + p + ".c")
-        tr = subprocess.run([weft, sp, "-o", wfp, "--fp-reductions",
-                             "--remarks=none", "--", "-O3"],
-                            capture_output=True, text=True)
-        if tr.returncode != 0:
-            raise SystemExit("weft-translate --fp-reductions failed on "
-                             "%s:\n%s" % (p, tr.stderr))
+        translate(wfp, "--fp-reductions")
         cmds = {
             "seq": ["clang-19", "-O3", sp, "-lm"],
             "gccseq": ["gcc", "-O3", sp, "-lm"],
