@@ -4,8 +4,9 @@
  * minimum, maximum, the count above a threshold, and a 64-bin histogram.
  * weft runs the reductions over the team (each thread keeps its own partial
  * sums, combined in a fixed order: integers exactly). The histogram's
- * increments go to bins that depend on the data, so weft leaves that loop
- * sequential and says why. Prints every statistic.
+ * increments go to bins that depend on the data: weft runs it as an array
+ * reduction, each thread counting into its own copy of the bins, which are
+ * then added up. Prints every statistic.
  */
 #include <stdint.h>
 #include <stdio.h>

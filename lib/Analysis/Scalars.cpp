@@ -315,6 +315,82 @@ static StringRef selectionOf(Operation *cmp, Value acc, Value x) {
   return p == "gt" ? "lt" : p == "ge" ? "le" : p == "lt" ? "gt" : "ge";
 }
 
+/// Do a load and a store name the same element: the same memref, and
+/// subscripts computed alike (the importer computes a subscript anew for
+/// the store of `a[f(j)] += x`), or the same affine map of such operands?
+static bool sameElement(Operation *load, Operation *store) {
+  auto same = [](ValueRange a, ValueRange b) {
+    return a.size() == b.size() && llvm::all_of(llvm::zip(a, b), [](auto xy) {
+             return samePure(std::get<0>(xy), std::get<1>(xy));
+           });
+  };
+  if (!samePure(memrefOf(load), memrefOf(store)))
+    return false;
+  if (auto l = dyn_cast<memref::LoadOp>(load)) {
+    auto s = dyn_cast<memref::StoreOp>(store);
+    return s && same(l.getIndices(), s.getIndices());
+  }
+  auto l = dyn_cast<affine::AffineLoadOp>(load);
+  auto s = dyn_cast<affine::AffineStoreOp>(store);
+  return l && s && l.getAffineMap() == s.getAffineMap() &&
+         same(l.getMapOperands(), s.getMapOperands());
+}
+
+std::optional<ArrayUpdate>
+weft::arrayUpdateOf(ArrayRef<const Access *> accesses) {
+  llvm::SmallPtrSet<Operation *, 16> loads;
+  SmallVector<Operation *> stores;
+  for (const Access *a : accesses) {
+    if (isLoad(a->op))
+      loads.insert(a->op);
+    else if (isStore(a->op))
+      stores.push_back(a->op);
+    else
+      return std::nullopt; // a call, an initializer, a memset
+  }
+  if (stores.empty())
+    return std::nullopt;
+  // Back through C's conversions from a value used once; the load of the
+  // array at the end, if that is where it comes from.
+  auto peel = [](Value v) {
+    while (Operation *d = v.getDefiningOp()) {
+      if (!isCast(d) || !v.hasOneUse())
+        break;
+      v = d->getOperand(0);
+    }
+    return v;
+  };
+  auto loadOf = [&](Value v) -> Operation * {
+    v = peel(v);
+    Operation *d = v.getDefiningOp();
+    return d && loads.contains(d) && v.hasOneUse() ? d : nullptr;
+  };
+  ArrayUpdate u;
+  llvm::SmallPtrSet<Operation *, 16> used;
+  for (Operation *st : stores) {
+    Value v = peel(st->getOperand(0));
+    Operation *d = v.getDefiningOp();
+    StringRef k = d ? opClass(d) : "";
+    if (k.empty() || !v.hasOneUse() || (!u.op.empty() && u.op != k))
+      return std::nullopt;
+    u.op = k.str();
+    u.isFloat |= isa<FloatType>(d->getResult(0).getType());
+    // One operand is a[s] itself, the other reads nothing of the array: a
+    // load of it whose value went elsewhere would be a load no update uses.
+    Operation *l = loadOf(d->getOperand(0)), *r = loadOf(d->getOperand(1));
+    if ((l != nullptr) == (r != nullptr) ||
+        (r && isa<arith::SubIOp, arith::SubFOp>(d)))
+      return std::nullopt; // x - a[s] is no reduction
+    Operation *ld = l ? l : r;
+    if (!sameElement(ld, st) || ld->getBlock() != st->getBlock() ||
+        !ld->isBeforeInBlock(st) || !used.insert(ld).second)
+      return std::nullopt;
+  }
+  if (used.size() != loads.size())
+    return std::nullopt; // a[s] read for something else
+  return u;
+}
+
 /// The predicate that holds exactly when `x P acc` does not, for integers.
 static StringRef negated(StringRef p) {
   return p == "gt" ? "le" : p == "ge" ? "lt" : p == "lt" ? "ge" : "gt";

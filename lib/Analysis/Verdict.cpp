@@ -18,10 +18,10 @@ using namespace mlir;
 using namespace weft;
 
 static const char *const kAttrs[] = {
-    "weft.verdict",           "weft.reason",      "weft.candidate",
-    "weft.conflicts",         "weft.privates",    "weft.lastprivates",
-    "weft.cond_lastprivates", "weft.reductions",  "weft.guards",
-    "weft.noalias",           "weft.counter_live"};
+    "weft.verdict",           "weft.reason",       "weft.candidate",
+    "weft.conflicts",         "weft.privates",     "weft.lastprivates",
+    "weft.cond_lastprivates", "weft.reductions",   "weft.guards",
+    "weft.noalias",           "weft.counter_live", "weft.array_reductions"};
 
 /// A duration for a remark: "120 ns", "3.5 us", "2.1 ms".
 std::string weft::formatNs(double ns) {
@@ -119,6 +119,44 @@ static GuardSide readSide(DictionaryAttr d) {
   return s;
 }
 
+/// A verdict's reductions (scalar or array) as the attribute `name`, and
+/// back.
+static void writeReductions(Operation *loop, StringRef name,
+                            ArrayRef<Reduction> list) {
+  if (list.empty())
+    return;
+  Builder b(loop->getContext());
+  SmallVector<Attribute> out;
+  for (const Reduction &r : list) {
+    SmallVector<NamedAttribute> fields{
+        b.getNamedAttr("decl", b.getI64IntegerAttr(r.var.decl)),
+        b.getNamedAttr("name", b.getStringAttr(r.var.name)),
+        b.getNamedAttr("op", b.getStringAttr(r.op)),
+        b.getNamedAttr("float", b.getBoolAttr(r.isFloat))};
+    if (!r.pred.empty())
+      fields.push_back(b.getNamedAttr("pred", b.getStringAttr(r.pred)));
+    out.push_back(b.getDictionaryAttr(fields));
+  }
+  loop->setAttr(name, b.getArrayAttr(out));
+}
+
+static void readReductions(Operation *loop, StringRef name,
+                           SmallVectorImpl<Reduction> &out) {
+  auto a = loop->getAttrOfType<ArrayAttr>(name);
+  if (!a)
+    return;
+  for (Attribute x : a) {
+    auto d = cast<DictionaryAttr>(x);
+    Reduction r;
+    r.var = readVar(d);
+    r.op = d.getAs<StringAttr>("op").str();
+    r.isFloat = d.getAs<BoolAttr>("float").getValue();
+    if (auto p = d.getAs<StringAttr>("pred"))
+      r.pred = p.str();
+    out.push_back(r);
+  }
+}
+
 void weft::writeVerdict(Operation *loop, const Verdict &v) {
   for (const char *name : kAttrs)
     loop->removeAttr(name);
@@ -152,20 +190,8 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
     loop->setAttr("weft.lastprivates", vars(v.lastprivates));
   if (!v.condLastprivates.empty())
     loop->setAttr("weft.cond_lastprivates", vars(v.condLastprivates));
-  if (!v.reductions.empty()) {
-    SmallVector<Attribute> out;
-    for (const Reduction &r : v.reductions) {
-      SmallVector<NamedAttribute> fields{
-          b.getNamedAttr("decl", b.getI64IntegerAttr(r.var.decl)),
-          b.getNamedAttr("name", b.getStringAttr(r.var.name)),
-          b.getNamedAttr("op", b.getStringAttr(r.op)),
-          b.getNamedAttr("float", b.getBoolAttr(r.isFloat))};
-      if (!r.pred.empty())
-        fields.push_back(b.getNamedAttr("pred", b.getStringAttr(r.pred)));
-      out.push_back(b.getDictionaryAttr(fields));
-    }
-    loop->setAttr("weft.reductions", b.getArrayAttr(out));
-  }
+  writeReductions(loop, "weft.reductions", v.reductions);
+  writeReductions(loop, "weft.array_reductions", v.arrayReductions);
   if (!v.guards.empty()) {
     SmallVector<Attribute> out;
     for (const Guard &g : v.guards)
@@ -203,17 +229,8 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
   vars("weft.lastprivates", v.lastprivates);
   vars("weft.cond_lastprivates", v.condLastprivates);
   vars("weft.noalias", v.noalias);
-  if (auto a = loop->getAttrOfType<ArrayAttr>("weft.reductions"))
-    for (Attribute x : a) {
-      auto d = cast<DictionaryAttr>(x);
-      Reduction r;
-      r.var = readVar(d);
-      r.op = d.getAs<StringAttr>("op").str();
-      r.isFloat = d.getAs<BoolAttr>("float").getValue();
-      if (auto p = d.getAs<StringAttr>("pred"))
-        r.pred = p.str();
-      v.reductions.push_back(r);
-    }
+  readReductions(loop, "weft.reductions", v.reductions);
+  readReductions(loop, "weft.array_reductions", v.arrayReductions);
   if (auto a = loop->getAttrOfType<ArrayAttr>("weft.guards"))
     for (Attribute x : a) {
       auto d = cast<DictionaryAttr>(x);
@@ -256,6 +273,9 @@ std::string weft::remarkText(const Verdict &v) {
   SmallVector<std::string> parts;
   for (const Reduction &r : v.reductions)
     parts.push_back(r.var.name + " is a " + reductionSymbol(r.op).str() + " reduction");
+  for (const Reduction &r : v.arrayReductions)
+    parts.push_back(r.var.name + " is a " + reductionSymbol(r.op).str() +
+                    " array reduction (each thread updates its own copy)");
   for (const VarRef &r : v.lastprivates)
     parts.push_back(r.name + " is last-private");
   for (const VarRef &r : v.condLastprivates)

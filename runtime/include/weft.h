@@ -265,9 +265,26 @@ WEFT_API int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void 
 #define WEFT_FOR_CHUNKWISE 2
 
 /// weft_spmd_for with flags (WEFT_FOR_NOWAIT, WEFT_FOR_CHUNKWISE). Every
-/// member must give the same flags.
+/// member must give the same flags. ctx may differ from member to member: a
+/// chunk runs with the ctx of the member that runs it, also a chunk it takes
+/// from another member (an array reduction gives each member a context that
+/// points at its own copy of the array).
 WEFT_API int64_t weft_spmd_for_ex(const weft_loop_t *loop, weft_body_fn body,
                                   void *ctx, int flags);
+
+/*===--- Array reductions -----------------------------------------------===*/
+
+/// Memory for the copies of an array reduction: `members` blocks of
+/// `bytes_per_member` bytes each, the first at the returned address, each
+/// aligned to 64 bytes when bytes_per_member is a multiple of 64 (so no two
+/// members share a cache line). NULL when the size overflows or memory is
+/// short; the generated code then runs the loop as written. Free it with
+/// weft_copies_free. (weft's own functions, so that generated code needs no
+/// <stdlib.h> in the user's file.)
+WEFT_API void *weft_copies_alloc(size_t bytes_per_member, int members);
+
+/// Frees what weft_copies_alloc returned; NULL does nothing.
+WEFT_API void weft_copies_free(void *copies);
 
 /*===--- Configuration ---------------------------------------------------===*/
 

@@ -21,6 +21,7 @@
 #include "internal.h"
 
 #include <limits.h>
+#include <stdlib.h>
 #include <sched.h>
 
 /// Without a work estimate, sleepers are woken after the owner's first
@@ -585,3 +586,18 @@ int64_t weft_spmd_for_ex(const weft_loop_t *loop, weft_body_fn body,
     weft_barrier();
   return share.grid.chunks;
 }
+
+/*===--- Array reductions -----------------------------------------------===*/
+
+void *weft_copies_alloc(size_t bytes_per_member, int members) {
+  if (members < 1 || bytes_per_member == 0 ||
+      bytes_per_member > SIZE_MAX / (size_t)members)
+    return NULL;
+  size_t bytes = bytes_per_member * (size_t)members;
+  /* aligned_alloc wants a multiple of the alignment. */
+  if (bytes > SIZE_MAX - 63)
+    return NULL;
+  return aligned_alloc(64, (bytes + 63) / 64 * 64);
+}
+
+void weft_copies_free(void *copies) { free(copies); }

@@ -1,9 +1,9 @@
 // RUN: %exec-check %s
-// PARALLEL: 2
-// Loop bodies with control flow: if/else chains, continue, a switch. Two
-// loops stay sequential, with the reason: weft does not prove that the
-// switch assigns t on every path (it counts everything in a switch as
-// conditional), and counts[cls[i]] is an array reduction.
+// PARALLEL: 3
+// Loop bodies with control flow: if/else chains, continue, a switch, and
+// counts[cls[i]]++ (an array reduction). One loop stays sequential, with
+// the reason: weft does not prove that the switch assigns t on every path
+// (it counts everything in a switch as conditional).
 #include <stdio.h>
 
 #define N 80000

@@ -267,8 +267,10 @@ def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
         fail("expected %s parallel loops with --emit=openmp, weft "
              "parallelized %d:\n%s" % (want, got, t.stderr))
     text = open(omp_c).read()
+    # A loop with array reductions is an `omp for` in a region of its own.
     pragmas = len(re.findall(r"#pragma omp parallel for schedule\(static\)",
-                             text))
+                             text)) + \
+        len(re.findall(r"each thread on its own copies of the arrays", text))
     if pragmas != got or "#include \"weft.h\"" in text:
         fail("the OpenMP output has %d parallel loops for %d remarks%s" % (
             pragmas, got, " and includes weft.h" if pragmas == got else ""))

@@ -1,8 +1,8 @@
 // RUN: %exec-check %s
-// PARALLEL: 2
+// PARALLEL: 3
 // The assignment step of k-means: each point finds its nearest centroid
 // (an inner search with private best distance and index), then the
-// per-cluster counts are computed sequentially.
+// per-cluster counts, an array reduction.
 #include <stdio.h>
 
 #define N 30000

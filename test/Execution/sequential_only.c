@@ -2,8 +2,8 @@
 // PARALLEL: 0
 // REGIONS: none
 // Loops that must stay sequential, each for its reason: a prefix sum (a
-// value carried between iterations), a histogram (an array reduction), a
-// pointer walk, a loop with I/O, an argmax (its index is decided by the
+// value carried between iterations), a histogram whose update is no
+// reduction (h = 2 * h + 1: the order of updates matters), a pointer walk, a loop with I/O, an argmax (its index is decided by the
 // max's comparison, which in a chunk would see only the chunk's maximum),
 // and the same comparison marking the running maxima. The translated
 // program must still compute the same results.
@@ -20,7 +20,7 @@ int main(void) {
   for (int i = 1; i < N; i++)
     pre[i] = pre[i - 1] + v[i];
   for (int i = 0; i < N; i++)
-    hist[v[i] % 64]++;
+    hist[v[i] % 64] = 2 * hist[v[i] % 64] + 1;
   int *p = v, acc = 0;
   for (int i = 0; i < N; i++, p++)
     acc += *p;

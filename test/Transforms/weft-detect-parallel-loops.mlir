@@ -543,3 +543,49 @@ func.func @ring_varying(%out: memref<?xf32> {weft.alias = #weft.alias<pointer>, 
   }
   return
 }
+
+// -----
+
+// An array reduction: a local array of static shape that the loop only
+// updates, h[k] = h[k] + 1, with the subscript computed anew for the store
+// (as the importer does). Its verdict names it; the pointer it reads is a
+// distinct object, so no check.
+// CHECK-LABEL: func.func @array_reduction
+// CHECK: weft.array_reductions = [{decl = 3 : i64, float = false, name = "h", op = "add"}]
+func.func @array_reduction(%k: memref<?xi32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "k"}, %n: index) {
+  %h = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 3 : i64, weft.name = "h"} : memref<16xi32>
+  %one = arith.constant 1 : i32
+  %c15 = arith.constant 15 : i32
+  // expected-remark@+1 {{loop parallelized: h is a + array reduction (each thread updates its own copy)}}
+  affine.for %i = 0 to %n {
+    %x = affine.load %k[%i] : memref<?xi32>
+    %m = arith.andi %x, %c15 : i32
+    %s = arith.index_cast %m : i32 to index
+    %v = memref.load %h[%s] : memref<16xi32>
+    %w = arith.addi %v, %one : i32
+    %s2 = arith.index_cast %m : i32 to index
+    memref.store %w, %h[%s2] : memref<16xi32>
+  }
+  return
+}
+
+// -----
+
+// The same update into an array of unknown size: a dependence, and why it
+// is not copied.
+// CHECK-LABEL: func.func @array_unsized
+// CHECK: weft.verdict = "sequential"
+func.func @array_unsized(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "k"},
+                         %h: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 2 : i64, weft.name = "h"}, %n: index) {
+  %one = arith.constant 1 : i32
+  // expected-remark@+1 {{loop not parallelized: memory read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T h[N]`)}}
+  affine.for %i = 0 to %n {
+    %x = affine.load %k[%i] : memref<?xi32>
+    %s = arith.index_cast %x : i32 to index
+    %v = memref.load %h[%s] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    // expected-note@+1 {{memory written here}}
+    memref.store %w, %h[%s] : memref<?xi32>
+  }
+  return
+}

@@ -127,3 +127,21 @@ func.func @cond_last(%a: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft
      weft.cond_lastprivates = [{decl = 2 : i64, name = "last"}]} loc("f.c":5:3)
   return
 }
+
+// -----
+
+// An array reduction is an array_reduction capture with its operator. Its
+// copies (16 elements, 1 ns each, and a barrier of 1 us), twice over, add
+// to the 2 us a plain loop needs: 4032 ns of 0.5 ns iterations.
+// CHECK-LABEL: func.func @array_reduction
+// CHECK: weft.task "weft_array_reduction_{{[0-9]+}}" attributes {captures = [#weft.capture<firstprivate, "k", 1>, #weft.capture<array_reduction, "h", 3, "xor">], guards = [], loop_id = 0 : i64, min_trip = 8064 : i64
+func.func @array_reduction(%k: memref<?xi32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "k"}, %n: index) {
+  %h = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 3 : i64, weft.name = "h"} : memref<16xi32>
+  %c1 = arith.constant 1 : i32
+  affine.for %i = 0 to %n {
+    affine.store %c1, %h[0] : memref<16xi32>
+  } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 0 : i64, weft.counter = 2 : i64,
+     weft.free_vars = [{decl = 1 : i64, name = "k"}, {decl = 3 : i64, name = "h"}],
+     weft.array_reductions = [{decl = 3 : i64, name = "h", op = "xor", float = false}]}
+  return
+}

@@ -58,6 +58,21 @@ llvm::SmallVector<ScalarRole> classifyScalars(mlir::Operation *loop,
 /// always live.
 bool isLiveAfter(const BaseInfo &cell, mlir::Operation *loop);
 
+/// How a loop updates an array (docs/analysis.md, "Array reductions"), from
+/// all of the loop's accesses to its memory: when each is a load or store
+/// of the array itself, and every store is an update `a[s] = a[s] op x` of
+/// one operator (+ or - as "add", *, &, |, ^; C's conversions around it
+/// allowed) whose load of a[s], with the same subscripts in the same block,
+/// flows into nothing else, and whose x reads nothing of the array, the
+/// operator ("add", "mul", "and", "or", "xor") and whether it is on
+/// floating point. Nothing otherwise.
+struct ArrayUpdate {
+  std::string op;
+  bool isFloat = false;
+};
+std::optional<ArrayUpdate>
+arrayUpdateOf(llvm::ArrayRef<const Access *> accesses);
+
 /// Is the access op reading or writing this cell?
 bool touchesCell(const Access &a, const BaseInfo &cell, mlir::ModuleOp module);
 

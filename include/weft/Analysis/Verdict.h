@@ -78,6 +78,11 @@ struct Verdict {
   /// iteration that writes it gives its value (Scalars.h).
   llvm::SmallVector<VarRef> condLastprivates;
   llvm::SmallVector<Reduction> reductions;
+  /// Arrays of known size whose every access in the loop is `a[s] = a[s] op
+  /// x` (docs/analysis.md, "Array reductions"): each team member adds into
+  /// its own copy, and the copies are combined into the array after the
+  /// loop. Integer + * & | ^ only (exact in any order).
+  llvm::SmallVector<Reduction> arrayReductions;
   std::vector<Guard> guards;
   /// Variables through which alone the loop reaches their memory
   /// (DetectParallelLoops' apartVariables): restrict in the outlined loop.

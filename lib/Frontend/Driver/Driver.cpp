@@ -336,12 +336,16 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     o["privates"] = names(v->privates);
     o["lastprivates"] = names(v->lastprivates);
     o["cond_lastprivates"] = names(v->condLastprivates);
-    llvm::json::Array reds;
-    for (const Reduction &r : v->reductions)
-      reds.push_back(llvm::json::Object{{"variable", r.var.name},
-                                        {"op", reductionSymbol(r.op)},
-                                        {"float", r.isFloat}});
-    o["reductions"] = std::move(reds);
+    auto reductions = [](llvm::ArrayRef<Reduction> list) {
+      llvm::json::Array a;
+      for (const Reduction &r : list)
+        a.push_back(llvm::json::Object{{"variable", r.var.name},
+                                       {"op", reductionSymbol(r.op)},
+                                       {"float", r.isFloat}});
+      return a;
+    };
+    o["reductions"] = reductions(v->reductions);
+    o["array_reductions"] = reductions(v->arrayReductions);
     llvm::json::Array guards;
     for (const Guard &g : v->guards)
       guards.push_back(llvm::json::Object{

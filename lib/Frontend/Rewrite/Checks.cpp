@@ -354,6 +354,7 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
         return false;
       }
       break;
+    case CaptureKind::ArrayReduction:
     case CaptureKind::Shared: {
       if (!inBody)
         break;
@@ -438,6 +439,19 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
     if (vm && c.kind == CaptureKind::Shared && !ctx.getAsArrayType(t)) {
       why = "the variable " + c.name + " has a variably modified type";
       return false;
+    }
+    if (c.kind == CaptureKind::ArrayReduction) {
+      // Copies of a known size, of an integer element weft can combine.
+      ArrayPtr a = arrayPtrOf(t, ctx);
+      QualType et = a.elem.getCanonicalType();
+      if (a.dims.empty() || a.variable() || !et->isIntegerType() ||
+          et->isBooleanType() || et->isEnumeralType() || et->isBitIntType() ||
+          a.elem.isVolatileQualified()) {
+        why = "the array reduction " + c.name + " has the type " +
+              typeText(t, policy) +
+              ", where weft copies arrays of a constant size of integers";
+        return false;
+      }
     }
     if (c.kind == CaptureKind::Reduction) {
       QualType ct = t.getCanonicalType();

@@ -345,6 +345,12 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   auto init = [&](const std::string &f, const std::string &v) {
     L.inits.push_back(f + " = " + v);
   };
+  // A team member runs a loop with array reductions with a context of its
+  // own (copiesFunction), so what a chunk stores in the context goes
+  // through a pointer to the replacing block.
+  bool copying = llvm::any_of(p.caps, [](const Capture &c) {
+    return c.kind == CaptureKind::ArrayReduction;
+  });
   for (const Capture &c : p.caps) {
     QualType t = c.var->getType();
     QualType unq = t.getUnqualifiedType();
@@ -408,6 +414,19 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
       L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
       break;
     case CaptureKind::Lastprivate:
+      if (copying) {
+        field(ctx.getPointerType(unq), c.name);
+        L.declParts += body +
+                       typeText(unq, policy, "weft_" + c.name + "_last") +
+                       " = 0;\n";
+        init(c.name, "&weft_" + c.name + "_last");
+        L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
+        L.tail += "  if (weft_lo < weft_hi && weft_hi == weft_c->weft_trip)\n"
+                  "    *weft_c->" +
+                  c.name + " = " + c.name + "; /* from the last iteration */\n";
+        L.copyOut += body + c.name + " = weft_" + c.name + "_last;\n";
+        break;
+      }
       field(unq, c.name);
       init(c.name, c.name);
       L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
@@ -420,6 +439,16 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
     case CaptureKind::Reduction:
       reductionLayout(c, body, L);
       break;
+    case CaptureKind::ArrayReduction: {
+      // The array itself here; each member's context points at its copy
+      // (copiesFunction). The copy is memory no other pointer reaches.
+      const Layout::Copy &cp = addCopy(c, L);
+      L.fields += "  void *" + c.name + ";\n";
+      init(c.name, c.name);
+      L.restricts.push_back(
+          {typeText(cp.ptr.withRestrict(), policy, c.name), c.name});
+      break;
+    }
     case CaptureKind::CondLastprivate: {
       // Per chunk, its copy and whether an assignment set it (the body's
       // assignments to it set weft_<name>_asg, Checks.cpp); after the
@@ -443,6 +472,28 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   init("weft_start", p.nm("weft_start"));
   init("weft_trip", p.nm("weft_trip"));
   return L;
+}
+
+FileRewriter::Layout::Copy &FileRewriter::addCopy(const Capture &c, Layout &L) {
+  ArrayPtr a = arrayPtrOf(c.var->getType(), ctx);
+  Layout::Copy cp;
+  cp.name = c.name;
+  cp.op = c.op;
+  cp.part = partialType(c, a.elem, ctx);
+  cp.elems = 1;
+  for (const auto &d : a.dims)
+    cp.elems *= *d;
+  cp.offset = L.copyBytes;
+  uint64_t bytes =
+      cp.elems * (uint64_t)ctx.getTypeSizeInChars(cp.part).getQuantity();
+  L.copyBytes += (bytes + 63) / 64 * 64;
+  QualType rows = cp.part;
+  for (size_t k = a.dims.size(); k-- > 1;)
+    rows = ctx.getConstantArrayType(rows, llvm::APInt(64, *a.dims[k]), nullptr,
+                                    clang::ArraySizeModifier::Normal, 0);
+  cp.ptr = ctx.getPointerType(rows);
+  L.copies.push_back(cp);
+  return L.copies.back();
 }
 
 void FileRewriter::chunkSlots(QualType t, const std::string &name,
@@ -587,7 +638,99 @@ std::string FileRewriter::outlined(const Plan &p) {
   out += lineDirective(p.loop->getBody()->getBeginLoc());
   out += "    " + bodyText(p) + "\n";
   out += "  }\n" + tail + "}\n\n" + wrapper;
+  if (!L.copies.empty())
+    out += copiesFunction(p, L);
   return out;
+}
+
+std::string FileRewriter::copyFill(const Layout::Copy &cp,
+                                   const std::string &in,
+                                   const std::string &mine) {
+  std::string pt = typeText(cp.part, policy);
+  std::string id = cp.op == "mul"   ? "1"
+                   : cp.op == "and" ? "(" + pt + ")~(" + pt + ")0"
+                                    : "0";
+  std::string copy = "weft_" + cp.name;
+  return in + typeText(ctx.getPointerType(cp.part), policy, copy) + " = (" +
+         pt + " *)(" + mine + " + " + std::to_string(cp.offset) + ");\n" + in +
+         "for (int64_t weft_e = 0; weft_e < " + std::to_string(cp.elems) +
+         "; weft_e++)\n" + in + "  " + copy + "[weft_e] = " + id +
+         "; /* the identity of " + reductionSymbol(cp.op).str() + " */\n";
+}
+
+std::string FileRewriter::copyCombine(const Layout::Copy &cp,
+                                      const std::string &in,
+                                      const std::string &loop,
+                                      const std::string &array,
+                                      const std::string &copies, uint64_t bytes,
+                                      const std::string &members) {
+  std::string pt = typeText(cp.part, policy);
+  std::string all = "weft_" + cp.name + "_all";
+  return in + typeText(ctx.getPointerType(cp.part), policy, all) + " = (" + pt +
+         " *)" + array + ";\n" + in + loop + " {\n" + in + "  " +
+         typeText(cp.part, policy, "weft_v") + " = " + all + "[weft_e];\n" +
+         in + "  for (int weft_m = 0; weft_m < " + members + "; weft_m++)\n" +
+         in + "    weft_v " + reductionSymbol(cp.op).str() + "= ((" + pt +
+         " *)(" + copies + " + (size_t)weft_m * " + std::to_string(bytes) +
+         " + " + std::to_string(cp.offset) + "))[weft_e];\n" + in + "  " + all +
+         "[weft_e] = weft_v;\n" + in + "}\n";
+}
+
+std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
+  std::string name = p.task.getName().str();
+  std::string fn = name + "_copies", ctxName = "struct " + fn + "_ctx";
+  std::string bytes = std::to_string(L.copyBytes);
+  std::string arrays;
+  for (size_t i = 0; i < L.copies.size(); ++i)
+    arrays += (i == 0                     ? ""
+               : i + 1 == L.copies.size() ? " and "
+                                          : ", ") +
+              L.copies[i].name;
+  std::string o;
+  o += "/* weft: the loop at " + fileName + ":" +
+       std::to_string(sm.getExpansionLineNumber(p.loop->getBeginLoc())) +
+       " with its array reduction" + (L.copies.size() > 1 ? "s" : "") +
+       ": each team member\n   updates its own copy of " + arrays +
+       ", then combines a share of the elements\n   of every copy into " +
+       (L.copies.size() > 1 ? "them" : "it") + ". */\n";
+  o += ctxName + " {\n  const weft_loop_t *l;\n  struct " + name +
+       "_ctx *c;\n  int n;        /* the members with copies */\n"
+       "  char *copies; /* member m's at m * " +
+       bytes + " bytes */\n};\n\n";
+  o += "static void " + fn +
+       "(void *weft_arg, int weft_member, int weft_size) {\n";
+  o += "  " + ctxName + " *weft_r = (" + ctxName + " *)weft_arg;\n";
+  o += "  if (weft_size > weft_r->n) {\n"
+       "    /* A team larger than the copies (it grew since they were made): "
+       "member 0\n       runs the loop alone, on the arrays themselves. */\n"
+       "    if (weft_member == 0)\n"
+       "      weft_parallel_for(weft_r->l, " +
+       name + ", weft_r->c);\n    return;\n  }\n";
+  o += "  struct " + name + "_ctx weft_c = *weft_r->c;\n";
+  o += "  char *weft_mine = weft_r->copies + (size_t)weft_member * " + bytes +
+       ";\n";
+  for (const Layout::Copy &cp : L.copies) {
+    o += copyFill(cp, "  ", "weft_mine");
+    o += "  weft_c." + cp.name + " = weft_" + cp.name + ";\n";
+  }
+  o += "  weft_spmd_for(weft_r->l, " + name +
+       ", &weft_c); /* its barrier: every copy is complete */\n";
+  for (const Layout::Copy &cp : L.copies) {
+    std::string n = std::to_string(cp.elems);
+    o += "  {\n    /* This member's share of the elements of " + cp.name +
+         ", from every copy. */\n";
+    o += "    int64_t weft_lo = (int64_t)" + n +
+         " * weft_member / weft_size;\n    int64_t weft_hi = (int64_t)" + n +
+         " * (weft_member + 1) / weft_size;\n";
+    o += copyCombine(cp, "    ",
+                     "for (int64_t weft_e = weft_lo; weft_e < weft_hi; "
+                     "weft_e++)",
+                     "weft_r->c->" + cp.name, "weft_r->copies", L.copyBytes,
+                     "weft_size");
+    o += "  }\n";
+  }
+  o += "}\n\n";
+  return o;
 }
 
 std::string FileRewriter::contextLines(const Plan &p, const Layout &L,
@@ -679,19 +822,44 @@ std::string FileRewriter::dispatch(const Plan &p) {
   std::string guards, head = tripLines(p, in, guards);
   if (head.empty())
     return "";
-  std::string o;
-  o += "{ /* weft: in parallel in " + name +
-       "() when the checks pass; else as written */\n";
-  o += head;
-  o += in + "if (weft_trip >= " +
-       std::to_string(std::max<int64_t>(p.task.getMinTrip(), 1)) + " && " +
-       readyCall + indented(guards, in) + ") {\n";
   std::string body = in + "  ";
   Layout L = layout(p, body);
+  std::string o;
+  o += "{ /* weft: in parallel in " + name +
+       (L.copies.empty() ? "" : "_copies") +
+       "() when the checks pass; else as written */\n";
+  o += head;
+  std::string copies;
+  if (!L.copies.empty()) {
+    // Array reductions: the copies are made last in the condition, so
+    // that a failed allocation runs the loop as written.
+    o += in + "int weft_n = 0; /* team members with copies */\n" + in +
+         "char *weft_copies = 0;\n";
+    copies = " &&\n" + in + "    (weft_n = weft_num_threads(),\n" + in +
+             "     (weft_copies = (char *)weft_copies_alloc(" +
+             std::to_string(L.copyBytes) + ", weft_n)) != 0)";
+  }
+  o += in + "if (weft_trip >= " +
+       std::to_string(std::max<int64_t>(p.task.getMinTrip(), 1)) + " && " +
+       readyCall + indented(guards, in) + copies + ") {\n";
   o += L.declParts;
   o += contextLines(p, L, body);
   o += descriptorLines(p, body);
-  if (L.hasReductions) {
+  if (!L.copies.empty()) {
+    o += body + "struct " + name +
+         "_copies_ctx weft_r = {&weft_l, &weft_c, "
+         "weft_n, weft_copies};\n";
+    o += body + "weft_spmd(&weft_l, " + name + "_copies, &weft_r);\n";
+    o += body + "weft_copies_free(weft_copies);\n";
+    if (L.hasReductions) {
+      o += body +
+           "for (int64_t weft_j = 0, weft_chunks = weft_chunk_count("
+           "&weft_l); weft_j < weft_chunks;\n" +
+           body + "     weft_j++) { /* in chunk order */\n";
+      o += L.combine;
+      o += body + "}\n";
+    }
+  } else if (L.hasReductions) {
     o += body + "int64_t weft_chunks = weft_parallel_for(&weft_l, " + name +
          ", &weft_c);\n";
     o += body + "for (int64_t weft_j = 0; weft_j < weft_chunks; weft_j++) {"

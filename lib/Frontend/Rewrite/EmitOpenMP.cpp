@@ -24,6 +24,7 @@ std::string FileRewriter::openmpClauses(const Plan &p, std::string &why) {
     case CaptureKind::Global:
     case CaptureKind::Counter:
     case CaptureKind::Shared:
+    case CaptureKind::ArrayReduction: // the region's copies (openmpBlock)
       break; // shared, OpenMP's default; the counter is the loop's own
     case CaptureKind::Firstprivate:
       if (p.inBody.contains(c.var))
@@ -82,6 +83,17 @@ std::string FileRewriter::openmpClauses(const Plan &p, std::string &why) {
   return out;
 }
 
+std::string FileRewriter::openmpLoop(const Plan &p, const std::string &in) {
+  std::string o = in + "for (int64_t weft_k = 0; weft_k < " +
+                  p.nm("weft_trip") + "; weft_k++) {\n";
+  std::string bodyIn = in + "  ";
+  o += counterLines(p, bodyIn, p.nm("weft_start"));
+  if (options.lineDirectives)
+    o += lineDirective(p.loop->getBody()->getBeginLoc());
+  o += bodyIn + bodyText(p, /*edits=*/false, bodyIn) + "\n";
+  return o + in + "}\n";
+}
+
 std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   std::string in = p.indent + "  ", body = in + "  ";
   std::string guards, head = tripLines(p, in, guards);
@@ -90,6 +102,12 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   std::string clauses = openmpClauses(p, why);
   if (!why.empty())
     return "";
+  Layout L;
+  for (const Capture &c : p.caps)
+    if (c.kind == CaptureKind::ArrayReduction)
+      addCopy(c, L);
+  if (!L.copies.empty())
+    return openmpCopiesBlock(p, head, guards, clauses, L);
   std::string o;
   o += "{ /* weft: in parallel with OpenMP when the checks pass; else as "
        "written */\n";
@@ -115,13 +133,75 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   if (!clauses.empty())
     o += cont + clauses.substr(1);
   o += "\n";
-  o += body + "for (int64_t weft_k = 0; weft_k < weft_trip; weft_k++) {\n";
-  std::string bodyIn = body + "  ";
-  o += counterLines(p, bodyIn, "weft_start");
-  if (options.lineDirectives)
-    o += lineDirective(p.loop->getBody()->getBeginLoc());
-  o += bodyIn + bodyText(p, /*edits=*/false, bodyIn) + "\n";
+  o += openmpLoop(p, body);
+  o += counterAfter(p, body);
+  o += in + "} else {\n";
+  o += asWritten(p, in, body);
+  return o;
+}
+
+std::string FileRewriter::openmpCopiesBlock(const Plan &p,
+                                            const std::string &head,
+                                            const std::string &guards,
+                                            const std::string &clauses,
+                                            const Layout &L) {
+  // Hand-written copies, not OpenMP's reduction over an array section:
+  // clang-19 with libomp gets `reduction(+: h[:M])` wrong on large arrays
+  // (bench/programs' is, docs/output.md). Each thread's copies come
+  // from one block made before the region (omp_get_max_threads() bounds
+  // its team), and a failed allocation runs the loop as written.
+  needsOmpHeader = true;
+  std::string in = p.indent + "  ", body = in + "  ", region = body + "  ";
+  std::string bytes = std::to_string(L.copyBytes);
+  std::string o;
+  o += "{ /* weft: in parallel with OpenMP, each thread on its own copies of "
+       "the arrays,\n" +
+       in + "   when the checks pass; else as written */\n";
+  o += head;
+  o += in + "int weft_n = 0; /* threads with copies */\n" + in +
+       "char *weft_copies = 0;\n";
+  o += in + "if (weft_trip > 0" + guards + " &&\n" + in +
+       "    (weft_n = omp_get_max_threads(),\n" + in +
+       "     (weft_copies = (char *)omp_alloc((size_t)weft_n * " + bytes +
+       ", omp_default_mem_alloc)) != 0)) {\n";
+  // The arrays, named before the copies take their names.
+  for (const Layout::Copy &cp : L.copies)
+    o += body + "void *weft_" + cp.name + "_array = " + cp.name + ";\n";
+  o += body + "#pragma omp parallel";
+  int64_t minTrip = p.task.getMinTrip();
+  std::optional<int64_t> constTrip = WorkModel::constantTrip(p.task.getLoop());
+  if (!(minTrip <= 1 || (constTrip && *constTrip >= minTrip)))
+    o += " if(weft_trip >= " + std::to_string(minTrip) + ")";
+  o += "\n" + body + "{\n";
+  o += region +
+       "char *weft_mine = weft_copies + (size_t)omp_get_thread_num() "
+       "* " +
+       bytes + ";\n";
+  for (const Layout::Copy &cp : L.copies) {
+    o += copyFill(cp, region, "weft_mine");
+    o += region + typeText(cp.ptr, policy, cp.name) + " = (" +
+         typeText(cp.ptr, policy) + ")weft_" + cp.name + ";\n";
+  }
+  o += region + "#pragma omp for schedule(static)";
+  if (!clauses.empty())
+    o += " \\\n" + region + "    " + clauses.substr(1);
+  o += "\n";
+  o += openmpLoop(p, region);
+  o += region +
+       "/* Every copy is complete (the barrier of the loop above): "
+       "each thread\n" +
+       region + "   combines a share of the elements of every copy. */\n";
+  o += region + "int weft_nt = omp_get_num_threads();\n";
+  for (const Layout::Copy &cp : L.copies) {
+    o += copyCombine(cp, region,
+                     "#pragma omp for schedule(static) nowait\n" + region +
+                         "for (int64_t weft_e = 0; weft_e < " +
+                         std::to_string(cp.elems) + "; weft_e++)",
+                     "weft_" + cp.name + "_array", "weft_copies", L.copyBytes,
+                     "weft_nt");
+  }
   o += body + "}\n";
+  o += body + "omp_free(weft_copies, omp_default_mem_alloc);\n";
   o += counterAfter(p, body);
   o += in + "} else {\n";
   o += asWritten(p, in, body);
@@ -187,14 +267,7 @@ std::string FileRewriter::openmpRegion(const std::vector<Plan *> &r,
     if (!clauses[i].empty())
       o += " \\\n" + loopIn + "    " + clauses[i].substr(1);
     o += "\n";
-    o += loopIn + "for (int64_t weft_k = 0; weft_k < " + p.nm("weft_trip") +
-         "; weft_k++) {\n";
-    std::string bodyIn = loopIn + "  ";
-    o += counterLines(p, bodyIn, p.nm("weft_start"));
-    if (options.lineDirectives)
-      o += lineDirective(p.loop->getBody()->getBeginLoc());
-    o += bodyIn + bodyText(p, /*edits=*/false, bodyIn) + "\n";
-    o += loopIn + "}\n";
+    o += openmpLoop(p, loopIn);
   }
   o += body + "}\n";
   for (Plan *p : r)

@@ -405,6 +405,9 @@ RewriteResult FileRewriter::write() {
               "libweft's header-only\n   weft_checks.h, copied, so that this "
               "file needs only an OpenMP compiler. */\n";
       text += checksHeader;
+      if (needsOmpHeader)
+        text +=
+            "#include <omp.h> /* weft: omp_alloc, for array reductions */\n";
       text += "\n";
       first = false;
     } else if (first) {

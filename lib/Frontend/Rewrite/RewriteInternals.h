@@ -176,7 +176,20 @@ private:
     std::vector<std::string> inits;       ///< `field = value` of the struct
     std::string declParts, combine, copyOut; ///< the replacing block
     bool hasReductions = false;
+    /// The arrays of array reductions, which each team member copies: its
+    /// copy of `name` at `offset` bytes into its block of `copyBytes`.
+    struct Copy {
+      std::string name, op;
+      QualType part; ///< the element of the copy
+      QualType ptr;  ///< what the body names the copy as: part *, or a
+                     ///< pointer to rows of part
+      uint64_t elems = 0, offset = 0;
+    };
+    std::vector<Copy> copies;
+    uint64_t copyBytes = 0; ///< a member's copies (a multiple of 64)
   };
+  /// The copy of an array reduction, placed after the copies in `L`.
+  Layout::Copy &addCopy(const Capture &c, Layout &L);
   Layout layout(const Plan &p, const std::string &body);
   void reductionLayout(const Capture &c, const std::string &body, Layout &L);
   /// One slot of type `t` per chunk: the array `weft_<name>` in the
@@ -184,6 +197,21 @@ private:
   void chunkSlots(QualType t, const std::string &name, const std::string &body,
                   Layout &L);
   std::string outlined(const Plan &p);
+  /// The SPMD function of a task with array reductions: each member fills
+  /// its copies, runs its share of the loop on them, and combines a share
+  /// of the elements of every copy into the arrays.
+  std::string copiesFunction(const Plan &p, const Layout &L);
+  /// Lines at `in` that make `weft_<name>`, the copy at `mine`, and fill it
+  /// with the identity of its operator.
+  std::string copyFill(const Layout::Copy &cp, const std::string &in,
+                       const std::string &mine);
+  /// Lines at `in` that combine into `array` (the array's address), over
+  /// the elements `loop` takes (`for (...)` of weft_e), the copies of
+  /// `members` members at `copies`, `bytes` apart.
+  std::string copyCombine(const Layout::Copy &cp, const std::string &in,
+                          const std::string &loop, const std::string &array,
+                          const std::string &copies, uint64_t bytes,
+                          const std::string &members);
   std::string dispatch(const Plan &p);
   /// The replacing block's lines, at indentation `body`, that make the
   /// context struct (`weft_c`) and the loop descriptor (`weft_l`) of a
@@ -219,6 +247,13 @@ private:
                        llvm::StringRef indent = "    ");
   /// The block that replaces a loop in OpenMP output, or "" with `why`.
   std::string openmpBlock(const Plan &p, std::string &why);
+  /// The normalized loop over [0, weft_trip) at `in`: the counter from
+  /// weft_k, and the body as written.
+  std::string openmpLoop(const Plan &p, const std::string &in);
+  /// openmpBlock for a task with array reductions (`L` has their copies).
+  std::string openmpCopiesBlock(const Plan &p, const std::string &head,
+                                const std::string &guards,
+                                const std::string &clauses, const Layout &L);
   /// The OpenMP clauses of a task's captures, or "" with `why`.
   std::string openmpClauses(const Plan &p, std::string &why);
   std::string startText(const Plan &p);
@@ -254,6 +289,9 @@ private:
   std::string asWritten(const Plan &p, const std::string &in,
                         const std::string &body);
   bool openmp() const { return options.emit == RewriteOptions::Emit::OpenMP; }
+  /// The OpenMP output uses omp_alloc (array reductions): it includes
+  /// <omp.h> with the checks.
+  bool needsOmpHeader = false;
   void veto(TaskOp task, const std::string &why);
   /// The loops vetoed so far (RewriteResult::vetoes).
   std::map<int64_t, std::string> vetoed;

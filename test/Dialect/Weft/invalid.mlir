@@ -194,3 +194,12 @@ func.func @capture_op_on_shared() attributes {
 } {
   return
 }
+
+// -----
+
+func.func @capture_array_combine() attributes {
+  // expected-error @+1 {{the array reduction 'h' has an unknown combine 'max:gt'}}
+  bad = #weft.capture<array_reduction, "h", 3, "max:gt">
+} {
+  return
+}

@@ -44,5 +44,18 @@ void tiny(int *a) {
     a[i] = i;
 }
 
+// An array reduction: the array and its operator.
+// CHECK:      "array_reductions": [{{$}}
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "float": false,
+// CHECK-NEXT:     "op": "+",
+// CHECK-NEXT:     "variable": "bins"
+// CHECK:      "function": "histogram",
+int bins[64];
+void histogram(const unsigned char *v, int n) {
+  for (int i = 0; i < n; i++)
+    bins[v[i] >> 2]++;
+}
+
 // CHECK:      "schema": "weft-report",
 // CHECK-NEXT: "version": 1

@@ -171,6 +171,10 @@ CaptureAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (!isReductionOp(op))
       return emitError() << "the reduction '" << name
                          << "' has an unknown combine '" << op << "'";
+  } else if (kind == CaptureKind::ArrayReduction) {
+    if (!llvm::is_contained({"add", "mul", "and", "or", "xor"}, op))
+      return emitError() << "the array reduction '" << name
+                         << "' has an unknown combine '" << op << "'";
   } else if (!op.empty()) {
     return emitError() << "only a reduction capture has a combine, not the "
                        << stringifyCaptureKind(kind) << " '" << name << "'";

@@ -488,6 +488,25 @@ std::optional<GuardSide> guardSide(const BaseInfo &root,
   return side;
 }
 
+/// All the elements of an array of static shape, for a run-time check.
+static std::optional<GuardSide> wholeArraySide(const BaseInfo &root,
+                                               Operation *loop, CNames &names,
+                                               const Invariants &inv,
+                                               std::string &why) {
+  auto var = baseVarOf(root, loop, inv, names);
+  auto type = dyn_cast<MemRefType>(root.base.getType());
+  if (!var || !type || !type.hasStaticShape()) {
+    why = "weft cannot name " + root.name + " in a run-time check";
+    return std::nullopt;
+  }
+  GuardSide side;
+  side.base = *var;
+  side.elemSize = elemSizeOf(type);
+  side.lo.push_back(CPoly{});
+  side.hi.push_back(CPoly{Term{type.getNumElements() - 1, {}}});
+  return side;
+}
+
 /// The accesses of boundLoadsOf(loop).
 std::vector<Access> boundReadsOf(Operation *loop) {
   std::vector<Access> out;
@@ -771,6 +790,81 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       it->second = overlapOf(cmpPaths[i].root, cmpPaths[j].root, loop, &inv);
     return it->second;
   };
+  // Array reductions (docs/analysis.md, "Array reductions"): an array of
+  // a size known at compile time that the loop only updates, `a[s] = a[s]
+  // op x`, and that no other access of the loop may touch (or only one a
+  // run-time check sets apart). When the dependence test finds iterations
+  // that update one element, each thread updates its own copy.
+  struct Reducible {
+    SmallVector<size_t> classes;
+    Reduction reduction;
+    bool used = false; // a dependence needs it
+  };
+  SmallVector<Reducible> reducibles;
+  DenseMap<size_t, size_t> reducibleOf; // class -> reducibles index
+  // Classes the loop updates as a reduction that weft cannot copy: why.
+  DenseMap<size_t, std::string> uncopied;
+  auto sameObject = [](const BaseInfo &a, const BaseInfo &b) {
+    return a.symbol ? a.symbol == b.symbol : a.base == b.base;
+  };
+  for (size_t c = 0; c < classRep.size(); ++c) {
+    size_t r0 = classRep[c];
+    const BaseInfo &root = cmpPaths[r0].root;
+    if (!root.base || root.row || root.isCell ||
+        !llvm::any_of(llvm::seq(mem.size()),
+                      [&](size_t k) { return cls[k] == c && mem[k]->isWrite; }))
+      continue;
+    SmallVector<const Access *> group;
+    SmallVector<size_t> classes;
+    bool alone = true;
+    for (size_t k = 0; k < mem.size() && alone; ++k) {
+      Overlap o = overlap(r0, k);
+      if (o == Overlap::Unknown ||
+          (o == Overlap::Same && (!paths[k].views.empty() || mem[k] != cmp[k])))
+        alone = false;
+      if (o == Overlap::Same) {
+        group.push_back(mem[k]);
+        if (!llvm::is_contained(classes, cls[k]))
+          classes.push_back(cls[k]);
+      }
+    }
+    std::optional<ArrayUpdate> update =
+        alone ? arrayUpdateOf(group) : std::nullopt;
+    if (!update)
+      continue;
+    auto type = dyn_cast<MemRefType>(root.base.getType());
+    Operation *def = root.base.getDefiningOp();
+    bool object =
+        def &&
+        (isa<memref::GetGlobalOp>(def) ||
+         (isa<memref::AllocaOp>(def) && !isDefinedInside(root.base, loop)));
+    if (update->isFloat) {
+      uncopied[c] = root.name + " is updated as a floating-point array "
+                                "reduction, which weft runs in parallel only "
+                                "on integers (whose result does not depend on "
+                                "the order of the updates)";
+      continue;
+    }
+    if (!object || !type || !type.hasStaticShape() || type.getRank() < 1 ||
+        root.decl < 0) {
+      uncopied[c] = root.name +
+                    " is updated as an array reduction, but weft "
+                    "copies only arrays whose size it knows where "
+                    "the loop is (declared `T " +
+                    root.name + "[N]`)";
+      continue;
+    }
+    // The bound of the loop must not read it.
+    if (bound && llvm::any_of(bound->reads, [&](const Access &r) {
+          return sameObject(pathOf(r, module).root, root);
+        }))
+      continue;
+    for (size_t k : classes)
+      reducibleOf[k] = reducibles.size();
+    reducibles.push_back(
+        {classes, {VarRef{root.decl, root.name}, update->op, "", false}});
+  }
+
   // Pairs of distinct bases that need a run-time check.
   SmallVector<std::pair<size_t, size_t>> checks;
   DenseSet<std::pair<size_t, size_t>> checked;
@@ -799,7 +893,14 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         Dependence d = testDependence(a, b, info, module, &inv);
         if (d.kind == Dependence::None || ignored(d))
           continue;
-        return fail(describe(d, loop), d.second->loc,
+        if (auto r = reducibleOf.find(cls[i]); r != reducibleOf.end()) {
+          reducibles[r->second].used = true; // each thread a copy
+          continue;
+        }
+        auto why = uncopied.find(cls[i]);
+        return fail(describe(d, loop) +
+                        (why != uncopied.end() ? "; " + why->second : ""),
+                    d.second->loc,
                     textOf(*d.second) +
                         (d.second->isWrite ? " written here" : " read here"));
       }
@@ -860,6 +961,13 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     }
   }
 
+  DenseSet<size_t> reduced; // the classes of arrays each thread copies
+  for (const Reducible &r : reducibles)
+    if (r.used) {
+      reduced.insert(r.classes.begin(), r.classes.end());
+      v.arrayReductions.push_back(r.reduction);
+    }
+
   // One check per pair of bases, over all their accesses.
   CNames names(loop, &inv);
   SmallVector<std::pair<Value, Value>> done;
@@ -888,11 +996,15 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       return out;
     };
     std::string why;
-    auto sa =
-        guardSide(paths[i].root, accessesOf(ra), info, names, module, inv, why);
-    auto sb = sa ? guardSide(paths[j].root, accessesOf(rb), info, names, module,
-                             inv, why)
-                 : std::nullopt;
+    // An array each thread copies: all of it, whatever the subscripts.
+    auto sideOf = [&](size_t k, Value root) -> std::optional<GuardSide> {
+      if (k < cls.size() && reduced.contains(cls[k]))
+        return wholeArraySide(paths[k].root, loop, names, inv, why);
+      return guardSide(paths[k].root, accessesOf(root), info, names, module,
+                       inv, why);
+    };
+    auto sa = sideOf(i, ra);
+    auto sb = sa ? sideOf(j, rb) : std::nullopt;
     if (!sa || !sb)
       return fail(paths[i].root.name + " and " + paths[j].root.name +
                       " may overlap, and " + why +

@@ -146,6 +146,19 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
   auto setAtEnd = [&](int64_t decl) {
     return nameOf(decl) + ", which a loop before it sets when its region ends";
   };
+  // A loop with an array reduction runs in a region of its own, whose
+  // members fill and combine their copies around it.
+  auto copies = [](TaskOp t) {
+    return llvm::any_of(t.getCaptures(), [](Attribute a) {
+      return cast<CaptureAttr>(a).getKind() == CaptureKind::ArrayReduction;
+    });
+  };
+  if (copies(next.task))
+    return no("it has an array reduction, which runs in a parallel region "
+              "of its own");
+  if (llvm::any_of(members, [&](const Member &m) { return copies(m.task); }))
+    return no("the loop before it has an array reduction, which runs in a "
+              "parallel region of its own");
   llvm::DenseSet<int64_t> written;
   for (const Member &m : members)
     written.insert(m.writes.begin(), m.writes.end());

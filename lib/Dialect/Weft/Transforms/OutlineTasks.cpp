@@ -48,6 +48,38 @@ static std::string combineOf(const Reduction &r) {
   return r.op + ":" + r.pred;
 }
 
+/// What filling and combining one element of an array reduction's copy
+/// costs a team member, in ns: a store to fill it, and a load of it from
+/// another core's cache and an add to combine it.
+constexpr double kCopyElementNs = 1.0;
+
+/// The elements of the arrays that a loop's array reductions copy (0 when
+/// it has none).
+static int64_t copiedElements(Operation *loop, const Verdict &v) {
+  int64_t n = 0;
+  if (v.arrayReductions.empty())
+    return 0;
+  auto module = loop->getParentOfType<ModuleOp>();
+  auto fn = loop->getParentOfType<func::FuncOp>();
+  auto declOf = [](Operation *op) {
+    auto d = op->getAttrOfType<IntegerAttr>("weft.decl");
+    return d ? d.getInt() : -1;
+  };
+  for (const Reduction &r : v.arrayReductions) {
+    MemRefType type;
+    for (auto g : module.getOps<memref::GlobalOp>())
+      if (declOf(g) == r.var.decl)
+        type = g.getType();
+    fn.walk([&](memref::AllocaOp a) {
+      if (declOf(a) == r.var.decl)
+        type = a.getType();
+    });
+    if (type && type.hasStaticShape())
+      n += type.getNumElements();
+  }
+  return n;
+}
+
 namespace {
 struct OutlineTasks : public weft::impl::OutlineTasksBase<OutlineTasks> {
   using OutlineTasksBase::OutlineTasksBase;
@@ -147,6 +179,13 @@ OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
         return failure();
       }
       make(CaptureKind::Reduction, op);
+      continue;
+    }
+    if (auto r = llvm::find_if(
+            v.arrayReductions,
+            [&](const Reduction &r) { return r.var.decl == decl; });
+        r != v.arrayReductions.end()) {
+      make(CaptureKind::ArrayReduction, r->op);
       continue;
     }
     if (has(v.lastprivates)) {
@@ -351,8 +390,23 @@ void OutlineTasks::runOnOperation() {
         name = base + "_" + std::to_string(k);
       names.insert(name);
 
-      int64_t minTrip =
-          std::max<int64_t>(2, (int64_t)std::ceil(minWork / perNs));
+      // Array reductions cost each member a copy to fill and a share of
+      // the copies to combine, and one more barrier.
+      double need = minWork;
+      if (int64_t n = copiedElements(loop, *v)) {
+        double copyNs = kCopyElementNs * (double)n + forkJoinNs;
+        need += kMinParallelWorkFactor * copyNs;
+        auto trip = WorkModel::constantTrip(loop);
+        if (trip && perNs * (double)*trip < need) {
+          keepSequential("too little work to pay for the copies of its array "
+                         "reduction: about " +
+                         formatNs(perNs * (double)*trip) + " in all, below " +
+                         formatNs(need) + " for copies of " +
+                         std::to_string(n) + " elements");
+          continue;
+        }
+      }
+      int64_t minTrip = std::max<int64_t>(2, (int64_t)std::ceil(need / perNs));
       auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
       OpBuilder b(loop);
       DenseI64ArrayAttr noalias;

@@ -46,12 +46,15 @@ def Weft_CaptureCounter : I32EnumAttrCase<"Counter", 5, "counter">;
 def Weft_CaptureGlobal : I32EnumAttrCase<"Global", 6, "global">;
 def Weft_CaptureCondLastprivate
     : I32EnumAttrCase<"CondLastprivate", 7, "cond_lastprivate">;
+def Weft_CaptureArrayReduction
+    : I32EnumAttrCase<"ArrayReduction", 8, "array_reduction">;
 
 def Weft_CaptureKind : I32EnumAttr<"CaptureKind",
     "how an outlined loop gets a C variable",
     [Weft_CaptureShared, Weft_CaptureFirstprivate, Weft_CapturePrivate,
      Weft_CaptureLastprivate, Weft_CaptureReduction, Weft_CaptureCounter,
-     Weft_CaptureGlobal, Weft_CaptureCondLastprivate]> {
+     Weft_CaptureGlobal, Weft_CaptureCondLastprivate,
+     Weft_CaptureArrayReduction]> {
   let cppNamespace = "::weft";
   let genSpecializedAttr = 0;
 }
@@ -76,6 +79,10 @@ def Weft_CaptureAttr : AttrDef<Weft_Dialect, "Capture"> {
       order after the loop; `op` is the combine: `add`, `mul`, `and`, `or`,
       `xor`, `fmin`, `fmax`, or `min`/`max` with the predicate under which a
       value replaces the partial (`max:gt` for `if (x > m) m = x`);
+    - `array_reduction`: an array of known size that the loop only updates
+      (`h[k] = h[k] op x`): each team member updates its own copy, and the
+      copies are combined into the array after the loop; `op` is `add`,
+      `mul`, `and`, `or` or `xor` (integers only);
     - `counter`: the loop's own counter, declared before it;
     - `global`: a variable at file scope, named directly.
 

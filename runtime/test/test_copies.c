@@ -1,0 +1,118 @@
+/*===- test_copies.c - Array reductions: copies and per-member contexts ---===*
+ *
+ * What the generated code of an array reduction relies on (docs/output.md):
+ * weft_copies_alloc gives one block of 64-byte aligned per-member copies,
+ * and NULL for a size that overflows; in weft_spmd_for every chunk runs
+ * with the ctx of the member that runs it, also a chunk it steals. A
+ * histogram made that way, each member counting into its own copy and the
+ * copies combined by share after the barrier, equals the sequential one on
+ * teams of 1 to 6, with chunks of uneven cost so that members steal.
+ *
+ *===----------------------------------------------------------------------===*/
+#include "weft.h"
+#include "check.h"
+
+#include <stdatomic.h>
+#include <stdint.h>
+#include <string.h>
+
+#define N 200000
+#define BINS 97
+#define BYTES (((BINS * sizeof(unsigned) + 63) / 64) * 64)
+
+static unsigned keys[N];
+
+typedef struct {
+  unsigned *bins; /* this member's copy */
+  int member;
+  _Atomic int *owner; /* per chunk: which member's ctx ran it, + 1 */
+} body_ctx_t;
+
+static void count(void *p, int64_t lo, int64_t hi, int64_t chunk) {
+  body_ctx_t *c = p;
+  CHECK_EQ(atomic_exchange(&c->owner[chunk], c->member + 1), 0);
+  for (int64_t k = lo; k < hi; k++) {
+    c->bins[keys[k] % BINS]++;
+    if (k % 1024 == 0 && keys[k] % 7 == 0) /* uneven chunks: stealing */
+      for (volatile int spin = 0; spin < 2000; spin++)
+        ;
+  }
+}
+
+typedef struct {
+  const weft_loop_t *l;
+  int n;
+  char *copies;
+  unsigned *hist;
+  _Atomic int *owner;
+} region_t;
+
+static void region(void *p, int member, int size) {
+  region_t *r = p;
+  CHECK(size <= r->n);
+  body_ctx_t c = {(unsigned *)(r->copies + (size_t)member * BYTES), member,
+                  r->owner};
+  memset(c.bins, 0, BINS * sizeof(unsigned));
+  weft_spmd_for(r->l, count, &c);
+  int64_t lo = (int64_t)BINS * member / size,
+          hi = (int64_t)BINS * (member + 1) / size;
+  for (int64_t e = lo; e < hi; e++) {
+    unsigned v = r->hist[e];
+    for (int m = 0; m < size; m++)
+      v += ((unsigned *)(r->copies + (size_t)m * BYTES))[e];
+    r->hist[e] = v;
+  }
+}
+
+int main(void) {
+  /* The block: aligned per member, NULL when the size does not fit. */
+  for (int members = 1; members <= 5; members++) {
+    char *b = weft_copies_alloc(BYTES, members);
+    CHECK(b != NULL);
+    CHECK_EQ((uintptr_t)b % 64, 0);
+    memset(b, 0xab, BYTES * (size_t)members); /* all of it is ours */
+    weft_copies_free(b);
+  }
+  CHECK(weft_copies_alloc(SIZE_MAX / 2, 3) == NULL);
+  CHECK(weft_copies_alloc(SIZE_MAX - 10, 1) == NULL);
+  CHECK(weft_copies_alloc(64, 0) == NULL);
+  CHECK(weft_copies_alloc(0, 2) == NULL);
+  weft_copies_free(NULL);
+
+  uint32_t s = 7;
+  for (int i = 0; i < N; i++) {
+    s = s * 1664525u + 1013904223u;
+    keys[i] = s >> 9;
+  }
+  unsigned want[BINS] = {0};
+  for (int i = 0; i < N; i++)
+    want[keys[i] % BINS]++;
+
+  weft_loop_t l = {.trip = N, .work_ns = 4.0 * N};
+  int64_t chunks = weft_chunk_count(&l);
+  static _Atomic int owner[WEFT_MAX_CHUNKS];
+  int stolen = 0;
+  for (int size = 1; size <= 6; size++) {
+    weft_set_num_threads(size);
+    for (int rep = 0; rep < 20; rep++) {
+      unsigned hist[BINS] = {0};
+      for (int64_t c = 0; c < chunks; c++)
+        atomic_store(&owner[c], 0);
+      region_t r = {&l, size, weft_copies_alloc(BYTES, size), hist, owner};
+      CHECK(r.copies != NULL);
+      weft_spmd(&l, region, &r);
+      weft_copies_free(r.copies);
+      for (int b = 0; b < BINS; b++)
+        CHECK_EQ(hist[b], want[b]);
+      /* Every chunk ran once; a member other than the one the contiguous
+         split gives it ran some chunk: stolen with the thief's ctx. */
+      for (int64_t c = 0; c < chunks; c++)
+        CHECK(atomic_load(&owner[c]) >= 1);
+      for (int64_t c = 1; c < chunks; c++)
+        stolen += atomic_load(&owner[c]) < atomic_load(&owner[c - 1]);
+    }
+  }
+  printf("test_copies: ok (%lld chunks, %d out of order)\n", (long long)chunks,
+         stolen);
+  return 0;
+}

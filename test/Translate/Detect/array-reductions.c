@@ -1,0 +1,102 @@
+// Array reductions (docs/analysis.md, "Array reductions"): an array of a
+// size known where the loop is, which the loop only updates with one
+// integer operator, `a[s] = a[s] op x`, is copied for each thread. Anything
+// else the loop does with it keeps the dependence test's verdict, with the
+// reason it is not a reduction when it looks like one.
+// Execution: test/Execution/array_reductions.c.
+// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --
+
+int hist[256];
+
+// A histogram into a global: the pointer read may be the global's memory,
+// so a run-time check sets all of hist apart from it.
+void histogram(const unsigned char *img, int n) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: hist is a + array reduction (each thread updates its own copy); a run-time check that hist and img do not overlap}}
+    hist[img[i]]++;
+}
+
+// A local array, -= as +, two updates of one array in an iteration.
+void local(const int *k, const int *v, int n, long *out) {
+  long acc[16] = {0};
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: acc is a + array reduction (each thread updates its own copy)}}
+    acc[k[i] & 15] += v[i];
+    acc[(k[i] >> 4) & 15] -= 2 * v[i];
+  }
+  for (int j = 0; j < 16; j++) // expected-remark {{loop parallelized: its iterations are independent}}
+    out[j] = acc[j];
+}
+
+// Rows of a 2-D array inside an inner loop, and a second array.
+long long sums[8][4];
+void rows(const int *k, const int *v, long *count, int n) {
+  int seen[8] = {0};
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: seen is a + array reduction (each thread updates its own copy); sums is a + array reduction (each thread updates its own copy)}}
+    int c = k[i] & 7;
+    seen[c]++;
+    for (int j = 0; j < 4; j++) // expected-remark {{loop not parallelized: the loop at 33:3 around it runs in parallel}}
+      sums[c][j] += (long long)v[i] * j;
+  }
+  for (int c = 0; c < 8; c++) // expected-remark {{loop parallelized: its iterations are independent}}
+    count[c] = seen[c];
+}
+
+// Bitwise operators, * and narrow types (C's conversions around the
+// update), and a static local.
+unsigned char bytes[64];
+unsigned words[32];
+unsigned long prods[4];
+void bitwise(const int *k, int n) {
+  static short counts[8];
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: words is a | array reduction (each thread updates its own copy)}}
+    words[k[i] & 31] |= 1u << (k[i] >> 5 & 31);
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: bytes is a ^ array reduction (each thread updates its own copy)}}
+    bytes[k[i] & 63] ^= (unsigned char)k[i];
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: prods is a * array reduction (each thread updates its own copy)}}
+    prods[k[i] & 3] *= (unsigned long)k[i] | 1;
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: counts is a + array reduction (each thread updates its own copy)}}
+    counts[k[i] & 7] += 1;
+}
+
+// Not reductions: two operators, an element read for something else, the
+// old value used, an update from another element, x - a[s].
+void not_updates(const int *k, int *out, int n) {
+  int h[16] = {0};
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: h[k[i] & 15] read in one iteration may be written in another: the subscript depends on values computed in the loop}}
+    h[k[i] & 15] += k[i];    // expected-note {{h[k[i] & 15] written here}}
+    h[k[i] >> 4 & 15] ^= k[i];
+  }
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: h[k[i] & 15] read in one iteration may be written in another: the subscript depends on values computed in the loop}}
+    if (h[k[i] & 15] > 3)
+      h[k[i] & 15]++; // expected-note {{h[k[i] & 15] written here}}
+  }
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i] & 15] read in one iteration may be written in another: the subscript depends on values computed in the loop}}
+    out[i] = h[k[i] & 15]++; // expected-note {{h[k[i] & 15] written here}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i] >> 4 & 15] read in one iteration may be written in another (as h[k[i] & 15]): the subscript depends on values computed in the loop}}
+    h[k[i] & 15] += h[k[i] >> 4 & 15]; // expected-note {{h[k[i] & 15] written here}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i] & 15] read in one iteration may be written in another: the subscript depends on values computed in the loop}}
+    h[k[i] & 15] = k[i] - h[k[i] & 15]; // expected-note {{h[k[i] & 15] written here}}
+}
+
+// Updates weft cannot copy: through a pointer of unknown size, and of
+// floating point, whose sum depends on the order.
+void uncopied(int *h, const int *k, double *out, int n) {
+  double q[10] = {0};
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T h[N]`)}}
+    h[k[i]]++; // expected-note {{h[k[i]] written here}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: q[k[i] % 10] read in one iteration may be written in another: the subscript depends on values computed in the loop; q is updated as a floating-point array reduction, which weft runs in parallel only on integers (whose result does not depend on the order of the updates)}}
+    q[k[i] % 10] += 1.0; // expected-note {{q[k[i] % 10] written here}}
+  for (int j = 0; j < 10; j++) // expected-remark {{loop parallelized: its iterations are independent}}
+    out[j] = q[j];
+}
+
+// A call that gets the array, and a bound that reads it.
+void use(int *a);
+void others(const int *k, int n) {
+  int h[8] = {0};
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: it contains a call to use, whose effects weft does not know (it is not defined in this file)}}
+    h[k[i] & 7]++;
+    use(h); // expected-note {{here}}
+  }
+  for (int i = 0; i < h[0]; i++) // expected-remark {{loop not parallelized: the bound reads h, which the body changes}}
+    h[k[i] & 7]++;
+}
