@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 6
+// PARALLEL: 7
 // Array reductions (docs/analysis.md, "Array reductions"): histograms and
 // per-class sums into arrays of known size, each thread updating its own
 // copy. Every result is exact on any team, in any chunk order (the copies
@@ -54,6 +54,11 @@ int main(void) {
   for (int i = 0; i < N; i++)
     wrapped[keys[i] & 15] -= (unsigned char)(vals[i] & 7);
 
+  // A static local of signed char, whose copies are unsigned char.
+  static signed char tally[8];
+  for (int i = 0; i < N; i++)
+    tally[keys[i] & 7] += (signed char)(vals[i] & 3);
+
   unsigned long long check = 0;
   for (int i = 0; i < 256; i++)
     check = check * 31 + hist[i];
@@ -64,6 +69,8 @@ int main(void) {
       check = check * 31 + by_class[i][j] + counts[i];
   for (int i = 0; i < 16; i++)
     check = check * 31 + wrapped[i];
+  for (int i = 0; i < 8; i++)
+    check = check * 31 + (unsigned long long)(tally[i] + 128);
   printf("hist[0]=%d hist[255]=%d sums[0]=%d counts[7]=%ld\n", hist[0],
          hist[255], sums[0], counts[7]);
   printf("check=%llu\n", check);

@@ -23,7 +23,9 @@ assigned, static kernels that every call passes distinct arrays, and (one
 program in four) row tables: `double **` whose rows are allocations of
 their own, passed as two tables, one table twice, or a row and its table;
 one kernel in ten has a long body (50 to 90 more stores, some repeated),
-and some read with a wraparound subscript (`z[(i + c) % n + n]`).
+and some read with a wraparound subscript (`z[(i + c) % n + n]`); one
+program in three has array reductions (histograms into globals and locals
+of known size, some loops with an update that is none).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -636,6 +638,72 @@ class Gen:
         self.rows = (m, n, calls)
         return "\n".join(body)
 
+    def hist_kernel(self, side):
+        """Array reductions (docs/analysis.md): a loop that updates
+        elements of arrays of known size chosen by the data, a global
+        histogram (+), a 2-D global (one of ^ | *), a local array (+, added
+        into a global after the loop), with now and then an update that is
+        no reduction (the element read for something else) or a
+        floating-point one, which keep the loop sequential, and a scalar
+        reduction or last value beside. main calls it on I and on the
+        histogram itself (iv = HG: the run-time check must fail). Returns
+        the C of the kernel."""
+        hu_op = side.choice(("^=", "|=", "*="))
+        lines = []
+        local = side.random() < 0.5
+        for _ in range(side.randrange(1, 4)):
+            k = side.random()
+            if k < 0.35:
+                lines.append(side.choice((
+                    "HG[iv[i] & 255]++;",
+                    "HG[(iv[i] * 7 + i) & 255] += iv[i] % 5;",
+                    "HG[idx[i & 255]] -= 2;",
+                    "HG[(unsigned)iv[i] % 256] += 1;")))
+            elif k < 0.65:
+                self.features.add("array reduction, 2-D")
+                rhs = "(unsigned)(iv[i] | 1)" if hu_op == "*=" else \
+                    "(unsigned)iv[i] << (i & 7)"
+                lines.append("HU[iv[i] & 15][i & 3] %s %s;" % (hu_op, rhs))
+            elif local:
+                self.features.add("array reduction, local")
+                lines.append("loc[(unsigned)iv[i] % 16] += iv[i];")
+            else:
+                lines.append("HG[i & 255] += iv[i];")  # independent
+        if side.random() < 0.2:
+            self.features.add("array update, not a reduction")
+            lines.append(side.choice((
+                "if (HG[iv[i] & 255] > 2) HG[iv[i] & 255]++;",
+                "HU[i & 15][0] = HU[iv[i] & 15][1] + 1u;")))
+        fq = side.random() < 0.15
+        if fq:
+            self.features.add("array reduction, float")
+            lines.append("fq[iv[i] & 7] += z[i & 1023];")
+        scalar = side.choice(("", "s += iv[i];", "last = i;"))
+        if scalar:
+            lines.append(scalar)
+        self.features.add("array reduction")
+        out = ["static int HG[256];",
+               "static unsigned HU[16][4];",
+               "static long long HL[16];",
+               "static double HF[8];",
+               "static void hist_k(int n, const int *iv, const double *z) {",
+               "  long long loc[16] = {0};",
+               "  double fq[8] = {0};",
+               "  long s = 0;",
+               "  int last = -1;",
+               "  for (int i = 0; i < n; i++) {"]
+        out += ["    " + l for l in lines]
+        out += ["  }",
+                "  for (int j = 0; j < 16; j++)",
+                "    HL[j] += loc[j];",
+                "  for (int j = 0; j < 8; j++)",
+                "    HF[j] += fq[j];",
+                '  printf("hist s=%ld last=%d\\n", s, last);',
+                "  (void)z;",
+                "}"]
+        self.hist = True
+        return "\n".join(out)
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
@@ -644,6 +712,11 @@ class Gen:
         self.rows = None
         if side.random() < 0.25:
             ks.append(self.rows_kernel(side))
+        # One in three has array reductions (a stream of its own too).
+        side = random.Random(self.seed * 32452843 + 5)
+        self.hist = False
+        if side.random() < 1.0 / 3:
+            ks.append(self.hist_kernel(side))
         fp = any(k[3] for k in self.kernels)
         main = self.main_function()
         head = ["/* weft fuzz program, seed %d */" % self.seed,
@@ -753,6 +826,30 @@ class Gen:
             for k, (w, o, v) in enumerate(calls):
                 main.append("  rows_k(%s, %s, %s);" % (w, o, v))
                 main.append('  dump_rows("rows/%d", R0, R1);' % k)
+        if self.hist:
+            main.insert(0, "\n".join([
+                "static void dump_hist(const char *what) {",
+                "  uint64_t h = 0;",
+                "  for (int i = 0; i < 256; i++)",
+                "    h = h * 1099511628211u + (uint64_t)(int64_t)HG[i];",
+                "  for (int i = 0; i < 16; i++)",
+                "    for (int j = 0; j < 4; j++)",
+                "      h = h * 1099511628211u + HU[i][j];",
+                "  for (int i = 0; i < 16; i++)",
+                "    h = h * 1099511628211u + (uint64_t)HL[i];",
+                "  for (int i = 0; i < 8; i++)",
+                "    h = h * 1099511628211u + (uint64_t)(int64_t)(HF[i] * 4096.0);",
+                '  printf("%s %016llx\\n", what, (unsigned long long)h);',
+                "}", ""]))
+            main.append("  for (int i = 0; i < 16; i++)")
+            main.append("    for (int j = 0; j < 4; j++)")
+            main.append("      HU[i][j] = (unsigned)(i * 4 + j) | 1u;")
+            main.append("  hist_k(2000, I, C);")
+            main.append('  dump_hist("hist/0");')
+            main.append("  hist_k(3000, I + 17, C);")
+            main.append('  dump_hist("hist/1");')
+            main.append("  hist_k(200, HG, C); /* reads what it updates */")
+            main.append('  dump_hist("hist/2");')
         main += ["  return 0;", "}"]
         return main
 

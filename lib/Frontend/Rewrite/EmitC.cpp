@@ -650,7 +650,7 @@ std::string FileRewriter::copyFill(const Layout::Copy &cp,
   std::string id = cp.op == "mul"   ? "1"
                    : cp.op == "and" ? "(" + pt + ")~(" + pt + ")0"
                                     : "0";
-  std::string copy = "weft_" + cp.name;
+  std::string copy = "weft_copy_" + cp.name;
   return in + typeText(ctx.getPointerType(cp.part), policy, copy) + " = (" +
          pt + " *)(" + mine + " + " + std::to_string(cp.offset) + ");\n" + in +
          "for (int64_t weft_e = 0; weft_e < " + std::to_string(cp.elems) +
@@ -665,7 +665,7 @@ std::string FileRewriter::copyCombine(const Layout::Copy &cp,
                                       const std::string &copies, uint64_t bytes,
                                       const std::string &members) {
   std::string pt = typeText(cp.part, policy);
-  std::string all = "weft_" + cp.name + "_all";
+  std::string all = "weft_all_" + cp.name;
   return in + typeText(ctx.getPointerType(cp.part), policy, all) + " = (" + pt +
          " *)" + array + ";\n" + in + loop + " {\n" + in + "  " +
          typeText(cp.part, policy, "weft_v") + " = " + all + "[weft_e];\n" +
@@ -711,7 +711,7 @@ std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
        ";\n";
   for (const Layout::Copy &cp : L.copies) {
     o += copyFill(cp, "  ", "weft_mine");
-    o += "  weft_c." + cp.name + " = weft_" + cp.name + ";\n";
+    o += "  weft_c." + cp.name + " = weft_copy_" + cp.name + ";\n";
   }
   o += "  weft_spmd_for(weft_r->l, " + name +
        ", &weft_c); /* its barrier: every copy is complete */\n";

@@ -166,7 +166,7 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
        ", omp_default_mem_alloc)) != 0)) {\n";
   // The arrays, named before the copies take their names.
   for (const Layout::Copy &cp : L.copies)
-    o += body + "void *weft_" + cp.name + "_array = " + cp.name + ";\n";
+    o += body + "void *weft_array_" + cp.name + " = " + cp.name + ";\n";
   o += body + "#pragma omp parallel";
   int64_t minTrip = p.task.getMinTrip();
   std::optional<int64_t> constTrip = WorkModel::constantTrip(p.task.getLoop());
@@ -180,7 +180,7 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
   for (const Layout::Copy &cp : L.copies) {
     o += copyFill(cp, region, "weft_mine");
     o += region + typeText(cp.ptr, policy, cp.name) + " = (" +
-         typeText(cp.ptr, policy) + ")weft_" + cp.name + ";\n";
+         typeText(cp.ptr, policy) + ")weft_copy_" + cp.name + ";\n";
   }
   o += region + "#pragma omp for schedule(static)";
   if (!clauses.empty())
@@ -197,7 +197,7 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
                      "#pragma omp for schedule(static) nowait\n" + region +
                          "for (int64_t weft_e = 0; weft_e < " +
                          std::to_string(cp.elems) + "; weft_e++)",
-                     "weft_" + cp.name + "_array", "weft_copies", L.copyBytes,
+                     "weft_array_" + cp.name, "weft_copies", L.copyBytes,
                      "weft_nt");
   }
   o += body + "}\n";

@@ -30,19 +30,19 @@
 // CHECK:             weft_parallel_for(weft_r->l, weft_classify_[[L]], weft_r->c);
 // CHECK:         struct weft_classify_[[L]]_ctx weft_c = *weft_r->c;
 // CHECK-NEXT:    char *weft_mine = weft_r->copies + (size_t)weft_member * 64;
-// CHECK-NEXT:    unsigned int *weft_counts = (unsigned int *)(weft_mine + 0);
+// CHECK-NEXT:    unsigned int *weft_copy_counts = (unsigned int *)(weft_mine + 0);
 // CHECK-NEXT:    for (int64_t weft_e = 0; weft_e < 16; weft_e++)
-// CHECK-NEXT:      weft_counts[weft_e] = 0; /* the identity of + */
-// CHECK-NEXT:    weft_c.counts = weft_counts;
+// CHECK-NEXT:      weft_copy_counts[weft_e] = 0; /* the identity of + */
+// CHECK-NEXT:    weft_c.counts = weft_copy_counts;
 // CHECK-NEXT:    weft_spmd_for(weft_r->l, weft_classify_[[L]], &weft_c); /* its barrier: every copy is complete */
 // CHECK:           int64_t weft_lo = (int64_t)16 * weft_member / weft_size;
 // CHECK-NEXT:      int64_t weft_hi = (int64_t)16 * (weft_member + 1) / weft_size;
-// CHECK-NEXT:      unsigned int *weft_counts_all = (unsigned int *)weft_r->c->counts;
+// CHECK-NEXT:      unsigned int *weft_all_counts = (unsigned int *)weft_r->c->counts;
 // CHECK-NEXT:      for (int64_t weft_e = weft_lo; weft_e < weft_hi; weft_e++) {
-// CHECK-NEXT:        unsigned int weft_v = weft_counts_all[weft_e];
+// CHECK-NEXT:        unsigned int weft_v = weft_all_counts[weft_e];
 // CHECK-NEXT:        for (int weft_m = 0; weft_m < weft_size; weft_m++)
 // CHECK-NEXT:          weft_v += ((unsigned int *)(weft_r->copies + (size_t)weft_m * 64 + 0))[weft_e];
-// CHECK-NEXT:        weft_counts_all[weft_e] = weft_v;
+// CHECK-NEXT:        weft_all_counts[weft_e] = weft_v;
 // CHECK:       long classify(
 // CHECK:         int weft_n = 0; /* team members with copies */
 // CHECK-NEXT:    char *weft_copies = 0;
@@ -69,19 +69,19 @@
 // OMP:             if (weft_trip > 0 &&
 // OMP-NEXT:            (weft_n = omp_get_max_threads(),
 // OMP-NEXT:             (weft_copies = (char *)omp_alloc((size_t)weft_n * 64, omp_default_mem_alloc)) != 0)) {
-// OMP-NEXT:        void *weft_counts_array = counts;
+// OMP-NEXT:        void *weft_array_counts = counts;
 // OMP-NEXT:        #pragma omp parallel if(weft_trip >= {{[0-9]+}})
 // OMP-NEXT:        {
 // OMP-NEXT:          char *weft_mine = weft_copies + (size_t)omp_get_thread_num() * 64;
-// OMP-NEXT:          unsigned int *weft_counts = (unsigned int *)(weft_mine + 0);
+// OMP-NEXT:          unsigned int *weft_copy_counts = (unsigned int *)(weft_mine + 0);
 // OMP-NEXT:          for (int64_t weft_e = 0; weft_e < 16; weft_e++)
-// OMP-NEXT:            weft_counts[weft_e] = 0; /* the identity of + */
-// OMP-NEXT:          unsigned int (*counts)[4] = (unsigned int (*)[4])weft_counts;
+// OMP-NEXT:            weft_copy_counts[weft_e] = 0; /* the identity of + */
+// OMP-NEXT:          unsigned int (*counts)[4] = (unsigned int (*)[4])weft_copy_counts;
 // OMP-NEXT:          #pragma omp for schedule(static) \
 // OMP-NEXT:              firstprivate(k) lastprivate(last) reduction(+: total)
 // OMP:               counts[k[i] & 3][k[i] >> 2 & 3]++;
 // OMP:             int weft_nt = omp_get_num_threads();
-// OMP-NEXT:          unsigned int *weft_counts_all = (unsigned int *)weft_counts_array;
+// OMP-NEXT:          unsigned int *weft_all_counts = (unsigned int *)weft_array_counts;
 // OMP-NEXT:          #pragma omp for schedule(static) nowait
 // OMP-NEXT:          for (int64_t weft_e = 0; weft_e < 16; weft_e++) {
 // OMP:             omp_free(weft_copies, omp_default_mem_alloc);
@@ -98,4 +98,22 @@ long classify(const int *k, int n, int (*out)[4]) {
     for (int b = 0; b < 4; b++)
       out[a][b] = counts[a][b];
   return total + last;
+}
+
+// Arrays named like the copies function's own locals (weft_c, weft_r,
+// weft_mine): the copies have names of their own, and the file compiles.
+// CHECK-LABEL: static void weft_names_{{[0-9]+}}_copies(
+// CHECK:         unsigned int *weft_copy_c = (unsigned int *)(weft_mine + 0);
+// CHECK:         unsigned int *weft_copy_r = (unsigned int *)(weft_mine + 64);
+// CHECK:         unsigned int *weft_copy_mine = (unsigned int *)(weft_mine + 128);
+// CHECK:         weft_c.mine = weft_copy_mine;
+void names(const int *k, int n, int *out) {
+  int c[8] = {0}, r[8] = {0}, mine[8] = {0};
+  for (int i = 0; i < n; i++) {
+    c[k[i] & 7]++;
+    r[k[i] >> 3 & 7] += 2;
+    mine[k[i] >> 6 & 7] += 3;
+  }
+  for (int j = 0; j < 8; j++)
+    out[j] = c[j] + r[j] + mine[j];
 }
