@@ -273,9 +273,28 @@ std::string weft::remarkText(const Verdict &v) {
   SmallVector<std::string> parts;
   for (const Reduction &r : v.reductions)
     parts.push_back(r.var.name + " is a " + reductionSymbol(r.op).str() + " reduction");
-  for (const Reduction &r : v.arrayReductions)
-    parts.push_back(r.var.name + " is a " + reductionSymbol(r.op).str() +
-                    " array reduction (each thread updates its own copy)");
+  // Array reductions by operator: "c and s are + array reductions".
+  for (size_t i = 0; i < v.arrayReductions.size(); ++i) {
+    const Reduction &r = v.arrayReductions[i];
+    if (llvm::any_of(ArrayRef(v.arrayReductions).take_front(i),
+                     [&](const Reduction &o) { return o.op == r.op; }))
+      continue;
+    SmallVector<std::string> names;
+    for (const Reduction &o : ArrayRef(v.arrayReductions).drop_front(i))
+      if (o.op == r.op)
+        names.push_back(o.var.name);
+    std::string list;
+    for (size_t k = 0; k < names.size(); ++k)
+      list += (k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + names[k];
+    std::string sym = reductionSymbol(r.op).str();
+    parts.push_back(names.size() == 1
+                        ? list + " is a " + sym +
+                              " array reduction (each thread updates its "
+                              "own copy)"
+                        : list + " are " + sym +
+                              " array reductions (each thread updates its "
+                              "own copies)");
+  }
   for (const VarRef &r : v.lastprivates)
     parts.push_back(r.name + " is last-private");
   for (const VarRef &r : v.condLastprivates)

@@ -30,7 +30,7 @@ void local(const int *k, const int *v, int n, long *out) {
 long long sums[8][4];
 void rows(const int *k, const int *v, long *count, int n) {
   int seen[8] = {0};
-  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: seen is a + array reduction (each thread updates its own copy); sums is a + array reduction (each thread updates its own copy)}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: seen and sums are + array reductions (each thread updates its own copies)}}
     int c = k[i] & 7;
     seen[c]++;
     for (int j = 0; j < 4; j++) // expected-remark {{loop not parallelized: the loop at 33:3 around it runs in parallel}}
