@@ -131,6 +131,215 @@ struct Flow {
 } // namespace
 
 //===----------------------------------------------------------------------===//
+// Arrays written before read
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Elements surely written in the current iteration: per dimension, all
+/// elements from lo to hi (lo == hi for one element; polynomials over
+/// values fixed in the iteration, the counters of the loops around
+/// included).
+struct Box {
+  SmallVector<Poly> lo, hi;
+  bool operator==(const Box &o) const { return lo == o.lo && hi == o.hi; }
+};
+using Boxes = SmallVector<Box>;
+
+struct ArrayFlow {
+  llvm::SmallPtrSet<Operation *, 16> ops; ///< the loop's accesses to the array
+  Operation *loop;
+  Operation *exposed = nullptr;
+  SmallVector<LoopInfo> inner; ///< loops between `loop` and here
+
+  /// Is `d` a constant at least 0?
+  static bool nonNegative(const Poly &a, const Poly &b) { // a - b >= 0
+    auto d = a.plus(b, -1);
+    return d && d->isConstant() && d->constantTerm() >= 0;
+  }
+
+  bool covered(ArrayRef<Subscript> subs, const Boxes &written) {
+    // The read's range over the loops between `loop` and it.
+    SmallVector<std::pair<Poly, Poly>> range;
+    for (const Subscript &s : subs) {
+      auto r = rangeOver(*s.lo, inner);
+      if (!r)
+        return false;
+      range.push_back(*r);
+    }
+    return llvm::any_of(written, [&](const Box &b) {
+      if (b.lo.size() != subs.size())
+        return false;
+      for (size_t d = 0; d < subs.size(); ++d) {
+        bool exact = b.lo[d] == *subs[d].lo && b.hi[d] == *subs[d].lo;
+        if (!exact && !(nonNegative(range[d].first, b.lo[d]) &&
+                        nonNegative(b.hi[d], range[d].second)))
+          return false;
+      }
+      return true;
+    });
+  }
+
+  /// The elements a full run of `l` writes, from what one iteration of its
+  /// body surely writes: a box whose subscripts are the counter plus what
+  /// does not change in `l` (one dimension) covers the counter's range.
+  std::optional<Box> lift(const Box &b, const LoopInfo &l, bool once) {
+    Box out = b;
+    bool moved = false;
+    for (size_t d = 0; d < b.lo.size(); ++d) {
+      bool inLo = llvm::is_contained(b.lo[d].atoms(), l.iv),
+           inHi = llvm::is_contained(b.hi[d].atoms(), l.iv);
+      if (!inLo && !inHi)
+        continue;
+      if (moved || !(b.lo[d] == b.hi[d]) || b.lo[d].coefficient(l.iv) != 1 ||
+          l.step != 1 || l.lbs.size() != 1 || l.ubs.size() != 1)
+        return std::nullopt;
+      auto rest = b.lo[d].plus(Poly::atom(l.iv), -1);
+      if (!rest || llvm::is_contained(rest->atoms(), l.iv))
+        return std::nullopt; // iv in a product
+      auto lo = rest->plus(l.lbs[0]);
+      auto hi = rest->plus(l.ubs[0]);
+      hi = hi ? hi->plus(Poly::constant(-1)) : std::nullopt;
+      if (!lo || !hi)
+        return std::nullopt;
+      out.lo[d] = *lo;
+      out.hi[d] = *hi;
+      moved = true;
+    }
+    // Elements the counter does not choose are written only if an
+    // iteration runs; a range of the counter is empty when none does.
+    if (!moved && !once)
+      return std::nullopt;
+    return out;
+  }
+
+  Boxes block(Block &b, Boxes w) {
+    for (Operation &op : b)
+      w = visit(&op, std::move(w));
+    return w;
+  }
+
+  /// Adds a box, joined with one that differs from it in one dimension
+  /// only, where their ranges meet (w[0] and w[1] are w[0..1]).
+  static void add(Boxes &w, Box b) {
+    for (Box &o : w) {
+      if (o.lo.size() != b.lo.size())
+        continue;
+      int differ = -1;
+      for (size_t d = 0; d < b.lo.size() && differ != -2; ++d)
+        if (!(o.lo[d] == b.lo[d] && o.hi[d] == b.hi[d]))
+          differ = differ == -1 ? (int)d : -2;
+      if (differ == -1)
+        return; // already there
+      if (differ < 0)
+        continue;
+      // o then b, or b then o, with no element between them.
+      auto meets = [&](const Box &x, const Box &y) {
+        auto gap = y.lo[differ].plus(x.hi[differ], -1); // y.lo - x.hi
+        auto lo = y.lo[differ].plus(x.lo[differ], -1);
+        auto hi = y.hi[differ].plus(x.hi[differ], -1);
+        return gap && lo && hi && gap->isConstant() &&
+               gap->constantTerm() <= 1 && lo->isConstant() &&
+               lo->constantTerm() >= 0 && hi->isConstant() &&
+               hi->constantTerm() >= 0;
+      };
+      if (meets(o, b)) {
+        o.hi[differ] = b.hi[differ];
+        return;
+      }
+      if (meets(b, o)) {
+        o.lo[differ] = b.lo[differ];
+        return;
+      }
+    }
+    w.push_back(std::move(b));
+  }
+
+  bool touches(Operation *op) {
+    bool found = false;
+    op->walk([&](Operation *o) { found |= ops.contains(o); });
+    return found;
+  }
+
+  Boxes visit(Operation *op, Boxes w) {
+    if (exposed)
+      return w;
+    if (ops.contains(op)) {
+      SmallVector<Subscript> subs = subscriptsOf(op);
+      bool known = llvm::all_of(
+          subs, [](const Subscript &s) { return s.known() && *s.lo == *s.hi; });
+      if (isStore(op)) {
+        if (known) {
+          Box b;
+          for (const Subscript &s : subs) {
+            b.lo.push_back(*s.lo);
+            b.hi.push_back(*s.lo);
+          }
+          add(w, std::move(b));
+        }
+      } else if (!known || !covered(subs, w)) {
+        exposed = op;
+      }
+      return w;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      Boxes t = block(*ifOp.thenBlock(), w);
+      Boxes e = ifOp.elseBlock() ? block(*ifOp.elseBlock(), w) : w;
+      // What both sides write (what was written before is in both).
+      Boxes both;
+      for (const Box &b : t)
+        if (llvm::is_contained(e, b))
+          both.push_back(b);
+      return both;
+    }
+    if (isa<affine::AffineForOp, scf::ForOp>(op)) {
+      LoopInfo l = loopInfoOf(op);
+      inner.push_back(l);
+      size_t before = w.size();
+      Boxes body = w;
+      for (Region &r : op->getRegions())
+        for (Block &b : r)
+          body = block(b, body);
+      inner.pop_back();
+      // A body that writes what was written before the loop keeps it (a
+      // box never goes away inside: no jump leaves an iteration early).
+      bool once = runsAtLeastOnce(op);
+      for (size_t i = before; i < body.size(); ++i)
+        if (l.counted())
+          if (std::optional<Box> b = lift(body[i], l, once))
+            add(w, std::move(*b));
+      return w;
+    }
+    if (op->getNumRegions() && touches(op))
+      exposed = loop; // an opaque loop, a switch: nothing to follow
+    return w;
+  }
+};
+} // namespace
+
+Operation *weft::exposedRead(Operation *loop,
+                             ArrayRef<const Access *> accesses) {
+  ArrayFlow f;
+  f.loop = loop;
+  for (const Access *a : accesses) {
+    if (!isLoad(a->op) && !isStore(a->op))
+      return loop;
+    f.ops.insert(a->op);
+  }
+  bool jumps = false;
+  loop->walk([&](Operation *op) {
+    jumps |=
+        isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp, CaseOp, SwitchOp>(
+            op);
+  });
+  if (jumps)
+    return loop;
+  for (Region &r : loop->getRegions())
+    for (Block &b : r)
+      f.block(b, {});
+  return f.exposed;
+}
+
+//===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//
 

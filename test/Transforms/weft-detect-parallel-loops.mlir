@@ -180,9 +180,32 @@ func.func @array_in_body(%out: memref<?xf64> {weft.alias = #weft.alias<restrict>
 // -----
 
 // The same array declared before the loop is one object for all
-// iterations: each one writes the elements the others write.
+// iterations: each one writes the elements the others write. Every
+// element an iteration reads it wrote first, and nothing after the loop
+// reads it: private (docs/analysis.md, "Private arrays").
 // CHECK-LABEL: func.func @array_outside
+// CHECK: weft.privates = [{decl = 2 : i64, name = "t"}]
 func.func @array_outside(%out: memref<?xf64> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "out"}, %n: index) {
+  %c = arith.constant 1.0 : f64
+  %t = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 2 : i64, weft.name = "t"} : memref<4xf64>
+  // expected-remark@+1 {{loop parallelized: t is private}}
+  affine.for %i = 0 to %n {
+    // expected-remark@+1 {{loop not parallelized: the loop at}}
+    affine.for %v = 0 to 4 {
+      affine.store %c, %t[%v] : memref<4xf64>
+    }
+    %x = affine.load %t[2] : memref<4xf64>
+    affine.store %x, %out[%i] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// The same, with t[2] read after the loop: the last iteration's value
+// matters, and t stays one shared array.
+// CHECK-LABEL: func.func @array_read_after
+func.func @array_read_after(%out: memref<?xf64> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "out"}, %n: index) {
   %c = arith.constant 1.0 : f64
   %t = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 2 : i64, weft.name = "t"} : memref<4xf64>
   // expected-remark@+1 {{loop not parallelized: memory written in one iteration is written again in another}}
@@ -195,6 +218,8 @@ func.func @array_outside(%out: memref<?xf64> {weft.alias = #weft.alias<restrict>
     %x = affine.load %t[2] : memref<4xf64>
     affine.store %x, %out[%i] : memref<?xf64>
   }
+  %y = affine.load %t[2] : memref<4xf64>
+  affine.store %y, %out[0] : memref<?xf64>
   return
 }
 

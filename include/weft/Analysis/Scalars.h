@@ -73,6 +73,21 @@ struct ArrayUpdate {
 std::optional<ArrayUpdate>
 arrayUpdateOf(llvm::ArrayRef<const Access *> accesses);
 
+/// Is every element of an array that an iteration of `loop` reads written
+/// earlier in that same iteration (docs/analysis.md, "Private arrays")?
+/// `accesses` are all of the loop's accesses to the array's memory; each
+/// must be a load or store of the array itself. Followed through `if` (an
+/// element written on both sides), and through inner counted loops whose
+/// every iteration writes one element `a[.., j + c, ..]` of a row of
+/// elements they run over (`for (j = 0; j < 3; j++) t[j] = ...` writes
+/// t[0..2]); a read must then lie in what is written, within the same
+/// iteration of the loops around it or over the range of their counters.
+/// A jump (break, continue, return, goto) or a switch in the loop, or an
+/// access this cannot place, answers no. Returns the first read not so
+/// covered (the loop itself when it cannot tell), or null.
+mlir::Operation *exposedRead(mlir::Operation *loop,
+                             llvm::ArrayRef<const Access *> accesses);
+
 /// Is the access op reading or writing this cell?
 bool touchesCell(const Access &a, const BaseInfo &cell, mlir::ModuleOp module);
 

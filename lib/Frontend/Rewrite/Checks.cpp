@@ -462,9 +462,12 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
         return false;
       }
     }
+    // A private array (docs/analysis.md) is declared again in the body.
+    bool privateArray =
+        c.kind == CaptureKind::Private && ctx.getAsConstantArrayType(t) && !vm;
     if ((c.kind == CaptureKind::Private || c.kind == CaptureKind::Lastprivate ||
          c.kind == CaptureKind::CondLastprivate) &&
-        !(t->isScalarType() && !t->isAnyComplexType())) {
+        !privateArray && !(t->isScalarType() && !t->isAnyComplexType())) {
       why = "the private variable " + c.name + " is not a scalar";
       return false;
     }

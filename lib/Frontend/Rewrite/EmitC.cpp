@@ -411,7 +411,13 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
       break;
     }
     case CaptureKind::Private:
-      L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
+      // A private array: the chunk's own, every element it reads written
+      // first (docs/analysis.md, "Private arrays").
+      if (ctx.getAsArrayType(t))
+        L.binds +=
+            "  " + typeText(unq, policy, c.name) + "; /* this chunk's own */\n";
+      else
+        L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
       break;
     case CaptureKind::Lastprivate:
       if (copying) {

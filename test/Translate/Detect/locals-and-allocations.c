@@ -18,8 +18,21 @@ void fluxes(double *out, const double *in, int n) {
   }
 }
 
-// Declared before the loop, flux[] is one array for all iterations.
+// Declared before the loop, flux[] is one array for all iterations; each
+// iteration writes all it reads first, and nothing reads it after the
+// loop: private (docs/analysis.md, "Private arrays").
 void shared_flux(double *restrict out, const double *restrict in, int n) {
+  double flux[4];
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: flux is private}}
+    for (int v = 0; v < 4; v++) // expected-remark {{loop not parallelized: the loop at 26:3 around it runs in parallel}}
+      flux[v] = in[4 * i + v];
+    for (int v = 0; v < 4; v++) // expected-remark {{loop not parallelized: the loop at 26:3 around it runs in parallel}}
+      out[4 * i + v] = flux[v] * 0.5;
+  }
+}
+
+// Read after the loop, it is one array for all iterations.
+double flux_after(double *restrict out, const double *restrict in, int n) {
   double flux[4];
   for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: flux[v] written in one iteration is written again in another}}
     for (int v = 0; v < 4; v++) // expected-remark {{loop not parallelized: too little work}}
@@ -27,6 +40,7 @@ void shared_flux(double *restrict out, const double *restrict in, int n) {
     for (int v = 0; v < 4; v++) // expected-remark {{loop not parallelized: too little work}}
       out[4 * i + v] = flux[v] * 0.5;
   }
+  return flux[0];
 }
 
 // Two malloc calls: distinct, no check. realloc may return its argument: a

@@ -40,6 +40,39 @@ using namespace weft;
 /// cost a comparison per pair of bases, whatever their number.
 static constexpr size_t kMaxExactTests = 20000;
 
+/// The largest array that a loop's chunks each get their own copy of
+/// (docs/analysis.md, "Private arrays"): it lives on the stack of the
+/// thread that runs the chunk, which may be a worker with a small stack
+/// (WEFT_STACK_SIZE may be as small as 64 KiB).
+static constexpr int64_t kMaxPrivateArrayBytes = 16 * 1024;
+
+/// Does code outside `loop` in its function read the local array `base`
+/// (a load, an effect or a call that gets it)? Writes do not matter: a
+/// private copy leaves the array's elements as they were before the loop,
+/// which no later read sees then.
+static bool readOutside(Operation *loop, Value base) {
+  auto fn = loop->getParentOfType<func::FuncOp>();
+  bool read = false;
+  fn.walk([&](Operation *op) {
+    if (read || loop->isAncestor(op))
+      return;
+    if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
+      read |= op->getOperand(0) == base; // the array's address stored
+      return;
+    }
+    if (auto e = dyn_cast<EffectsOp>(op)) {
+      for (Value r : e.getReads())
+        read |= memPathOf(r).root.base == base;
+      return;
+    }
+    if (isa<memref::AllocaOp>(op))
+      return;
+    for (Value o : op->getOperands())
+      read |= isa<MemRefType>(o.getType()) && memPathOf(o).root.base == base;
+  });
+  return read;
+}
+
 /// Does access a touch what b touches, in every execution: the same memref
 /// and element subscripts, in the same block, both reads or both writes of
 /// plain loads and stores? Then every pair a is in, b is in as well.
@@ -795,6 +828,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   // op x`, and that no other access of the loop may touch (or only one a
   // run-time check sets apart). When the dependence test finds iterations
   // that update one element, each thread updates its own copy.
+  // (Also the private arrays below, with an empty reduction.op.)
   struct Reducible {
     SmallVector<size_t> classes;
     Reduction reduction;
@@ -864,6 +898,34 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     reducibles.push_back(
         {classes, {VarRef{root.decl, root.name}, update->op, "", false}});
   }
+  // Private arrays (docs/analysis.md, "Private arrays"): a local array of
+  // at most kMaxPrivateArrayBytes, declared before the loop, that no code
+  // after the loop reads, whose every element an iteration reads it wrote
+  // before in that iteration: each chunk gets its own.
+  DenseMap<size_t, size_t> privatizableOf; // class -> reducibles index
+  for (size_t c = 0; c < classRep.size(); ++c) {
+    const BaseInfo &root = cmpPaths[classRep[c]].root;
+    auto alloca = root.base ? root.base.getDefiningOp<memref::AllocaOp>()
+                            : memref::AllocaOp();
+    auto type =
+        root.base ? dyn_cast<MemRefType>(root.base.getType()) : MemRefType();
+    if (!alloca || root.escapes || root.row || !type || type.getRank() < 1 ||
+        !type.hasStaticShape() || root.decl < 0 ||
+        isDefinedInside(root.base, loop) ||
+        type.getNumElements() * elemSizeOf(type) > kMaxPrivateArrayBytes)
+      continue;
+    SmallVector<const Access *> group;
+    bool plain = true;
+    for (size_t k = 0; k < mem.size(); ++k)
+      if (cls[k] == c) {
+        plain &= paths[k].views.empty() && mem[k] == cmp[k];
+        group.push_back(mem[k]);
+      }
+    if (!plain || readOutside(loop, root.base) || exposedRead(loop, group))
+      continue;
+    privatizableOf[c] = reducibles.size();
+    reducibles.push_back({{c}, {VarRef{root.decl, root.name}, "", "", false}});
+  }
 
   // Pairs of distinct bases that need a run-time check.
   SmallVector<std::pair<size_t, size_t>> checks;
@@ -893,6 +955,10 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         Dependence d = testDependence(a, b, info, module, &inv);
         if (d.kind == Dependence::None || ignored(d))
           continue;
+        if (auto r = privatizableOf.find(cls[i]); r != privatizableOf.end()) {
+          reducibles[r->second].used = true; // each chunk its own
+          continue;
+        }
         if (auto r = reducibleOf.find(cls[i]); r != reducibleOf.end()) {
           reducibles[r->second].used = true; // each thread a copy
           continue;
@@ -963,7 +1029,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
 
   DenseSet<size_t> reduced; // the classes of arrays each thread copies
   for (const Reducible &r : reducibles)
-    if (r.used) {
+    if (r.used && r.reduction.op.empty()) {
+      v.privates.push_back(r.reduction.var); // a private array
+    } else if (r.used) {
       reduced.insert(r.classes.begin(), r.classes.end());
       v.arrayReductions.push_back(r.reduction);
     }
