@@ -25,7 +25,9 @@ their own, passed as two tables, one table twice, or a row and its table;
 one kernel in ten has a long body (50 to 90 more stores, some repeated),
 and some read with a wraparound subscript (`z[(i + c) % n + n]`); one
 program in three has array reductions (histograms into globals and locals
-of known size, some loops with an update that is none).
+of known size, some loops with an update that is none); one in three a
+work array declared before its loop and written before it is read in
+every iteration (or, now and then, not).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -704,6 +706,57 @@ class Gen:
         self.hist = True
         return "\n".join(out)
 
+    def work_kernel(self, side):
+        """Work arrays (docs/analysis.md, "Private arrays"): a kernel with
+        `double w[4]` declared before its loop, filled by an inner loop of
+        W elements (and element by element, sometimes on both sides of an
+        if) before the body reads it; now and then a read of an element no
+        iteration writes (w[3] when W is 3: the value from before the loop),
+        a read after the loop, or an element written on one side of an if
+        only, which keep the array shared. Returns the C of the kernel."""
+        width = side.randrange(2, 5)
+        body = ["    for (j = 0; j < %d; j++)" % width,
+                "      w[j] = z[i + j] * %s;" % side.choice(("0.5", "-0.25",
+                                                            "1.5"))]
+        reads = ["w[%d]" % k for k in range(width)]
+        if side.random() < 0.4:
+            body += ["    if (z[i] > 0.5)", "      w[0] = z[i];", "    else",
+                     "      w[0] = -z[i];"]
+        if side.random() < 0.4:
+            self.features.add("work array, 2-D")
+            body += ["    for (int a = 0; a < 2; a++)",
+                     "      for (int b = 0; b < 3; b++)",
+                     "        m[a][b] = w[a] * (double)(b + 1);"]
+            reads.append("m[1][2]")
+        after = ""
+        odd = side.random()
+        if odd < 0.15 and width < 4:
+            self.features.add("work array, not private")
+            reads.append("w[3]")  # never written in the loop
+        elif odd < 0.3:
+            self.features.add("work array, not private")
+            after = "  out[0] += w[1];"
+        elif odd < 0.4 and width < 4:
+            # written in some iterations only: w[3] carries its value
+            self.features.add("work array, not private")
+            body += ["    if (z[i] > 1.0)", "      w[3] = 0.125 * z[i];"]
+            reads.append("w[3]")
+        self.features.add("work array")
+        expr = " + ".join("%s * %s" % (side.choice(("0.5", "0.25", "-1")), r)
+                          for r in reads)
+        out = ["static void work_k(int n, const double *z, double *out) {",
+               "  double w[4] = {0, 0, 0, 0.75};"]
+        if "m[1][2]" in reads:
+            out.append("  double m[2][3];")
+        out += ["  int j;", "  for (int i = 0; i < n; i++) {"]
+        out += body
+        out += ["    out[i] = %s;" % expr, "  }"]
+        if after:
+            out.append(after)
+        out.append("}")
+        self.work = True
+        return "\n".join(out)
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
@@ -717,6 +770,11 @@ class Gen:
         self.hist = False
         if side.random() < 1.0 / 3:
             ks.append(self.hist_kernel(side))
+        # One in three has a work array (and a stream of its own).
+        side = random.Random(self.seed * 49979687 + 7)
+        self.work = False
+        if side.random() < 1.0 / 3:
+            ks.append(self.work_kernel(side))
         fp = any(k[3] for k in self.kernels)
         main = self.main_function()
         head = ["/* weft fuzz program, seed %d */" % self.seed,
@@ -850,6 +908,14 @@ class Gen:
             main.append('  dump_hist("hist/1");')
             main.append("  hist_k(200, HG, C); /* reads what it updates */")
             main.append('  dump_hist("hist/2");')
+        if self.work:
+            main.append("  work_k(3000, C, B + 5000);")
+            main.append('  dump("work/0");')
+            main.append("  work_k(900, A, A + 4000);")
+            main.append('  dump("work/1");')
+            # out overlaps what z reads: the run-time check fails
+            main.append("  work_k(500, B + 10, B);")
+            main.append('  dump("work/2");')
         main += ["  return 0;", "}"]
         return main
 
