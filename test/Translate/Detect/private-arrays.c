@@ -1,7 +1,7 @@
 // Private arrays (docs/analysis.md, "Private arrays"): a work array
 // declared before the loop, whose every element an iteration reads it
 // wrote before in that iteration, and which no code after the loop reads,
-// is private: each chunk gets its own. Anything else keeps the dependence.
+// is private. Else the dependence stays, with why the array is not private.
 // Execution: test/Execution/private_arrays.c.
 // RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --
 
@@ -43,16 +43,16 @@ void pieces(const float *x, float *out, int n, int m) {
 void use(int *p);
 void not_private(const int *k, int *out, int n) {
   int a[4] = {0}, b[4], c[4], d[4], e[4];
-  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: a[0] read in one iteration is written in another}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: a[0] read in one iteration is written in another; a is not private: weft cannot tell that every iteration writes a[0] before it reads it}}
     out[i] = a[0];
     a[0] = k[i]; // expected-note {{a[0] written here}}
   }
-  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: b[1] written in one iteration is written again in another}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: b[1] written in one iteration is written again in another; b is not private: weft cannot tell that every iteration writes b[1] before it reads it}}
     if (k[i])
       b[1] = k[i]; // expected-note {{b[1] written here}}
     out[i] = b[1];
   }
-  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: c[j] written in one iteration may be written again in another: the subscript depends on values computed in the loop}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: c[j] written in one iteration may be written again in another: the subscript depends on values computed in the loop; c is not private: weft does not follow a jump, a switch or a while loop in the loop, or an access to it other than a load or store}}
     for (int j = 0; j < 4; j++) { // expected-remark {{loop not parallelized: a break at 58:9 leaves the loop}}
       if (k[j] < 0)
         break;
@@ -60,7 +60,7 @@ void not_private(const int *k, int *out, int n) {
     }
     out[i] = c[2];
   }
-  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: d[0] written in one iteration is written again in another}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: d[0] written in one iteration is written again in another; d is not private: code after the loop reads it}}
     d[0] = k[i]; // expected-note {{d[0] written here}}
     out[i] = d[0];
   }

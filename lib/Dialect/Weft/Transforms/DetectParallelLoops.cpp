@@ -921,8 +921,31 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         plain &= paths[k].views.empty() && mem[k] == cmp[k];
         group.push_back(mem[k]);
       }
-    if (!plain || readOutside(loop, root.base) || exposedRead(loop, group))
+    if (!plain)
       continue;
+    // A work array that is not private says why, should the dependence
+    // test find a conflict on it.
+    if (Operation *read = exposedRead(loop, group)) {
+      std::string what = read == loop ? "" : accessText(read);
+      if (!uncopied.count(c))
+        uncopied[c] =
+            root.name + " is not private: " +
+            (read == loop
+                 ? "weft does not follow a jump, a switch or a while loop "
+                   "in the loop, or an access to it other than a load or "
+                   "store"
+                 : "weft cannot tell that every iteration writes " +
+                       (what.empty() ? std::string("an element it reads")
+                                     : what) +
+                       " before it reads it");
+      continue;
+    }
+    if (readOutside(loop, root.base)) {
+      if (!uncopied.count(c))
+        uncopied[c] = root.name + " is not private: code after the loop "
+                                  "reads it";
+      continue;
+    }
     privatizableOf[c] = reducibles.size();
     reducibles.push_back({{c}, {VarRef{root.decl, root.name}, "", "", false}});
   }
