@@ -920,6 +920,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       if (cls[k] == c) {
         plain &= paths[k].views.empty() && mem[k] == cmp[k];
         group.push_back(mem[k]);
+      } else {
+        plain &= overlap(classRep[c], k) == Overlap::Never;
       }
     if (!plain)
       continue;
