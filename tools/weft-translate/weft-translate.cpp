@@ -77,7 +77,9 @@ static cl::opt<std::string>
 static cl::list<std::string> unsafeIgnore(
     "unsafe-ignore-dependences",
     cl::desc("Testing only: ignore these memory dependence kinds (flow, "
-             "anti, output, bound)"),
+             "anti, output, bound), take every local work array as private "
+             "(private), or every integer array of plain accesses as a + "
+             "array reduction (reduction)"),
     cl::CommaSeparated, cl::ReallyHidden, cl::cat(weftCategory));
 static cl::opt<bool> fpReductions(
     "fp-reductions",

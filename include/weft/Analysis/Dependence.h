@@ -40,7 +40,8 @@ struct Dependence {
   /// may move a bound C reads from memory): the kinds the testing option
   /// unsafe-ignore-dependences takes?
   static bool isKindName(llvm::StringRef s) {
-    return s == "flow" || s == "anti" || s == "output" || s == "bound";
+    return s == "flow" || s == "anti" || s == "output" || s == "bound" ||
+           s == "private" || s == "reduction";
   }
 };
 

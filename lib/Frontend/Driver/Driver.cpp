@@ -67,7 +67,8 @@ llvm::Error weft::validate(const TranslateOptions &o) {
     if (!Dependence::isKindName(k))
       return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                      "--unsafe-ignore-dependences takes flow, "
-                                     "anti, output or bound, not '" +
+                                     "anti, output, bound, private or "
+                                     "reduction, not '" +
                                          k + "'");
   return llvm::Error::success();
 }

@@ -864,6 +864,17 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     }
     std::optional<ArrayUpdate> update =
         alone ? arrayUpdateOf(group) : std::nullopt;
+    // Testing the oracle: any integer array of plain loads and stores is
+    // taken as a + reduction.
+    if (!update && alone && llvm::is_contained(unsafeIgnore, "reduction") &&
+        llvm::all_of(group,
+                     [](const Access *a) {
+                       return isa<affine::AffineLoadOp, memref::LoadOp,
+                                  affine::AffineStoreOp, memref::StoreOp>(
+                           a->op);
+                     }) &&
+        cast<MemRefType>(root.base.getType()).getElementType().isInteger())
+      update = ArrayUpdate{"add", false};
     if (!update)
       continue;
     auto type = dyn_cast<MemRefType>(root.base.getType());
@@ -927,7 +938,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       continue;
     // A work array that is not private says why, should the dependence
     // test find a conflict on it.
-    if (Operation *read = exposedRead(loop, group)) {
+    // Testing the oracle: every such array taken as private.
+    bool unsafe = llvm::is_contained(unsafeIgnore, "private");
+    if (Operation *read = unsafe ? nullptr : exposedRead(loop, group)) {
       std::string what = read == loop ? "" : accessText(read);
       if (!uncopied.count(c))
         uncopied[c] =
@@ -942,7 +955,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                        " before it reads it");
       continue;
     }
-    if (readOutside(loop, root.base)) {
+    if (!unsafe && readOutside(loop, root.base)) {
       if (!uncopied.count(c))
         uncopied[c] = root.name + " is not private: code after the loop "
                                   "reads it";
@@ -1147,7 +1160,7 @@ void DetectParallelLoops::runOnOperation() {
   for (const std::string &k : unsafeIgnore)
     if (!Dependence::isKindName(k)) {
       module.emitError("unsafe-ignore-dependences takes flow, anti, "
-                       "output or bound, not '")
+                       "output, bound, private or reduction, not '")
           << k << "'";
       return signalPassFailure();
     }

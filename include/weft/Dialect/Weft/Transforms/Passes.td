@@ -42,8 +42,10 @@ def DetectParallelLoops : Pass<"weft-detect-parallel-loops", "mlir::ModuleOp"> {
     ListOption<"unsafeIgnore", "unsafe-ignore-dependences", "std::string",
                "For testing the fuzzing oracle only: ignore memory "
                "dependences of these kinds (flow, anti, output, bound: "
-               "writes that may move a bound in memory), so that "
-               "wrong loops run in parallel">,
+               "writes that may move a bound in memory; private: every "
+               "local work array taken as private; reduction: every "
+               "integer array of plain accesses as a + array reduction), "
+               "so that wrong loops run in parallel">,
   ];
   let dependentDialects = ["::weft::WeftDialect"];
 }
