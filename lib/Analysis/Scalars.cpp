@@ -151,8 +151,8 @@ struct ArrayFlow {
   Operation *exposed = nullptr;
   SmallVector<LoopInfo> inner; ///< loops between `loop` and here
 
-  /// Is `d` a constant at least 0?
-  static bool nonNegative(const Poly &a, const Poly &b) { // a - b >= 0
+  /// Is a - b a constant of at least 0?
+  static bool nonNegative(const Poly &a, const Poly &b) {
     auto d = a.plus(b, -1);
     return d && d->isConstant() && d->constantTerm() >= 0;
   }
@@ -303,10 +303,9 @@ struct ArrayFlow {
       // A body that writes what was written before the loop keeps it (a
       // box never goes away inside: no jump leaves an iteration early).
       bool once = runsAtLeastOnce(op);
-      for (size_t i = before; i < body.size(); ++i)
-        if (l.counted())
-          if (std::optional<Box> b = lift(body[i], l, once))
-            add(w, std::move(*b));
+      for (size_t i = before; l.counted() && i < body.size(); ++i)
+        if (std::optional<Box> b = lift(body[i], l, once))
+          add(w, std::move(*b));
       return w;
     }
     if (op->getNumRegions() && touches(op))

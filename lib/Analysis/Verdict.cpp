@@ -23,6 +23,13 @@ static const char *const kAttrs[] = {
     "weft.cond_lastprivates", "weft.reductions",   "weft.guards",
     "weft.noalias",           "weft.counter_live", "weft.array_reductions"};
 
+std::string weft::listText(ArrayRef<std::string> items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
 /// A duration for a remark: "120 ns", "3.5 us", "2.1 ms".
 std::string weft::formatNs(double ns) {
   char buf[32];
@@ -283,9 +290,7 @@ std::string weft::remarkText(const Verdict &v) {
     for (const Reduction &o : ArrayRef(v.arrayReductions).drop_front(i))
       if (o.op == r.op)
         names.push_back(o.var.name);
-    std::string list;
-    for (size_t k = 0; k < names.size(); ++k)
-      list += (k == 0 ? "" : k + 1 == names.size() ? " and " : ", ") + names[k];
+    std::string list = listText(names);
     std::string sym = reductionSymbol(r.op).str();
     parts.push_back(names.size() == 1
                         ? list + " is a " + sym +
@@ -344,12 +349,10 @@ static std::string regionText(TaskOp task) {
       rest.push_back(t.getLoop());
   });
   if (!task.getAfter()) {
-    std::string at;
-    for (size_t i = 0; i < rest.size(); ++i)
-      at += (i == 0                 ? ""
-             : i + 1 == rest.size() ? " and "
-                                    : ", ") +
-            where(rest[i]->getLoc());
+    SmallVector<std::string> places;
+    for (Operation *l : rest)
+      places.push_back(where(l->getLoc()));
+    std::string at = listText(places);
     return apart + "; the loop" +
            std::string(rest.size() == 1 ? " at " : "s at ") + at + " share" +
            (rest.size() == 1 ? "s" : "") + " its parallel region";

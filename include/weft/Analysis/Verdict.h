@@ -114,6 +114,9 @@ llvm::StringRef reductionSymbol(llvm::StringRef op);
 /// "line:col" of a location, for remarks ("?" when it has none).
 std::string where(mlir::Location l);
 
+/// Items as a list in a sentence: "a", "a and b", "a, b and c".
+std::string listText(llvm::ArrayRef<std::string> items);
+
 /// A duration for a remark: "120 ns", "3.5 us", "2.1 ms".
 std::string formatNs(double ns);
 

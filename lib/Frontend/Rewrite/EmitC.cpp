@@ -294,21 +294,36 @@ std::string FileRewriter::guardText(const Plan &p) {
   return out;
 }
 
-/// The identity a chunk's partial of a reduction starts from, or "" when it
-/// starts from the variable's value before the loop.
-static std::string identityOf(const Capture &c, QualType t,
+/// The type partial results of a reduction are kept in: the unsigned type
+/// for signed integer + * & | ^ (whose wrap-around is then defined).
+static QualType partialType(llvm::StringRef op, QualType t,
+                            clang::ASTContext &ctx) {
+  QualType u = t.getUnqualifiedType();
+  QualType ct = u.getCanonicalType();
+  bool arith =
+      op == "add" || op == "mul" || op == "and" || op == "or" || op == "xor";
+  if (arith && ct->isSignedIntegerType())
+    return ctx.getCorrespondingUnsignedType(ct);
+  return u;
+}
+
+/// The identity a partial of a reduction of type t (a chunk's, or an
+/// array's copy) starts from, or "" when it starts from the variable's
+/// value before the loop.
+static std::string identityOf(llvm::StringRef op, QualType t,
                               clang::ASTContext &ctx,
                               const clang::PrintingPolicy &policy) {
   QualType ct = t.getCanonicalType();
   bool fp = ct->isRealFloatingType();
   std::string ts = typeText(t.getUnqualifiedType(), policy);
-  llvm::StringRef op = c.op;
   if (op == "add" || op == "or" || op == "xor")
     return fp ? "(" + ts + ")-0.0" : "0";
   if (op == "mul")
     return "1";
-  if (op == "and")
-    return "";
+  if (op == "and") {
+    std::string pts = typeText(partialType(op, t, ctx), policy);
+    return "(" + pts + ")~(" + pts + ")0";
+  }
   if (op.starts_with("max") || op.starts_with("min")) {
     if (!fp)
       return "";
@@ -320,20 +335,6 @@ static std::string identityOf(const Capture &c, QualType t,
     return std::string(op.starts_with("max") ? "-" : "") + inf;
   }
   return ""; // fmin, fmax
-}
-
-/// The type partial results of a reduction are kept in: the unsigned type
-/// for signed integer + * & | ^ (whose wrap-around is then defined).
-static QualType partialType(const Capture &c, QualType t,
-                            clang::ASTContext &ctx) {
-  QualType u = t.getUnqualifiedType();
-  QualType ct = u.getCanonicalType();
-  llvm::StringRef op = c.op;
-  bool arith = op == "add" || op == "mul" || op == "and" || op == "or" ||
-               op == "xor";
-  if (arith && ct->isSignedIntegerType())
-    return ctx.getCorrespondingUnsignedType(ct);
-  return u;
 }
 
 FileRewriter::Layout FileRewriter::layout(const Plan &p,
@@ -485,7 +486,7 @@ FileRewriter::Layout::Copy &FileRewriter::addCopy(const Capture &c, Layout &L) {
   Layout::Copy cp;
   cp.name = c.name;
   cp.op = c.op;
-  cp.part = partialType(c, a.elem, ctx);
+  cp.part = partialType(c.op, a.elem, ctx);
   cp.elems = 1;
   for (const auto &d : a.dims)
     cp.elems *= *d;
@@ -515,13 +516,11 @@ void FileRewriter::reductionLayout(const Capture &c, const std::string &body,
                                    Layout &L) {
   QualType t = c.var->getType();
   QualType unq = t.getUnqualifiedType();
-  QualType pt = partialType(c, t, ctx);
+  QualType pt = partialType(c.op, t, ctx);
   std::string pts = typeText(pt, policy);
   chunkSlots(pt, c.name + "_part", body, L);
-  std::string id = identityOf(c, t, ctx, policy);
-  if (id.empty() && c.op == "and") {
-    id = "(" + pts + ")~(" + pts + ")0";
-  } else if (id.empty()) {
+  std::string id = identityOf(c.op, t, ctx, policy);
+  if (id.empty()) {
     // min and max of integers, fmin and fmax: from the value before the
     // loop, which they are idempotent on.
     L.fields += "  " + typeText(unq, policy, c.name) + ";\n";
@@ -537,11 +536,7 @@ void FileRewriter::reductionLayout(const Capture &c, const std::string &body,
   llvm::StringRef op = c.op;
   std::string line;
   if (op == "add" || op == "mul" || op == "and" || op == "or" || op == "xor") {
-    const char *sym = op == "add"   ? "+"
-                      : op == "mul" ? "*"
-                      : op == "and" ? "&"
-                      : op == "or"  ? "|"
-                                    : "^";
+    std::string sym = reductionSymbol(op).str();
     if (pt == unq)
       line = c.name + " " + sym + "= " + part + ";";
     else
@@ -653,9 +648,7 @@ std::string FileRewriter::copyFill(const Layout::Copy &cp,
                                    const std::string &in,
                                    const std::string &mine) {
   std::string pt = typeText(cp.part, policy);
-  std::string id = cp.op == "mul"   ? "1"
-                   : cp.op == "and" ? "(" + pt + ")~(" + pt + ")0"
-                                    : "0";
+  std::string id = identityOf(cp.op, cp.part, ctx, policy);
   std::string copy = "weft_copy_" + cp.name;
   return in + typeText(ctx.getPointerType(cp.part), policy, copy) + " = (" +
          pt + " *)(" + mine + " + " + std::to_string(cp.offset) + ");\n" + in +
@@ -686,12 +679,10 @@ std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
   std::string name = p.task.getName().str();
   std::string fn = name + "_copies", ctxName = "struct " + fn + "_ctx";
   std::string bytes = std::to_string(L.copyBytes);
-  std::string arrays;
-  for (size_t i = 0; i < L.copies.size(); ++i)
-    arrays += (i == 0                     ? ""
-               : i + 1 == L.copies.size() ? " and "
-                                          : ", ") +
-              L.copies[i].name;
+  std::vector<std::string> names;
+  for (const Layout::Copy &cp : L.copies)
+    names.push_back(cp.name);
+  std::string arrays = listText(names);
   std::string o;
   o += "/* weft: the loop at " + fileName + ":" +
        std::to_string(sm.getExpansionLineNumber(p.loop->getBeginLoc())) +
@@ -737,6 +728,15 @@ std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
   }
   o += "}\n\n";
   return o;
+}
+
+std::string FileRewriter::chunkOrderCombine(const Plan &p, const Layout &L,
+                                            const std::string &body) {
+  if (!L.hasReductions)
+    return "";
+  return body + "for (int64_t weft_j = 0, weft_chunks = weft_chunk_count(&" +
+         p.nm("weft_l") + "); weft_j < weft_chunks;\n" + body +
+         "     weft_j++) { /* in chunk order */\n" + L.combine + body + "}\n";
 }
 
 std::string FileRewriter::contextLines(const Plan &p, const Layout &L,
@@ -857,14 +857,7 @@ std::string FileRewriter::dispatch(const Plan &p) {
          "weft_n, weft_copies};\n";
     o += body + "weft_spmd(&weft_l, " + name + "_copies, &weft_r);\n";
     o += body + "weft_copies_free(weft_copies);\n";
-    if (L.hasReductions) {
-      o += body +
-           "for (int64_t weft_j = 0, weft_chunks = weft_chunk_count("
-           "&weft_l); weft_j < weft_chunks;\n" +
-           body + "     weft_j++) { /* in chunk order */\n";
-      o += L.combine;
-      o += body + "}\n";
-    }
+    o += chunkOrderCombine(p, L, body);
   } else if (L.hasReductions) {
     o += body + "int64_t weft_chunks = weft_parallel_for(&weft_l, " + name +
          ", &weft_c);\n";
@@ -890,13 +883,11 @@ std::string FileRewriter::regionFunction(const std::vector<Plan *> &r) {
   const Plan &first = *r.front();
   std::string name = first.task.getName().str() + "_region";
   std::string ctxName = "struct " + name + "_ctx";
-  std::string lines;
-  for (size_t i = 0; i < r.size(); ++i)
-    lines +=
-        (i == 0              ? ""
-         : i + 1 == r.size() ? " and "
-                             : ", ") +
-        std::to_string(sm.getExpansionLineNumber(r[i]->loop->getBeginLoc()));
+  std::vector<std::string> numbers;
+  for (const Plan *p : r)
+    numbers.push_back(
+        std::to_string(sm.getExpansionLineNumber(p->loop->getBeginLoc())));
+  std::string lines = listText(numbers);
   std::string out = "/* weft: the loops at " + fileName + ":" + lines +
                     " (in " + first.fn->getNameAsString() +
                     "), one parallel region on libweft's team. */\n";
@@ -1005,16 +996,8 @@ std::string FileRewriter::regionDispatch(const std::vector<Plan *> &r,
   o += body + "    .line = weft_l.line,\n";
   o += body + "    .file = weft_l.file};\n";
   o += body + "weft_spmd(&weft_site, " + name + ", &weft_r);\n";
-  for (size_t i = 0; i < r.size(); ++i) {
-    if (!layouts[i].hasReductions)
-      continue;
-    o += body + "for (int64_t weft_j = 0, weft_n = weft_chunk_count(&" +
-         r[i]->nm("weft_l") +
-         "); weft_j < weft_n; weft_j++) {"
-         " /* in chunk order */\n";
-    o += layouts[i].combine;
-    o += body + "}\n";
-  }
+  for (size_t i = 0; i < r.size(); ++i)
+    o += chunkOrderCombine(*r[i], layouts[i], body);
   for (size_t i = 0; i < r.size(); ++i) {
     o += layouts[i].copyOut;
     o += counterAfter(*r[i], body);

@@ -83,6 +83,16 @@ std::string FileRewriter::openmpClauses(const Plan &p, std::string &why) {
   return out;
 }
 
+std::optional<int64_t> FileRewriter::openmpMinTrip(const Plan &p) {
+  // No `if` where nothing is checked: a minimum of one, or a trip count
+  // that is a constant at least the minimum.
+  int64_t minTrip = p.task.getMinTrip();
+  std::optional<int64_t> constTrip = WorkModel::constantTrip(p.task.getLoop());
+  if (minTrip <= 1 || (constTrip && *constTrip >= minTrip))
+    return std::nullopt;
+  return minTrip;
+}
+
 std::string FileRewriter::openmpLoop(const Plan &p, const std::string &in) {
   std::string o = in + "for (int64_t weft_k = 0; weft_k < " +
                   p.nm("weft_trip") + "; weft_k++) {\n";
@@ -121,15 +131,8 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   // The pragma, one clause group per line.
   std::string cont = " \\\n" + body + "    ";
   o += body + "#pragma omp parallel for schedule(static)";
-  // No `if` where nothing is checked: no overlap checks, and a trip count
-  // that is a constant at least the minimum (or a minimum of one).
-  int64_t minTrip = p.task.getMinTrip();
-  std::optional<int64_t> constTrip = WorkModel::constantTrip(p.task.getLoop());
-  bool enough = minTrip <= 1 || (constTrip && *constTrip >= minTrip);
-  if (!enough)
-    o += cont +
-         "if(weft_trip >= " + std::to_string(std::max<int64_t>(minTrip, 1)) +
-         ")";
+  if (std::optional<int64_t> min = openmpMinTrip(p))
+    o += cont + "if(weft_trip >= " + std::to_string(*min) + ")";
   if (!clauses.empty())
     o += cont + clauses.substr(1);
   o += "\n";
@@ -168,10 +171,8 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
   for (const Layout::Copy &cp : L.copies)
     o += body + "void *weft_array_" + cp.name + " = " + cp.name + ";\n";
   o += body + "#pragma omp parallel";
-  int64_t minTrip = p.task.getMinTrip();
-  std::optional<int64_t> constTrip = WorkModel::constantTrip(p.task.getLoop());
-  if (!(minTrip <= 1 || (constTrip && *constTrip >= minTrip)))
-    o += " if(weft_trip >= " + std::to_string(minTrip) + ")";
+  if (std::optional<int64_t> min = openmpMinTrip(p))
+    o += " if(weft_trip >= " + std::to_string(*min) + ")";
   o += "\n" + body + "{\n";
   o += region +
        "char *weft_mine = weft_copies + (size_t)omp_get_thread_num() "
@@ -237,15 +238,10 @@ std::string FileRewriter::openmpRegion(const std::vector<Plan *> &r,
   std::string cont = " \\\n" + body + "    ";
   o += body + "#pragma omp parallel";
   std::string cond;
-  for (Plan *p : r) {
-    int64_t minTrip = p->task.getMinTrip();
-    std::optional<int64_t> constTrip =
-        WorkModel::constantTrip(p->task.getLoop());
-    if (minTrip <= 1 || (constTrip && *constTrip >= minTrip))
-      continue;
-    cond += (cond.empty() ? "" : " && ") + p->nm("weft_trip") +
-            " >= " + std::to_string(minTrip);
-  }
+  for (Plan *p : r)
+    if (std::optional<int64_t> min = openmpMinTrip(*p))
+      cond += (cond.empty() ? "" : " && ") + p->nm("weft_trip") +
+              " >= " + std::to_string(*min);
   if (!cond.empty())
     o += cont + "if(" + cond + ")";
   o += "\n" + body + "{\n";

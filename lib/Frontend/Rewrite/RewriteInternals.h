@@ -197,6 +197,10 @@ private:
   void chunkSlots(QualType t, const std::string &name, const std::string &body,
                   Layout &L);
   std::string outlined(const Plan &p);
+  /// After a call that ran p's chunks, the loop that combines its
+  /// reductions and conditional last values in chunk order ("" without).
+  std::string chunkOrderCombine(const Plan &p, const Layout &L,
+                                const std::string &body);
   /// The SPMD function of a task with array reductions: each member fills
   /// its copies, runs its share of the loop on them, and combines a share
   /// of the elements of every copy into the arrays.
@@ -247,6 +251,9 @@ private:
                        llvm::StringRef indent = "    ");
   /// The block that replaces a loop in OpenMP output, or "" with `why`.
   std::string openmpBlock(const Plan &p, std::string &why);
+  /// The minimum trip count the OpenMP `if` clause of a task tests, or
+  /// nothing when its trip count always reaches it.
+  std::optional<int64_t> openmpMinTrip(const Plan &p);
   /// The normalized loop over [0, weft_trip) at `in`: the counter from
   /// weft_k, and the body as written.
   std::string openmpLoop(const Plan &p, const std::string &in);

@@ -828,14 +828,15 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   // op x`, and that no other access of the loop may touch (or only one a
   // run-time check sets apart). When the dependence test finds iterations
   // that update one element, each thread updates its own copy.
-  // (Also the private arrays below, with an empty reduction.op.)
-  struct Reducible {
+  // Arrays that each thread (reductions) or chunk (private arrays, below)
+  // may have a copy of, used when a dependence on them needs it.
+  struct Copied {
     SmallVector<size_t> classes;
-    Reduction reduction;
-    bool used = false; // a dependence needs it
+    Reduction reduction; ///< op is empty for a private array
+    bool used = false;   ///< a dependence needs the copies
   };
-  SmallVector<Reducible> reducibles;
-  DenseMap<size_t, size_t> reducibleOf; // class -> reducibles index
+  SmallVector<Copied> copied;
+  DenseMap<size_t, size_t> copiedOf; // class -> copied index
   // Classes the loop updates as a reduction that weft cannot copy: why.
   DenseMap<size_t, std::string> uncopied;
   auto sameObject = [](const BaseInfo &a, const BaseInfo &b) {
@@ -905,15 +906,14 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         }))
       continue;
     for (size_t k : classes)
-      reducibleOf[k] = reducibles.size();
-    reducibles.push_back(
+      copiedOf[k] = copied.size();
+    copied.push_back(
         {classes, {VarRef{root.decl, root.name}, update->op, "", false}});
   }
   // Private arrays (docs/analysis.md, "Private arrays"): a local array of
   // at most kMaxPrivateArrayBytes, declared before the loop, that no code
   // after the loop reads, whose every element an iteration reads it wrote
   // before in that iteration: each chunk gets its own.
-  DenseMap<size_t, size_t> privatizableOf; // class -> reducibles index
   for (size_t c = 0; c < classRep.size(); ++c) {
     const BaseInfo &root = cmpPaths[classRep[c]].root;
     auto alloca = root.base ? root.base.getDefiningOp<memref::AllocaOp>()
@@ -961,8 +961,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                                   "reads it";
       continue;
     }
-    privatizableOf[c] = reducibles.size();
-    reducibles.push_back({{c}, {VarRef{root.decl, root.name}, "", "", false}});
+    copiedOf[c] = copied.size();
+    copied.push_back({{c}, {VarRef{root.decl, root.name}, "", "", false}});
   }
 
   // Pairs of distinct bases that need a run-time check.
@@ -993,12 +993,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         Dependence d = testDependence(a, b, info, module, &inv);
         if (d.kind == Dependence::None || ignored(d))
           continue;
-        if (auto r = privatizableOf.find(cls[i]); r != privatizableOf.end()) {
-          reducibles[r->second].used = true; // each chunk its own
-          continue;
-        }
-        if (auto r = reducibleOf.find(cls[i]); r != reducibleOf.end()) {
-          reducibles[r->second].used = true; // each thread a copy
+        if (auto r = copiedOf.find(cls[i]); r != copiedOf.end()) {
+          copied[r->second].used = true;
           continue;
         }
         auto why = uncopied.find(cls[i]);
@@ -1066,7 +1062,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   }
 
   DenseSet<size_t> reduced; // the classes of arrays each thread copies
-  for (const Reducible &r : reducibles)
+  for (const Copied &r : copied)
     if (r.used && r.reduction.op.empty()) {
       v.privates.push_back(r.reduction.var); // a private array
     } else if (r.used) {

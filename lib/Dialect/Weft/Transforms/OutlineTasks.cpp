@@ -53,30 +53,43 @@ static std::string combineOf(const Reduction &r) {
 /// another core's cache and an add to combine it.
 constexpr double kCopyElementNs = 1.0;
 
+namespace {
+/// Where each C variable (decl id) of the loop's function lives in the
+/// model: a local's memref.alloca, a global's memref.global.
+struct DeclPlaces {
+  DenseMap<int64_t, Value> allocas;
+  DenseMap<int64_t, memref::GlobalOp> globals;
+  explicit DeclPlaces(Operation *loop) {
+    loop->getParentOfType<func::FuncOp>().walk([&](memref::AllocaOp a) {
+      if (auto d = a->getAttrOfType<IntegerAttr>("weft.decl"))
+        allocas[d.getInt()] = a.getResult();
+    });
+    for (auto g : loop->getParentOfType<ModuleOp>().getOps<memref::GlobalOp>())
+      if (auto d = g->getAttrOfType<IntegerAttr>("weft.decl"))
+        globals[d.getInt()] = g;
+  }
+  /// The memref type of a local or global array, or null.
+  MemRefType typeOf(int64_t decl) const {
+    if (auto it = allocas.find(decl); it != allocas.end())
+      return cast<MemRefType>(it->second.getType());
+    if (auto it = globals.find(decl); it != globals.end())
+      return memref::GlobalOp(it->second).getType();
+    return {};
+  }
+};
+} // namespace
+
 /// The elements of the arrays that a loop's array reductions copy (0 when
 /// it has none).
 static int64_t copiedElements(Operation *loop, const Verdict &v) {
-  int64_t n = 0;
   if (v.arrayReductions.empty())
     return 0;
-  auto module = loop->getParentOfType<ModuleOp>();
-  auto fn = loop->getParentOfType<func::FuncOp>();
-  auto declOf = [](Operation *op) {
-    auto d = op->getAttrOfType<IntegerAttr>("weft.decl");
-    return d ? d.getInt() : -1;
-  };
-  for (const Reduction &r : v.arrayReductions) {
-    MemRefType type;
-    for (auto g : module.getOps<memref::GlobalOp>())
-      if (declOf(g) == r.var.decl)
-        type = g.getType();
-    fn.walk([&](memref::AllocaOp a) {
-      if (declOf(a) == r.var.decl)
-        type = a.getType();
-    });
-    if (type && type.hasStaticShape())
+  DeclPlaces places(loop);
+  int64_t n = 0;
+  for (const Reduction &r : v.arrayReductions)
+    if (MemRefType type = places.typeOf(r.var.decl);
+        type && type.hasStaticShape())
       n += type.getNumElements();
-  }
   return n;
 }
 
@@ -124,7 +137,6 @@ FailureOr<SmallVector<Attribute>>
 OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
   MLIRContext *ctx = loop->getContext();
   auto fn = loop->getParentOfType<func::FuncOp>();
-  auto module = loop->getParentOfType<ModuleOp>();
   auto vars = loop->getAttrOfType<ArrayAttr>("weft.free_vars");
   if (!vars) {
     why = "weft does not know which variables the loop uses";
@@ -135,19 +147,13 @@ OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
     counter = c.getInt();
 
   // Where each decl lives in the model.
-  DenseMap<int64_t, Value> allocas;
-  fn.walk([&](memref::AllocaOp a) {
-    if (auto d = a->getAttrOfType<IntegerAttr>("weft.decl"))
-      allocas[d.getInt()] = a.getResult();
-  });
+  DeclPlaces places(loop);
+  DenseMap<int64_t, Value> &allocas = places.allocas;
+  DenseMap<int64_t, memref::GlobalOp> &globals = places.globals;
   DenseMap<int64_t, int> args;
   for (unsigned i = 0; i < fn.getNumArguments(); ++i)
     if (auto d = fn.getArgAttrOfType<IntegerAttr>(i, "weft.decl"))
       args[d.getInt()] = (int)i;
-  DenseMap<int64_t, memref::GlobalOp> globals;
-  for (auto g : module.getOps<memref::GlobalOp>())
-    if (auto d = g->getAttrOfType<IntegerAttr>("weft.decl"))
-      globals[d.getInt()] = g;
 
   SmallVector<Attribute> out;
   for (Attribute a : vars) {
@@ -300,12 +306,10 @@ OutlineTasks::chooseLevels(ArrayRef<Operation *> candidates, WorkModel &work,
       continue;
     }
     std::optional<Verdict> v = readVerdict(loop);
-    std::string at;
-    for (size_t i = 0; i < inner.size(); ++i)
-      at += (i == 0                  ? ""
-             : i + 1 == inner.size() ? " and "
-                                     : ", ") +
-            where(inner[i]->getLoc());
+    SmallVector<std::string> places;
+    for (Operation *d : inner)
+      places.push_back(where(d->getLoc()));
+    std::string at = listText(places);
     v->candidate = false;
     v->reason = "only " + std::to_string(*trip) + " iteration" +
                 (*trip == 1 ? "" : "s") + ", fewer than the " +
