@@ -104,8 +104,9 @@ int main(void) {
       weft_copies_free(r.copies);
       for (int b = 0; b < BINS; b++)
         CHECK_EQ(hist[b], want[b]);
-      /* Every chunk ran once; a member other than the one the contiguous
-         split gives it ran some chunk: stolen with the thief's ctx. */
+      /* Every chunk ran once, with some member's ctx. (How many ran out
+         of member order, taken by another member, is printed: it depends
+         on the timing, so it is not asserted.) */
       for (int64_t c = 0; c < chunks; c++)
         CHECK(atomic_load(&owner[c]) >= 1);
       for (int64_t c = 1; c < chunks; c++)
