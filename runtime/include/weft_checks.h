@@ -78,6 +78,12 @@ WEFT_HELPER int64_t weft_trip_min(int64_t a, int64_t b) {
   return a < 0 || b < 0 ? -1 : a < b ? a : b;
 }
 
+/// Trip count of a `do` loop whose test alone would give `trip`: its body
+/// runs once before the first test.
+WEFT_HELPER int64_t weft_trip_once(int64_t trip) {
+  return trip < 0 ? -1 : trip < 1 ? 1 : trip;
+}
+
 /// Checked arithmetic for the run-time checks: each sets *bad on overflow.
 WEFT_HELPER int64_t weft_add(int64_t a, int64_t b, int *bad) {
 #if defined(__GNUC__) || defined(__clang__)

@@ -27,7 +27,8 @@ and some read with a wraparound subscript (`z[(i + c) % n + n]`); one
 program in three has array reductions (histograms into globals and locals
 of known size, some loops with an update that is none); one in three a
 work array declared before its loop and written before it is read in
-every iteration (or, now and then, not).
+every iteration (or, now and then, not); one kernel in four writes most of
+its loops as while or do loops that step their counter last (or first).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -549,15 +550,68 @@ class Gen:
             out.append("  int m = n / 2 + 1;")
         if index_temp:
             out.append("  int kx;")
+        # One kernel in four writes some of its loops as while or do loops
+        # that step their counter last (docs/analysis.md, "While and do
+        # loops"), from a stream of its own.
+        wl = random.Random(self.seed * 86028121 + idx * 13 + 11)
+        as_while = wl.random() < 0.25
+        closers = []
         ind = "  "
         for h in header:
-            out.append(ind + h + " {")
+            m = re.match(r"for \(int (\w+) = ([^;]+); ([^;]+); \1(\+\+|--)\)$",
+                         h)
+            if not (as_while and m and wl.random() < 0.7):
+                out.append(ind + h + " {")
+                closers.append([ind + "}"])
+                ind += "  "
+                continue
+            v, start, cond, inc = m.groups()
+            if inc == "++":
+                step = wl.choice(("%s++;", "++%s;", "%s += 1;",
+                                  "%s = %s + 1;")).replace("%s", v)
+            else:
+                step = wl.choice(("%s--;", "--%s;", "%s -= 1;")).replace("%s", v)
+            # A do loop runs once before its test: only where the first
+            # test surely holds (a constant start inside constant bounds).
+            bound = re.match(r"%s (<|>=) (\d+)$" % v, cond)
+            first = (bound and start.isdigit() and
+                     (int(start) < int(bound.group(2)) if bound.group(1) == "<"
+                      else int(start) >= int(bound.group(2))))
+            simple = re.match(r"%s (<|>=) (\w+)$" % v, cond)
+            if simple and wl.random() < 0.3:
+                # The step first, as in `while (i > 0) { i--; ... }`: the
+                # counter starts one step early and the test is on the
+                # value before the step.
+                self.features.add("while loop, step first")
+                op, lim = simple.groups()
+                if inc == "++" and op == "<":
+                    out.append(ind + "int %s = %s - 1;" % (v, start))
+                    out.append(ind + "while (%s < %s - 1) {" % (v, lim))
+                elif inc == "--" and op == ">=" and lim == "0":
+                    out.append(ind + "int %s = %s + 1;" % (v, start))
+                    out.append(ind + "while (%s > 0) {" % v)
+                else:
+                    simple = None
+                if simple:
+                    out.append(ind + "  " + step)
+                    closers.append([ind + "}"])
+                    ind += "  "
+                    continue
+            out.append(ind + "int %s = %s;" % (v, start))
+            if first and wl.random() < 0.5:
+                self.features.add("do loop")
+                out.append(ind + "do {")
+                closers.append([ind + "  " + step, ind + "} while (%s);" % cond])
+            else:
+                self.features.add("while loop")
+                out.append(ind + "while (%s) {" % cond)
+                closers.append([ind + "  " + step, ind + "}"])
             ind += "  "
         for l in lines:
             out.append(ind + l)
-        for _ in header:
+        for c in reversed(closers):
             ind = ind[:-2]
-            out.append(ind + "}")
+            out += c
         if dead_after:
             t, how = dead_after
             if how == "overwritten":

@@ -49,8 +49,10 @@ struct ImportOptions {
   std::vector<LoopPragma> pragmas;
 };
 
-/// The header of a counted `for` (docs/ir.md, "Loops"), as C wrote it: what
-/// the rewriter needs to compute its trip count in C.
+/// The header of a counted loop (docs/ir.md, "Loops"), as C wrote it: what
+/// the rewriter needs to compute its trip count in C. For a `while` or `do`
+/// loop, the importer records what the header would be if the loop is
+/// counted, which weft-count-loops decides.
 struct CountedFor {
   const clang::VarDecl *counter = nullptr;
   /// The start value: the init's right-hand side or initializer; null when
@@ -64,6 +66,10 @@ struct CountedFor {
     const clang::Type *compareType;   ///< the type the comparison is done in
   };
   std::vector<Bound> bounds;
+  /// A while or do loop: the body's last statement steps the counter.
+  bool stepInBody = false;
+  /// A do loop: the body runs once before the first test.
+  bool runsOnce = false;
 };
 
 /// An imported module, with the maps from ids back to Clang.
@@ -73,7 +79,8 @@ struct ImportedModule {
   llvm::SmallVector<const clang::Stmt *> loops;
   /// decls[id]: the VarDecl, ParmVarDecl or FunctionDecl of decl id.
   llvm::SmallVector<const clang::ValueDecl *> decls;
-  /// counted[id]: the header of loop id, when it is a counted `for`.
+  /// counted[id]: the header of loop id, when it is a counted `for`, or a
+  /// while or do loop that weft-count-loops may count.
   llvm::DenseMap<int64_t, CountedFor> counted;
   /// A read of memory (`v->n`, `*len`, a global) that run-time checks may
   /// name where a loop starts: its exact C text and type. Its id is a decl id

@@ -81,6 +81,8 @@ static void setBaseAttrs(Importer &im, Operation *op,
   op->setAttr("weft.alias", AliasKindAttr::get(&im.mlirCtx, AliasKind::object));
   if (escapes)
     op->setAttr("weft.escapes", b.getUnitAttr());
+  if (var->getType()->isUnsignedIntegerType())
+    op->setAttr("weft.unsigned", b.getUnitAttr());
 }
 
 VarInfo *Importer::lookupVar(const clang::VarDecl *var) {

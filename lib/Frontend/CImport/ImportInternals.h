@@ -259,8 +259,10 @@ public:
 
   //===--- Loops (Loops.cpp) ---------------------------------------------------===//
   void importFor(const clang::ForStmt *s);
-  void importOpaqueLoop(const clang::Stmt *s, llvm::StringRef kind,
-                        const std::string &reason, int64_t loopId);
+  mlir::Operation *importOpaqueLoop(const clang::Stmt *s, llvm::StringRef kind,
+                                    const std::string &reason, int64_t loopId);
+  /// A while or do loop: opaque, for weft-count-loops to count.
+  void importWhileOrDo(const clang::Stmt *s, int64_t loopId);
   void setLoopAttrs(mlir::Operation *op, const clang::Stmt *s, int64_t id);
 
   //===--- Expressions (Exprs.cpp) -------------------------------------------===//

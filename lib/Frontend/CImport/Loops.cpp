@@ -434,8 +434,8 @@ void Importer::setLoopAttrs(Operation *op, const clang::Stmt *s, int64_t id) {
   }
 }
 
-void Importer::importOpaqueLoop(const clang::Stmt *s, StringRef kind,
-                                const std::string &reason, int64_t id) {
+Operation *Importer::importOpaqueLoop(const clang::Stmt *s, StringRef kind,
+                                      const std::string &reason, int64_t id) {
   Location l = loc(s);
   const clang::Expr *cond = nullptr, *inc = nullptr;
   const clang::Stmt *body = nullptr;
@@ -467,6 +467,54 @@ void Importer::importOpaqueLoop(const clang::Stmt *s, StringRef kind,
   if (inc)
     (void)eval(inc);
   builder.create<weft::YieldOp>(l);
+  return op;
+}
+
+void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
+  const auto *ws = dyn_cast<clang::WhileStmt>(s);
+  const auto *ds = dyn_cast<clang::DoStmt>(s);
+  const clang::Expr *cond = ws ? ws->getCond() : ds->getCond();
+  const clang::Stmt *body = ws ? ws->getBody() : ds->getBody();
+  StringRef kind = ws ? "while" : "do";
+  Operation *op = importOpaqueLoop(s, kind, ("a " + kind + " loop").str(), id);
+  // The header as C wrote it, when it has the shape of a counted one: the
+  // body's last statement (or else its first) steps a variable by a
+  // constant, and the condition compares that variable with bounds.
+  // Whether the loop is counted is weft-count-loops' to decide, from the
+  // IR; the rewriter needs the C.
+  const clang::Stmt *last = body, *first = body;
+  if (const auto *cs = dyn_cast_or_null<clang::CompoundStmt>(body)) {
+    last = cs->body_empty() ? nullptr : cs->body_back();
+    first = cs->body_empty() ? nullptr : cs->body_front();
+  }
+  CountedFor h;
+  const clang::VarDecl *var = nullptr;
+  SmallVector<Bound> bounds;
+  SmallVector<const clang::BinaryOperator *> cmps;
+  auto stepsCounter = [&](const clang::Stmt *st) {
+    const auto *inc = dyn_cast_or_null<clang::Expr>(st);
+    bounds.clear();
+    cmps.clear();
+    return inc && parseIncrement(inc, ctx, var, h.step) && h.step != 0 &&
+           parseCondition(cond, var, bounds, cmps);
+  };
+  bool stepFirst = false;
+  if (!stepsCounter(last)) {
+    if (!stepsCounter(first))
+      return;
+    stepFirst = true;
+  }
+  h.counter = var;
+  h.stepInBody = true;
+  h.runsOnce = ds != nullptr;
+  for (const Bound &b : bounds)
+    h.bounds.push_back({b.expr, b.op, b.compareType});
+  out.counted[id] = h;
+  op->setAttr("weft.c_counter", builder.getI64IntegerAttr(declId(var)));
+  op->setAttr("weft.c_bounds", builder.getI64IntegerAttr(bounds.size()));
+  if (stepFirst)
+    op->setAttr("weft.c_step_first", builder.getUnitAttr());
+  setFreeVars(*this, op, s);
 }
 
 /// `form` as an index value at the current point.

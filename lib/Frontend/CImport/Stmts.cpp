@@ -139,10 +139,7 @@ void Importer::importStmt(const clang::Stmt *s) {
     importFor(cast<clang::ForStmt>(s));
     return;
   case clang::Stmt::WhileStmtClass: {
-    int64_t id = newLoopId(s);
-    importOpaqueLoop(s, "while",
-                     "a while loop: weft runs counted for loops in parallel",
-                     id);
+    importWhileOrDo(s, newLoopId(s));
     return;
   }
   case clang::Stmt::DoStmtClass: {
@@ -166,9 +163,7 @@ void Importer::importStmt(const clang::Stmt *s) {
       importStmt(ds->getBody());
       return;
     }
-    int64_t id = newLoopId(s);
-    importOpaqueLoop(s, "do",
-                     "a do loop: weft runs counted for loops in parallel", id);
+    importWhileOrDo(s, newLoopId(s));
     return;
   }
   case clang::Stmt::SwitchStmtClass:

@@ -307,6 +307,8 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     o["column"] = col;
     if (auto opaque = dyn_cast<OpaqueLoopOp>(op))
       o["kind"] = opaque.getKind().str();
+    else if (auto kind = op->getAttrOfType<StringAttr>("weft.kind"))
+      o["kind"] = kind.str(); // a counted while or do loop keeps its kind
     else
       o["kind"] = "for";
     if (auto name = op->getAttrOfType<StringAttr>("weft.iv_name"))

@@ -283,7 +283,7 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
     return false;
   }
   LoopScan scan;
-  scan.TraverseStmt(const_cast<clang::ForStmt *>(p.loop));
+  scan.TraverseStmt(const_cast<clang::Stmt *>(p.loop));
   if (!scan.blocker.empty()) {
     why = scan.blocker;
     return false;

@@ -164,6 +164,8 @@ std::string FileRewriter::tripText(const Plan &p) {
     }
     trip = trip.empty() ? one : "weft_trip_min(" + trip + ", " + one + ")";
   }
+  if (p.header->runsOnce)
+    trip = "weft_trip_once(" + trip + ")";
   return trip;
 }
 
@@ -629,14 +631,18 @@ std::string FileRewriter::outlined(const Plan &p) {
            counterValue(p, "weft_lo", "weft_c->weft_start") + ";\n";
     if (!p.inBody.contains(counter))
       out += "  (void)" + n + ";\n";
-    out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++, " +
-           inc + ") {\n";
+    // A while or do loop's body steps the counter itself.
+    if (p.header->stepInBody)
+      out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {\n";
+    else
+      out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++, " +
+             inc + ") {\n";
   } else {
     out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {\n";
     // The counter, from the normalized iteration.
     out += counterLines(p, "    ", "weft_c->weft_start");
   }
-  out += lineDirective(p.loop->getBody()->getBeginLoc());
+  out += lineDirective(p.body->getBeginLoc());
   out += "    " + bodyText(p) + "\n";
   out += "  }\n" + tail + "}\n\n" + wrapper;
   if (!L.copies.empty())

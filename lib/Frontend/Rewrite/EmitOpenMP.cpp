@@ -99,7 +99,7 @@ std::string FileRewriter::openmpLoop(const Plan &p, const std::string &in) {
   std::string bodyIn = in + "  ";
   o += counterLines(p, bodyIn, p.nm("weft_start"));
   if (options.lineDirectives)
-    o += lineDirective(p.loop->getBody()->getBeginLoc());
+    o += lineDirective(p.body->getBeginLoc());
   o += bodyIn + bodyText(p, /*edits=*/false, bodyIn) + "\n";
   return o + in + "}\n";
 }

@@ -105,9 +105,15 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
     why = "weft lost track of this loop (please report this)";
     return false;
   }
-  p.loop = llvm::dyn_cast<clang::ForStmt>(im.loops[id]);
+  p.loop = im.loops[id];
   p.header = &im.counted.find(id)->second;
-  if (!p.loop) {
+  if (const auto *f = llvm::dyn_cast_or_null<clang::ForStmt>(p.loop))
+    p.body = f->getBody();
+  else if (const auto *w = llvm::dyn_cast_or_null<clang::WhileStmt>(p.loop))
+    p.body = w->getBody();
+  else if (const auto *d = llvm::dyn_cast_or_null<clang::DoStmt>(p.loop))
+    p.body = d->getBody();
+  if (!p.body) {
     why = "weft lost track of this loop (please report this)";
     return false;
   }
@@ -149,13 +155,13 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
       p.counter = &c;
   // The loop's text, and the body's.
   if (!fileRange(p.loop->getSourceRange(), p.begin, p.end,
-                 endsWithSemi(p.loop->getBody())) ||
+                 endsWithSemi(p.loop)) ||
       p.loop->getBeginLoc().isMacroID()) {
     why = "the loop is not written in the file as such (a macro makes it)";
     return false;
   }
-  if (!fileRange(p.loop->getBody()->getSourceRange(), p.bodyBegin, p.bodyEnd,
-                 endsWithSemi(p.loop->getBody()))) {
+  if (!fileRange(p.body->getSourceRange(), p.bodyBegin, p.bodyEnd,
+                 endsWithSemi(p.body))) {
     why = "the loop's body is not written in the file as such";
     return false;
   }

@@ -124,7 +124,10 @@ private:
   /// Everything the rewriter knows about one task it will write.
   struct Plan {
     mutable TaskOp task;
-    const clang::ForStmt *loop = nullptr;
+    /// The ForStmt, WhileStmt or DoStmt.
+    const clang::Stmt *loop = nullptr;
+    /// Its body.
+    const clang::Stmt *body = nullptr;
     const CountedFor *header = nullptr;
     const clang::FunctionDecl *fn = nullptr;
     std::vector<Capture> caps;

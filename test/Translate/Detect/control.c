@@ -1,15 +1,15 @@
 // RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
-// Loops that weft cannot count, one remark each: while and do loops, early
-// exits, a counter or bound changed in the body. `continue` is fine.
+// Loops weft cannot count, one remark each: while and do loops not stepped by
+// their last statement (Detect/while-loops.c), early exits, a changed bound.
 
-// expected-remark@+3 {{loop not parallelized: a while loop: weft runs counted for loops in parallel}}
+// expected-remark@+3 {{loop not parallelized: a while loop weft cannot count: its body neither ends nor starts by stepping an integer variable by a constant (i++, i += 4)}}
 void while_loop(int n, float *a) {
   int i = 0;
   while (i < n)
     a[i++] = 0;
 }
 
-// expected-remark@+3 {{loop not parallelized: a do loop: weft runs counted for loops in parallel}}
+// expected-remark@+3 {{loop not parallelized: a do loop weft cannot count: its body neither ends nor starts by stepping an integer variable by a constant (i++, i += 4)}}
 void do_loop(int n, float *a) {
   int i = 0;
   do

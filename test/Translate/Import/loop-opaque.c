@@ -1,9 +1,14 @@
 // RUN: weft-translate %s --emit-mlir -- | FileCheck %s
 // Loops weft cannot count stay as weft.opaque_loop, with the reason, and
-// their code is still imported.
+// their code is still imported. While and do loops are all imported so:
+// weft-count-loops decides which are counted. When the body's last
+// statement steps a variable that the condition compares, the importer
+// records that variable (weft.c_counter, its decl) and the number of bounds
+// (weft.c_bounds), for the rewriter to find the header's C again.
 
 // CHECK-LABEL: func.func @while_loop
-// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop: weft runs counted for loops in parallel", weft.loop_id = 0 : i64} condition {
+// CHECK: memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = [[D:[0-9]+]] : i64, weft.name = "i"} : memref<i32>
+// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = [[D]] : i64, weft.free_vars = [{decl = [[D]] : i64, name = "i"}, {decl = 1 : i64, name = "n"}, {decl = 2 : i64, name = "a"}], weft.loop_id = 0 : i64} condition {
 // CHECK:   arith.cmpi slt
 // CHECK:   weft.condition
 // CHECK: } body {
@@ -17,7 +22,7 @@ void while_loop(int n, float *a) {
 }
 
 // CHECK-LABEL: func.func @do_loop
-// CHECK: weft.opaque_loop {kind = "do", reason = "a do loop: weft runs counted for loops in parallel"
+// CHECK: weft.opaque_loop {kind = "do", reason = "a do loop", weft.loop_id = 1 : i64} condition {
 void do_loop(int n, float *a) {
   int i = 0;
   do a[i++] = 0; while (i < n);

@@ -1,9 +1,9 @@
 //===- Pipeline.cpp - weft's named pass pipeline
 //------------------------------===//
 //
-// detect -> outline -> assign cores -> fuse regions -> frequency hints ->
-// remarks: what weft-translate runs, and `weft-opt --weft-pipeline` for .mlir
-// files.
+// count loops -> detect -> outline -> assign cores -> fuse regions -> frequency
+// hints -> remarks: what weft-translate runs, and `weft-opt --weft-pipeline`
+// for .mlir files.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Dialect/Weft/Transforms/Passes.h"
@@ -14,6 +14,7 @@ using namespace mlir;
 using namespace weft;
 
 void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
+  pm.addPass(createCountLoops());
   DetectParallelLoopsOptions detect;
   detect.fpReductions = o.fpReductions;
   detect.mathErrno = o.mathErrno;
@@ -68,8 +69,9 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
 void weft::registerPipeline() {
   PassPipelineRegistration<PipelineCLOptions>(
       "weft-pipeline",
-      "weft's whole pipeline: detect parallel loops, outline tasks, assign "
-      "cores, fuse regions, frequency hints, emit remarks",
+      "weft's whole pipeline: count while and do loops, detect parallel "
+      "loops, outline tasks, assign cores, fuse regions, frequency hints, "
+      "emit remarks",
       [](OpPassManager &pm, const PipelineCLOptions &cl) {
         PipelineOptions o;
         o.fpReductions = cl.fpReductions;

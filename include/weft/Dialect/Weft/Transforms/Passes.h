@@ -38,7 +38,8 @@ struct PipelineOptions {
   bool fuseRegions = true;
 };
 
-/// Adds weft's pipeline to `pm`: weft-detect-parallel-loops,
+/// Adds weft's pipeline to `pm`: weft-count-loops,
+/// weft-detect-parallel-loops,
 /// weft-outline-tasks, weft-assign-cores, weft-fuse-regions,
 /// weft-frequency-hints and weft-remarks.
 void buildPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);

@@ -8,6 +8,37 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
+  let summary = "Makes counted loops of the while and do loops that step one counter";
+  let description = [{
+    A `while` or `do` loop (a `weft.opaque_loop` of kind "while" or "do") is
+    counted when its condition compares one integer variable, the counter,
+    with bounds (a `&&` of `<`, `<=`, `>`, `>=` or `!=`), its body ends by
+    stepping the counter by a constant (`i++`, `i += 4`, `i = i - 2`), or
+    starts so (`weft.c_step_first`: then the body sees the stepped value),
+    and:
+
+    - nothing else in the body writes the counter, and its address is not
+      taken;
+    - no `break`, `return` or `goto` leaves the body, and no `continue`
+      skips a last-statement step;
+    - the condition only reads, and the body changes no variable its
+      bounds read (memory they read, such as `v->n`, the analysis proves
+      or checks: docs/analysis.md, "Bounds in memory");
+    - the counter cannot wrap before a bound stops it (the rules of a
+      counted `for`).
+
+    Such a loop becomes an `scf.for` with the same `weft.loop_id` and
+    `weft.kind`, whose body sees the counter's value in each iteration,
+    followed by a store of the counter's exit value; a `do` loop runs at
+    least once. Every other keeps its `weft.opaque_loop`, with the reason.
+    It runs first in weft's pipeline; docs/ir.md, "Loops", has the details.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::affine::AffineDialect"];
+}
+
 def DetectParallelLoops : Pass<"weft-detect-parallel-loops", "mlir::ModuleOp"> {
   let summary = "Finds the loops that can run in parallel, and why the others cannot";
   let description = [{

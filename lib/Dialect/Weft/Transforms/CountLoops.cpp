@@ -1,0 +1,550 @@
+//===- CountLoops.cpp - Counted loops from while and do loops
+//----------------===//
+//
+// weft-count-loops: a `while` or `do` loop is counted when its condition
+// compares one integer variable, the counter, with bounds that the body
+// cannot change, and its body ends by stepping the counter by a constant,
+// with nothing else in the body writing the counter and nothing leaving the
+// body or skipping the step. Such a loop becomes an scf.for with the same
+// loop id, whose iterations see the counter's value as the induction
+// variable gives it, followed by a store of the counter's exit value. Every
+// other loop keeps its weft.opaque_loop, with the reason (docs/ir.md,
+// "Loops"; docs/analysis.md, "While and do loops").
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/LoopModel.h"
+#include "weft/Analysis/Memory.h"
+#include "weft/Analysis/Verdict.h"
+#include "weft/Dialect/Weft/IR/WeftDialect.h"
+#include "weft/Dialect/Weft/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#define DEBUG_TYPE "weft-count-loops"
+
+namespace weft {
+#define GEN_PASS_DEF_COUNTLOOPS
+#include "weft/Dialect/Weft/Transforms/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+namespace {
+/// `counter rel bound`, the counter on the left.
+enum class Rel { LT, LE, GT, GE, NE };
+
+struct Bound {
+  Value value; ///< computed in the condition region, or before the loop
+  Rel rel;
+  bool unsignedCmp; ///< compared as unsigned
+  bool widened;     ///< the counter is widened for the comparison
+};
+
+/// A while or do loop read as a counted one.
+struct Header {
+  Value cell; ///< the counter's memory cell
+  std::string name;
+  int64_t decl = -1;
+  bool isUnsigned = false;
+  int64_t step = 0;
+  Operation *stepStore = nullptr;
+  /// The step is the body's first statement: the body sees the counter
+  /// stepped once (`while (i > 0) { i--; a[i] = 0; }`).
+  bool stepFirst = false;
+  SmallVector<Bound> bounds;
+  bool readsMemory = false;
+};
+
+struct CountLoops : public weft::impl::CountLoopsBase<CountLoops> {
+  using CountLoopsBase::CountLoopsBase;
+  void runOnOperation() final;
+};
+} // namespace
+
+/// The integer constant v is, through sign extension (and zero extension
+/// of a non-negative one).
+static std::optional<int64_t> constantOf(Value v) {
+  if (auto c = getConstantIntValue(v))
+    return c;
+  Operation *def = v.getDefiningOp();
+  if (isa_and_nonnull<arith::ExtSIOp>(def))
+    return constantOf(def->getOperand(0));
+  if (isa_and_nonnull<arith::ExtUIOp>(def))
+    if (auto c = constantOf(def->getOperand(0)); c && *c >= 0)
+      return c;
+  return std::nullopt;
+}
+
+static bool isLoad(Operation *op) {
+  return isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(op);
+}
+
+static bool isStore(Operation *op) {
+  return isa_and_nonnull<affine::AffineStoreOp, memref::StoreOp>(op);
+}
+
+/// The 0-d memref whose load v is, or null.
+static Value cellRead(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!isLoad(def) || def->getNumOperands() != 1)
+    return Value();
+  return def->getOperand(0);
+}
+
+/// cellRead, through an integer widening (`widened` says whether there was
+/// one).
+static Value loadedCell(Value v, bool *widened = nullptr) {
+  Operation *def = v.getDefiningOp();
+  bool ext = isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(def);
+  Value cell = cellRead(ext ? def->getOperand(0) : v);
+  if (cell && widened)
+    *widened = ext;
+  return cell;
+}
+
+/// The body's last statement, `c = c + k` (`c++`, `c += k`, `c -= k`): the
+/// cell and the step, or a null cell. (readHeader turns down a counter
+/// narrower than int, which C steps in int and converts back.)
+static std::pair<Value, int64_t> stepOf(Operation *store) {
+  if (!isStore(store) || store->getNumOperands() != 2)
+    return {Value(), 0};
+  Value cell = store->getOperand(1);
+  Operation *def = store->getOperand(0).getDefiningOp();
+  // A counter narrower than int steps in int: `(short)((int)s + 1)`.
+  bool narrow = false;
+  if (auto t = dyn_cast_or_null<arith::TruncIOp>(def)) {
+    def = t.getIn().getDefiningOp();
+    narrow = true;
+  }
+  if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
+    return {Value(), 0};
+  Value l = def->getOperand(0), r = def->getOperand(1);
+  bool isSub = isa<arith::SubIOp>(def);
+  std::optional<int64_t> k;
+  auto counterRead = [&](Value v) {
+    return narrow ? loadedCell(v) == cell : cellRead(v) == cell;
+  };
+  if (counterRead(l))
+    k = constantOf(r);
+  else if (!isSub && counterRead(r))
+    k = constantOf(l);
+  if (!k || *k == 0 || (isSub && *k == INT64_MIN))
+    return {Value(), 0};
+  return {cell, isSub ? -*k : *k};
+}
+
+/// Strips `(int)(c) != 0`, the way C turns a comparison into a condition.
+static Value truthOf(Value c) {
+  while (auto cmp = c.getDefiningOp<arith::CmpIOp>()) {
+    if (cmp.getPredicate() != arith::CmpIPredicate::ne ||
+        constantOf(cmp.getRhs()) != 0)
+      break;
+    auto ext = cmp.getLhs().getDefiningOp<arith::ExtUIOp>();
+    if (!ext || !ext.getIn().getType().isInteger(1))
+      break;
+    c = ext.getIn();
+  }
+  return c;
+}
+
+/// The bounds a condition puts on the counter (a `&&` of comparisons), in
+/// source order; false when it is anything else.
+static bool boundsOf(Value c, Value cell, SmallVectorImpl<Bound> &out) {
+  // (Whether a `!=` compares as unsigned is the counter's type: readHeader.)
+  c = truthOf(c);
+  if (auto a = c.getDefiningOp<arith::AndIOp>(); a && a.getType().isInteger(1))
+    return boundsOf(a.getLhs(), cell, out) && boundsOf(a.getRhs(), cell, out);
+  auto cmp = c.getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return false;
+  using P = arith::CmpIPredicate;
+  P p = cmp.getPredicate();
+  Bound b;
+  bool widened = false;
+  Value other;
+  bool flip = false;
+  if (loadedCell(cmp.getLhs(), &widened) == cell) {
+    other = cmp.getRhs();
+  } else if (loadedCell(cmp.getRhs(), &widened) == cell) {
+    other = cmp.getLhs();
+    flip = true; // `n > i` is `i < n`
+  } else {
+    return false;
+  }
+  if (loadedCell(other) == cell)
+    return false;
+  if (p == P::ne)
+    b.rel = Rel::NE;
+  else if (p == P::slt || p == P::ult)
+    b.rel = flip ? Rel::GT : Rel::LT;
+  else if (p == P::sle || p == P::ule)
+    b.rel = flip ? Rel::GE : Rel::LE;
+  else if (p == P::sgt || p == P::ugt)
+    b.rel = flip ? Rel::LT : Rel::GT;
+  else if (p == P::sge || p == P::uge)
+    b.rel = flip ? Rel::LE : Rel::GE;
+  else
+    return false;
+  b.unsignedCmp = p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
+  b.widened = widened;
+  b.value = other;
+  out.push_back(b);
+  return true;
+}
+
+/// The constant the cell holds where `loop` starts, from the last store to
+/// it before the loop in the same block.
+static std::optional<int64_t> startConstant(Operation *loop, Value cell) {
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
+    if (isStore(op) && op->getOperand(1) == cell)
+      return op->getNumOperands() == 2 ? constantOf(op->getOperand(0))
+                                       : std::nullopt;
+    if (mayWriteCell(op, cell) || op->getNumRegions())
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// The construct a break (or, with `isContinue`, a continue) leaves.
+static Operation *targetOf(Operation *jump, bool isContinue) {
+  for (Operation *p = jump->getParentOp(); p; p = p->getParentOp())
+    if (isLoop(p) || (!isContinue && isa<SwitchOp>(p)))
+      return p;
+  return nullptr;
+}
+
+/// The ops that compute the store's value, in its block: the step's own.
+static SmallPtrSet<Operation *, 8> stepOps(Operation *store) {
+  SmallPtrSet<Operation *, 8> ops;
+  SmallVector<Value> work{store->getOperand(0)};
+  while (!work.empty()) {
+    Operation *d = work.pop_back_val().getDefiningOp();
+    if (d && d->getBlock() == store->getBlock() && ops.insert(d).second)
+      llvm::append_range(work, d->getOperands());
+  }
+  return ops;
+}
+
+/// The body's first statement, when it is a store that only pure ops and
+/// reads come before (`i--;` as the first statement), or null.
+static Operation *firstStore(Block &body) {
+  for (Operation &op : body.without_terminator()) {
+    if (op.getNumRegions() == 0 && (isPure(&op) || isLoad(&op)))
+      continue;
+    return isStore(&op) ? &op : nullptr;
+  }
+  return nullptr;
+}
+
+/// Why `loop` cannot be counted, or "" with `h` filled in.
+static std::string readHeader(OpaqueLoopOp loop, Header &h) {
+  Block &body = loop.getBody().front();
+  // Where the importer found the step in the C: the last statement, or
+  // (weft.c_step_first) the first.
+  h.stepFirst = loop->hasAttr("weft.c_step_first");
+  Operation *stepStore =
+      h.stepFirst ? firstStore(body) : body.getTerminator()->getPrevNode();
+  auto [stepped, step] =
+      stepStore ? stepOf(stepStore) : std::pair<Value, int64_t>();
+  Value cell = stepped;
+  auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
+  if (!alloca || alloca.getType().getRank() != 0 ||
+      !alloca.getType().getElementType().isSignlessInteger() ||
+      !alloca->hasAttr("weft.decl") || loop->isAncestor(alloca))
+    return "its body neither ends nor starts by stepping an integer variable "
+           "by a constant (i++, i += 4)";
+  h.cell = cell;
+  h.step = step;
+  h.stepStore = stepStore;
+  Operation *last = stepStore;
+  // Before a first statement, only the step itself reads the counter.
+  if (h.stepFirst) {
+    auto own = stepOps(stepStore);
+    for (Operation *op = &body.front(); op != stepStore; op = op->getNextNode())
+      if (isLoad(op) && op->getOperand(0) == cell && !own.contains(op))
+        return "weft cannot tell the step of the counter from its reads";
+  }
+  h.decl = alloca->getAttrOfType<IntegerAttr>("weft.decl").getInt();
+  auto nameAttr = alloca->getAttrOfType<StringAttr>("weft.name");
+  h.name = nameAttr ? nameAttr.str() : "?";
+  h.isUnsigned = alloca->hasAttr("weft.unsigned");
+  std::string name = h.name;
+  if (alloca->hasAttr("weft.escapes"))
+    return "the address of the counter " + name + " is taken";
+  unsigned width = alloca.getType().getElementType().getIntOrFloatBitWidth();
+  if (width < 32)
+    return "the counter " + name + " is narrower than int and may wrap";
+
+  Operation *cond = loop.getCondition().front().getTerminator();
+  if (!boundsOf(cast<ConditionOp>(cond).getCondition(), cell, h.bounds))
+    return "the condition is not a comparison of the counter " + name +
+           " with a bound";
+  for (Bound &b : h.bounds)
+    if (b.rel == Rel::NE && !b.widened)
+      b.unsignedCmp = h.isUnsigned;
+  auto header = loop->getAttrOfType<IntegerAttr>("weft.c_counter");
+  auto count = loop->getAttrOfType<IntegerAttr>("weft.c_bounds");
+  if (!header || header.getInt() != h.decl || !count ||
+      count.getInt() != (int64_t)h.bounds.size())
+    return "weft cannot read the loop's header back in C";
+
+  // Nothing else in the body writes the counter, leaves, or skips the step.
+  std::string why;
+  loop.getBody().walk([&](Operation *op) {
+    if (!why.empty() || op == last)
+      return;
+    std::string at = where(op->getLoc());
+    if (isa<ReturnOp>(op))
+      why = "a return at " + at + " leaves the loop";
+    else if (isa<GotoOp, LabelOp>(op))
+      why = "a goto or label at " + at + " is inside the body";
+    else if (isa<BreakOp>(op) && targetOf(op, false) == loop)
+      why = "a break at " + at + " leaves the loop";
+    else if (isa<ContinueOp>(op) && targetOf(op, true) == loop && !h.stepFirst)
+      why = "a continue at " + at + " skips the step of the counter " + name;
+    else if (mayWriteCell(op, cell) && op->getNumRegions() == 0)
+      why = "the counter " + name + " is changed in the body at " + at;
+  });
+  if (!why.empty())
+    return why;
+
+  // The condition only reads; its bounds stay what they were.
+  for (Operation &op : loop.getCondition().front().without_terminator()) {
+    if (isLoad(&op) || isPure(&op))
+      continue;
+    if (auto call = dyn_cast<CallOp>(op))
+      return "the condition calls " + call.getCallee().str() +
+             ", which C calls again in every iteration";
+    return "the condition has side effects";
+  }
+  DenseSet<Value> written = cellsWrittenIn(loop);
+  for (const Bound &b : h.bounds) {
+    SetVector<Operation *> slice;
+    SmallVector<Value> work{b.value};
+    while (!work.empty()) {
+      Value v = work.pop_back_val();
+      Operation *def = v.getDefiningOp();
+      if (!def || !loop->isAncestor(def) || !slice.insert(def))
+        continue;
+      llvm::append_range(work, def->getOperands());
+    }
+    for (Operation *op : slice) {
+      if (!isLoad(op))
+        continue;
+      MemPath p = memPathOf(op->getOperand(0));
+      if (p.root.base == cell)
+        return "the bound reads the counter " + name;
+      bool localCell = p.views.empty() && p.root.isCell && !p.root.escapes &&
+                       p.root.base &&
+                       p.root.base.getDefiningOp<memref::AllocaOp>();
+      if (localCell && written.contains(p.root.base))
+        return "the bound reads " + p.root.name + ", which the body changes";
+      if (!localCell)
+        h.readsMemory = true;
+    }
+  }
+
+  // Can the counter wrap before a bound stops it? Not a signed one (its
+  // overflow is undefined); an unsigned one wraps (docs/ir.md, "Loops").
+  bool up = step > 0;
+  for (const Bound &b : h.bounds) {
+    bool ok = up ? (b.rel == Rel::LT || b.rel == Rel::LE ||
+                    (b.rel == Rel::NE && step == 1))
+                 : (b.rel == Rel::GT || b.rel == Rel::GE ||
+                    (b.rel == Rel::NE && step == -1));
+    if (!ok)
+      return "the condition does not bound the counter " + name +
+             " in the direction it moves";
+    auto bc = constantOf(b.value);
+    if (h.isUnsigned && b.widened &&
+        !(bc && *bc >= 0 && (width >= 63 || *bc < (int64_t(1) << width))))
+      return "the counter " + name +
+             " is unsigned and may wrap before it "
+             "reaches the bound";
+    if (!h.isUnsigned && b.unsignedCmp) {
+      auto start = startConstant(loop, cell);
+      if (!start || *start < 0)
+        return "the counter " + name +
+               " is compared as unsigned but may start negative";
+    }
+    if (h.isUnsigned) {
+      auto start = startConstant(loop, cell);
+      if (b.rel == Rel::NE && !(up ? start && *start == 0 : bc && *bc == 0))
+        return "the unsigned counter " + name +
+               " may wrap before it equals the bound";
+      if (!up && b.rel == Rel::GE && !(bc && *bc >= -step))
+        return "the unsigned counter " + name +
+               " wraps below zero before the condition fails";
+      if (!up && b.rel == Rel::GT && step < -1 && !(bc && *bc >= -step - 1))
+        return "the unsigned counter " + name + " may step over zero and wrap";
+    }
+  }
+  return "";
+}
+
+static Value toIndex(OpBuilder &b, Location l, Value v, bool isUnsigned) {
+  if (v.getType().isIndex())
+    return v;
+  if (isUnsigned)
+    return b.create<arith::IndexCastUIOp>(l, b.getIndexType(), v);
+  return b.create<arith::IndexCastOp>(l, b.getIndexType(), v);
+}
+
+/// Replaces `loop` with the counted loop `h` describes.
+static void rewrite(OpaqueLoopOp loop, const Header &h) {
+  OpBuilder b(loop);
+  Location l = loop.getLoc();
+  auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
+  bool isDo = loop.getKind() == "do";
+  Type ct = cast<MemRefType>(h.cell.getType()).getElementType();
+  auto cst = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIndexOp>(l, v);
+  };
+
+  // The counter's value where the loop starts, and the bounds, computed
+  // once (the body changes none of what they read).
+  Value start = b.create<affine::AffineLoadOp>(l, h.cell, ValueRange{});
+  Value st = toIndex(b, l, start, h.isUnsigned);
+  IRMapping map;
+  SetVector<Operation *> needed;
+  for (const Bound &bd : h.bounds) {
+    SmallVector<Value> work{bd.value};
+    while (!work.empty()) {
+      Operation *def = work.pop_back_val().getDefiningOp();
+      if (def && loop->isAncestor(def) && needed.insert(def))
+        llvm::append_range(work, def->getOperands());
+    }
+  }
+  for (Operation &op : loop.getCondition().front().without_terminator()) {
+    if (!needed.contains(&op))
+      continue;
+    Operation *c = b.clone(op, map);
+    if (isLoad(c) && h.readsMemory && id)
+      c->setAttr("weft.bound_of", id);
+  }
+  bool up = h.step > 0;
+  int64_t mag = up ? h.step : -h.step;
+  Value end;
+  for (const Bound &bd : h.bounds) {
+    Value lim = toIndex(b, l, map.lookupOrDefault(bd.value), bd.unsignedCmp);
+    if (bd.rel == Rel::LE)
+      lim = b.create<arith::AddIOp>(l, lim, cst(1));
+    else if (bd.rel == Rel::GE)
+      lim = b.create<arith::SubIOp>(l, lim, cst(1));
+    if (!up) {
+      // Normalized: the trip count.
+      lim = b.create<arith::SubIOp>(l, st, lim);
+      if (mag != 1)
+        lim = b.create<arith::CeilDivSIOp>(l, lim, cst(mag));
+    }
+    end = end ? (Value)b.create<arith::MinSIOp>(l, end, lim) : lim;
+  }
+  // A do loop runs its body once before the first test.
+  if (isDo)
+    end = b.create<arith::MaxSIOp>(
+        l, end, up ? (Value)b.create<arith::AddIOp>(l, st, cst(1)) : cst(1));
+  auto forOp =
+      b.create<scf::ForOp>(l, up ? st : cst(0), end, cst(up ? mag : 1));
+  for (NamedAttribute a : loop->getDiscardableAttrs())
+    if (a.getName() != "weft.c_counter" && a.getName() != "weft.c_bounds" &&
+        a.getName() != "weft.c_step_first")
+      forOp->setAttr(a.getName(), a.getValue());
+  forOp->setAttr("weft.kind", b.getStringAttr(loop.getKind()));
+  forOp->setAttr("weft.iv_name", b.getStringAttr(h.name));
+  forOp->setAttr("weft.counter", b.getI64IntegerAttr(h.decl));
+  if (h.readsMemory)
+    forOp->setAttr("weft.bound_reads_memory", b.getUnitAttr());
+  if (!up)
+    forOp->setAttr("weft.c_step", b.getI64IntegerAttr(h.step));
+
+  // The body, without its step; its reads of the counter read the
+  // iteration's value (after a first-statement step, the value stepped
+  // once).
+  Block *nb = forOp.getBody();
+  Block &ob = loop.getBody().front();
+  nb->getOperations().splice(nb->getTerminator()->getIterator(),
+                             ob.getOperations(), ob.begin(),
+                             std::prev(ob.end()));
+  SmallVector<Operation *> dead{h.stepStore};
+  while (!dead.empty()) {
+    // The step's own ops (its constant, casts and read) go with it.
+    Operation *d = dead.pop_back_val();
+    if (!d->use_empty() || !(d == h.stepStore || isPure(d) || isLoad(d)) ||
+        d->getNumRegions())
+      continue;
+    for (Value v : d->getOperands())
+      if (Operation *dd = v.getDefiningOp(); dd && dd->getBlock() == nb)
+        dead.push_back(dd);
+    d->erase();
+  }
+  OpBuilder ib = OpBuilder::atBlockBegin(nb);
+  auto icst = [&](int64_t v) -> Value {
+    return ib.create<arith::ConstantIndexOp>(l, v);
+  };
+  Value iv = forOp.getInductionVar(), cur = iv;
+  if (!up)
+    cur = ib.create<arith::SubIOp>(l, st,
+                                   ib.create<arith::MulIOp>(l, iv, icst(mag)));
+  if (h.stepFirst)
+    cur = ib.create<arith::AddIOp>(l, cur, icst(h.step));
+  Value value = ib.create<arith::IndexCastOp>(l, ct, cur);
+  SmallVector<Operation *> reads;
+  forOp.getRegion().walk([&](Operation *op) {
+    if (isLoad(op) && op->getNumOperands() == 1 && op->getOperand(0) == h.cell)
+      reads.push_back(op);
+  });
+  for (Operation *r : reads) {
+    r->getResult(0).replaceAllUsesWith(value);
+    r->erase();
+  }
+
+  // The counter's value after the loop, for code after it.
+  b.setInsertionPointAfter(forOp);
+  Value trip;
+  if (up) {
+    Value span = b.create<arith::MaxSIOp>(
+        l, b.create<arith::SubIOp>(l, end, st), cst(0));
+    trip = mag == 1 ? span
+                    : (Value)b.create<arith::CeilDivSIOp>(l, span, cst(mag));
+  } else {
+    trip = b.create<arith::MaxSIOp>(l, end, cst(0));
+  }
+  Value moved = b.create<arith::MulIOp>(l, trip, cst(mag));
+  Value exit = up ? (Value)b.create<arith::AddIOp>(l, st, moved)
+                  : (Value)b.create<arith::SubIOp>(l, st, moved);
+  auto store = b.create<affine::AffineStoreOp>(
+      l, b.create<arith::IndexCastOp>(l, ct, exit), h.cell, ValueRange{});
+  if (id)
+    store->setAttr("weft.counter_exit", id);
+  loop.erase();
+}
+
+void CountLoops::runOnOperation() {
+  SmallVector<OpaqueLoopOp> loops;
+  getOperation().walk([&](OpaqueLoopOp op) {
+    if (op.getKind() == "while" || op.getKind() == "do")
+      loops.push_back(op);
+  });
+  // Inner loops first (walk order is post-order): an outer loop's body is
+  // then final when it is read.
+  for (OpaqueLoopOp loop : loops) {
+    Header h;
+    std::string why = readHeader(loop, h);
+    if (why.empty()) {
+      rewrite(loop, h);
+      continue;
+    }
+    std::string reason =
+        "a " + loop.getKind().str() + " loop weft cannot count: " + why;
+    loop.setReasonAttr(StringAttr::get(&getContext(), reason));
+  }
+}

@@ -1,0 +1,184 @@
+// RUN: weft-opt %s -split-input-file --weft-count-loops | FileCheck %s
+// weft-count-loops on hand-written modules (docs/ir.md, "Loops"): while and
+// do loops whose body ends by stepping the counter become scf.for; the
+// others keep their weft.opaque_loop with the reason.
+
+// `while (i < n) { a[i] = 0; i++; }`: the loop runs from i's value to n, its
+// body reads the iteration's value, and i gets its exit value after it.
+// CHECK-LABEL: func.func @up
+// CHECK:       %[[I:.*]] = memref.alloca()
+// CHECK:       %[[START:.*]] = affine.load %[[I]][] : memref<i32>
+// CHECK-NEXT:  %[[ST:.*]] = arith.index_cast %[[START]] : i32 to index
+// CHECK-NEXT:  %[[N:.*]] = arith.index_cast %arg1 : i32 to index
+// CHECK:       scf.for %[[IV:.*]] = %[[ST]] to %[[N]] step %{{.*}} {
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[IV]] : index to i32
+// CHECK-NEXT:    arith.constant
+// CHECK-NEXT:    %[[X:.*]] = arith.index_cast %[[V]] : i32 to index
+// CHECK-NEXT:    memref.store %{{.*}}, %arg0[%[[X]]]
+// CHECK-NEXT:  } {weft.counter = 7 : i64, weft.free_vars = [], weft.iv_name = "i", weft.kind = "while", weft.loop_id = 0 : i64}
+// CHECK:       %[[SPAN:.*]] = arith.subi %[[N]], %[[ST]] : index
+// CHECK:       %[[TRIP:.*]] = arith.maxsi %[[SPAN]], %{{.*}} : index
+// CHECK:       %[[EXIT:.*]] = arith.addi %[[ST]], %{{.*}} : index
+// CHECK:       %[[E:.*]] = arith.index_cast %[[EXIT]] : index to i32
+// CHECK-NEXT:  affine.store %[[E]], %[[I]][] {weft.counter_exit = 0 : i64} : memref<i32>
+// CHECK-NOT:   weft.opaque_loop
+func.func @up(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  %z = arith.constant 0 : i32
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %w = affine.load %i[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  return
+}
+
+// -----
+
+// `do { ...; j -= 2; } while (j > 10)` with the step last: a decreasing loop,
+// normalized (weft.c_step), that runs at least once; the bound reads a
+// global, which the analysis must prove unchanged (weft.bound_of).
+// CHECK-LABEL: func.func @down_do
+// CHECK:       %[[START:.*]] = affine.load %[[J:.*]][] : memref<i64>
+// CHECK-NEXT:  %[[ST:.*]] = arith.index_cast %[[START]] : i64 to index
+// CHECK-NEXT:  %[[G:.*]] = memref.get_global @lim
+// CHECK-NEXT:  %[[B:.*]] = affine.load %[[G]][] {weft.bound_of = 1 : i64} : memref<i64>
+// CHECK-NEXT:  %[[BI:.*]] = arith.index_cast %[[B]] : i64 to index
+// CHECK-NEXT:  %[[D:.*]] = arith.subi %[[ST]], %[[BI]] : index
+// CHECK-NEXT:  %{{.*}} = arith.constant 2 : index
+// CHECK-NEXT:  %[[T:.*]] = arith.ceildivsi %[[D]], %{{.*}} : index
+// CHECK-NEXT:  %{{.*}} = arith.constant 1 : index
+// CHECK-NEXT:  %[[END:.*]] = arith.maxsi %[[T]], %{{.*}} : index
+// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[END]] step %{{.*}} {
+// CHECK-NEXT:    %{{.*}} = arith.constant 2 : index
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[K]], %{{.*}} : index
+// CHECK-NEXT:    %[[C:.*]] = arith.subi %[[ST]], %[[M]] : index
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[C]] : index to i64
+// CHECK:       } {weft.bound_reads_memory, weft.c_step = -2 : i64, weft.counter = 3 : i64, weft.iv_name = "j", weft.kind = "do", weft.loop_id = 1 : i64}
+// CHECK:       affine.store %{{.*}}, %[[J]][] {weft.counter_exit = 1 : i64} : memref<i64>
+memref.global "public" @lim : memref<i64> = uninitialized {weft.alias = #weft.alias<object>, weft.decl = 9 : i64, weft.name = "lim"}
+func.func @down_do(%a: memref<?xf64> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i64 {weft.decl = 2 : i64, weft.name = "n"}) {
+  %j = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 3 : i64, weft.name = "j"} : memref<i64>
+  affine.store %n, %j[] : memref<i64>
+  weft.opaque_loop {kind = "do", reason = "a do loop", weft.c_bounds = 1 : i64, weft.c_counter = 3 : i64, weft.loop_id = 1 : i64} condition {
+    %v = affine.load %j[] : memref<i64>
+    %g = memref.get_global @lim : memref<i64>
+    %b = affine.load %g[] : memref<i64>
+    %c = arith.cmpi sgt, %v, %b : i64
+    %e = arith.extui %c : i1 to i32
+    %zero = arith.constant 0 : i32
+    %t = arith.cmpi ne, %e, %zero : i32
+    weft.condition %t
+  } body {
+    %f = arith.constant 1.0 : f64
+    %v = affine.load %j[] : memref<i64>
+    %x = arith.index_cast %v : i64 to index
+    memref.store %f, %a[%x] : memref<?xf64>
+    %two = arith.constant 2 : i32
+    %two64 = arith.extsi %two : i32 to i64
+    %w = affine.load %j[] : memref<i64>
+    %s = arith.subi %w, %two64 : i64
+    affine.store %s, %j[] : memref<i64>
+    weft.yield
+  }
+  return
+}
+
+// -----
+
+// A continue skips the step, a store elsewhere changes the counter, and a
+// loop the importer found no header for: each keeps its opaque loop.
+// CHECK-LABEL: func.func @not_counted
+// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: a continue at {{.*}} skips the step of the counter i"
+// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: the counter i is changed in the body at {{.*}}"
+// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: weft cannot read the loop's header back in C"
+func.func @not_counted(%n: i32 {weft.decl = 2 : i64, weft.name = "n"}, %flag: i1) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  %one = arith.constant 1 : i32
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    scf.if %flag {
+      weft.continue
+    }
+    %w = affine.load %i[] : memref<i32>
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.loop_id = 1 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    scf.if %flag {
+      affine.store %n, %i[] : memref<i32>
+    }
+    %w = affine.load %i[] : memref<i32>
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.loop_id = 2 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    %w = affine.load %i[] : memref<i32>
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  return
+}
+
+// -----
+
+// `while (i > 0) { i--; a[i] = 0; }`: the step is the first statement
+// (weft.c_step_first), so the body sees the iteration's value stepped once.
+// CHECK-LABEL: func.func @step_first
+// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:    %{{.*}} = arith.constant 1 : index
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[K]], %{{.*}} : index
+// CHECK-NEXT:    %[[C:.*]] = arith.subi %{{.*}}, %[[M]] : index
+// CHECK-NEXT:    %{{.*}} = arith.constant -1 : index
+// CHECK-NEXT:    %[[S:.*]] = arith.addi %[[C]], %{{.*}} : index
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[S]] : index to i32
+// CHECK-NEXT:    arith.constant
+// CHECK-NEXT:    %[[X:.*]] = arith.index_cast %[[V]] : i32 to index
+// CHECK-NEXT:    memref.store %{{.*}}, %arg0[%[[X]]]
+// CHECK-NEXT:  } {weft.c_step = -1 : i64, weft.counter = 7 : i64, weft.iv_name = "i", weft.kind = "while", weft.loop_id = 0 : i64}
+func.func @step_first(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  affine.store %n, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.c_step_first, weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %z = arith.constant 0 : i32
+    %c = arith.cmpi sgt, %v, %z : i32
+    weft.condition %c
+  } body {
+    %one = arith.constant 1 : i32
+    %w = affine.load %i[] : memref<i32>
+    %s = arith.subi %w, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    weft.yield
+  }
+  return
+}
