@@ -232,3 +232,12 @@ void step_between(int n, int *a) {
     a[2 * i - 1] = 1;
   }
 }
+
+// expected-remark@+3 {{loop not parallelized: a while loop weft cannot count: the counter k is a global or static variable, which calls may change}}
+void static_counter(int n, float *a) {
+  static int k;
+  while (k < n) {
+    a[k] = 0;
+    k++;
+  }
+}

@@ -257,6 +257,17 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
       stepStore ? stepOf(stepStore) : std::pair<Value, int64_t>();
   Value cell = stepped;
   auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
+  if (auto global = cell ? cell.getDefiningOp<memref::GetGlobalOp>() : nullptr;
+      global && isa<MemRefType>(cell.getType()) &&
+      cast<MemRefType>(cell.getType()).getRank() == 0) {
+    std::string name = global.getName().str();
+    if (Operation *def =
+            SymbolTable::lookupNearestSymbolFrom(global, global.getNameAttr()))
+      if (auto n = def->getAttrOfType<StringAttr>("weft.name"))
+        name = n.str();
+    return "the counter " + name +
+           " is a global or static variable, which calls may change";
+  }
   if (!alloca || alloca.getType().getRank() != 0 ||
       !alloca.getType().getElementType().isSignlessInteger() ||
       !alloca->hasAttr("weft.decl") || loop->isAncestor(alloca))
