@@ -1,12 +1,15 @@
 // RUN: %exec-check %s
-// PARALLEL: 13
+// PARALLEL: 19
+// WEFT-ARGS: --fork-join-ns=0
 // While and do loops with a counter (docs/analysis.md, "While and do
 // loops"): counted by weft-count-loops, and run in parallel like the for
 // loops they are. Up and down, steps of 1, 2 and -3, <, <=, >=, >, !=, a
 // bound read from a struct, unsigned and size_t counters, a do loop (which
 // runs once even when its test fails at once), a while nested in a for,
 // loops that step first (`i--;` as the first statement, with a continue
-// after it), and the counters' values after the loops. Two loops stay
+// after it) or in the condition (`i-- > 0`, `++i < n`, a do loop's
+// `++i < n`, an unsigned `u-- > 0` that ends at UINT_MAX), and the
+// counters' values after the loops. Two loops stay
 // sequential: a continue skips the step, and a bound the body changes.
 #include <stddef.h>
 #include <stdio.h>
@@ -124,6 +127,64 @@ static long dofirst(long n) {
   return j;
 }
 
+/* The step in the condition: tested before it (`i-- > 0`, `j++ < n`: the
+ * body sees the stepped value, and so does the code after the loop, one
+ * step past the last test), after it (`++i < n`), or after a do loop's
+ * body. */
+static int post_down(int n) {
+  int i = n;
+  while (i-- > 0)
+    a[i] = a[i] * 0.5 + (double)i;
+  return i;
+}
+
+static int pre_up(int n) {
+  int i = -1;
+  while (++i < n) {
+    if (i % 4 == 1)
+      continue;
+    b[i] = b[i] * 2 + (double)i;
+  }
+  return i;
+}
+
+static int do_pre(int n) {
+  int i = 0;
+  do {
+    h[i] += i;
+  } while (++i < n);
+  return i;
+}
+
+static unsigned post_unsigned(unsigned n) {
+  unsigned u = n;
+  while (u-- > 0)
+    h[u] = h[u] * 3 + (long)u;
+  return u;
+}
+
+static int post_up(int n) {
+  int j = 0;
+  while (j++ < n)
+    c[j - 1] += (double)j;
+  return j;
+}
+
+/* The inner loop's overlap check names i, the counter of a loop around it
+ * that steps first: in the body, one step past its iteration (fuzz seed
+ * 381). Called on distinct arrays and on overlapping ones. */
+static void nested_check(double *y, const double *z) {
+  int i = -1;
+  while (i < 23) {
+    i++;
+    int j = 0;
+    while (j < 27) {
+      y[45 - i + j] = -0.5 * z[i * 28 + j] + y[45 - i + j] * 0.25;
+      j = j + 1;
+    }
+  }
+}
+
 /* Sequential: the continue skips the step (C runs the same i again). */
 static int skips(int n) {
   int i = 0, again = 0;
@@ -172,6 +233,14 @@ int main(void) {
   rows(200, 300);
   r += countdown(N);
   r += dofirst(N);
+  r += post_down(N);
+  r += pre_up(N);
+  r += do_pre(N);
+  r += do_pre(0) * 1000; /* runs once */
+  r += (long)post_unsigned(N); /* ends at UINT_MAX */
+  r += post_up(N);
+  nested_check(c, b);
+  nested_check(a + 620, a); /* at i = 23, y[45 - i + j] meets z[28 i + j] */
   r += skips(N);
   r += shrinks(N);
   double sum = 0;

@@ -28,7 +28,8 @@ program in three has array reductions (histograms into globals and locals
 of known size, some loops with an update that is none); one in three a
 work array declared before its loop and written before it is read in
 every iteration (or, now and then, not); one kernel in four writes most of
-its loops as while or do loops that step their counter last (or first).
+its loops as while or do loops that step their counter last (or first, or
+in the condition).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -577,31 +578,41 @@ class Gen:
             first = (bound and start.isdigit() and
                      (int(start) < int(bound.group(2)) if bound.group(1) == "<"
                       else int(start) >= int(bound.group(2))))
+            # Or the step first (`while (i > 0) { i--; ... }`), or in the
+            # condition (`while (++i < b)`, `while (i-- > 0)`: the body sees
+            # the stepped value): the counter starts one step early.
             simple = re.match(r"%s (<|>=) (\w+)$" % v, cond)
-            if simple and wl.random() < 0.3:
-                # The step first, as in `while (i > 0) { i--; ... }`: the
-                # counter starts one step early and the test is on the
-                # value before the step.
-                self.features.add("while loop, step first")
-                op, lim = simple.groups()
-                if inc == "++" and op == "<":
-                    out.append(ind + "int %s = %s - 1;" % (v, start))
-                    out.append(ind + "while (%s < %s - 1) {" % (v, lim))
-                elif inc == "--" and op == ">=" and lim == "0":
-                    out.append(ind + "int %s = %s + 1;" % (v, start))
-                    out.append(ind + "while (%s > 0) {" % v)
+            early = None
+            if simple and ((inc == "++" and simple.group(1) == "<") or
+                           (inc == "--" and simple.groups() == (">=", "0"))):
+                r = wl.random()
+                early = "cond" if r < 0.25 else "first" if r < 0.475 else None
+            if early:
+                up, lim = inc == "++", simple.group(2)
+                out.append(ind + "int %s = %s %s 1;" % (v, start,
+                                                        "-" if up else "+"))
+                if early == "cond":
+                    self.features.add("while loop, step in the condition")
+                    out.append(ind + ("while (++%s < %s) {" % (v, lim) if up
+                                      else "while (%s-- > 0) {" % v))
                 else:
-                    simple = None
-                if simple:
+                    self.features.add("while loop, step first")
+                    out.append(ind + ("while (%s < %s - 1) {" % (v, lim) if up
+                                      else "while (%s > 0) {" % v))
                     out.append(ind + "  " + step)
-                    closers.append([ind + "}"])
-                    ind += "  "
-                    continue
+                closers.append([ind + "}"])
+                ind += "  "
+                continue
             out.append(ind + "int %s = %s;" % (v, start))
             if first and wl.random() < 0.5:
                 self.features.add("do loop")
                 out.append(ind + "do {")
-                closers.append([ind + "  " + step, ind + "} while (%s);" % cond])
+                if inc == "++" and bound.group(1) == "<" and wl.random() < 0.3:
+                    closers.append([ind + "} while (++%s < %s);" % (
+                        v, bound.group(2))])
+                else:
+                    closers.append([ind + "  " + step,
+                                    ind + "} while (%s);" % cond])
             else:
                 self.features.add("while loop")
                 out.append(ind + "while (%s) {" % cond)

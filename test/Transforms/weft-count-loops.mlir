@@ -182,3 +182,50 @@ func.func @step_first(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, wef
   }
   return
 }
+
+// -----
+
+// `while (i-- > 0) a[i] = 0;`: the condition steps the counter after it
+// tests it (weft.c_step_cond = "post"): the loop runs while the value
+// before the step is positive, the body sees the value after it, and the
+// exit value is one step past the last test. The step goes with the
+// condition.
+// CHECK-LABEL: func.func @step_in_condition
+// CHECK:       %[[START:.*]] = affine.load %[[I:.*]][] : memref<i32>
+// CHECK-NEXT:  %[[ST:.*]] = arith.index_cast %[[START]] : i32 to index
+// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %[[END:.*]] step %{{.*}} {
+// CHECK-NEXT:    %{{.*}} = arith.constant 1 : index
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[K]], %{{.*}} : index
+// CHECK-NEXT:    %[[C:.*]] = arith.subi %[[ST]], %[[M]] : index
+// CHECK-NEXT:    %{{.*}} = arith.constant -1 : index
+// CHECK-NEXT:    %[[S:.*]] = arith.addi %[[C]], %{{.*}} : index
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[S]] : index to i32
+// CHECK-NOT:     affine.store
+// CHECK:       } {weft.c_step = -1 : i64, weft.counter = 7 : i64, weft.iv_name = "i", weft.kind = "while", weft.loop_id = 0 : i64}
+// CHECK:       %[[T:.*]] = arith.maxsi %[[END]], %{{.*}} : index
+// CHECK-NEXT:  %{{.*}} = arith.constant 1 : index
+// CHECK-NEXT:  %[[T1:.*]] = arith.addi %[[T]], %{{.*}} : index
+// CHECK-NEXT:  %{{.*}} = arith.constant 1 : index
+// CHECK-NEXT:  %[[MV:.*]] = arith.muli %[[T1]], %{{.*}} : index
+// CHECK-NEXT:  %[[EXIT:.*]] = arith.subi %[[ST]], %[[MV]] : index
+// CHECK:       affine.store %{{.*}}, %[[I]][] {weft.counter_exit = 0 : i64} : memref<i32>
+func.func @step_in_condition(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  affine.store %n, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.c_step_cond = "post", weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %m1 = arith.constant -1 : i32
+    %s = arith.addi %v, %m1 : i32
+    affine.store %s, %i[] : memref<i32>
+    %z = arith.constant 0 : i32
+    %c = arith.cmpi sgt, %v, %z : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %w = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %w : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    weft.yield
+  }
+  return
+}

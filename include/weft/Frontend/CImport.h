@@ -66,8 +66,14 @@ struct CountedFor {
     const clang::Type *compareType;   ///< the type the comparison is done in
   };
   std::vector<Bound> bounds;
-  /// A while or do loop: the body's last statement steps the counter.
+  /// A while or do loop: the body's last (or first) statement steps the
+  /// counter.
   bool stepInBody = false;
+  /// `while (++i < n)`: the loop starts at the counter plus this.
+  int64_t startOffset = 0;
+  /// `while (i-- > 0)`: the condition steps the counter after it tests it,
+  /// so the body, and the code after the loop, see it one step further.
+  bool seesStepped = false;
   /// A do loop: the body runs once before the first test.
   bool runsOnce = false;
 };

@@ -498,15 +498,57 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
     return inc && parseIncrement(inc, ctx, var, h.step) && h.step != 0 &&
            parseCondition(cond, var, bounds, cmps);
   };
+  // Or the condition steps it: `while (i-- > 0)`, `while (++i < n)`,
+  // `do ... while (++i < n)` (one comparison, a step of 1).
+  auto condStep = [&]() -> StringRef {
+    const auto *bo =
+        dyn_cast<clang::BinaryOperator>(cond->IgnoreParenImpCasts());
+    if (!bo || !bo->isComparisonOp() || bo->getOpcode() == clang::BO_EQ)
+      return "";
+    bool left = true;
+    const auto *uo =
+        dyn_cast<clang::UnaryOperator>(bo->getLHS()->IgnoreParenImpCasts());
+    if (!uo || !uo->isIncrementDecrementOp()) {
+      left = false;
+      uo = dyn_cast<clang::UnaryOperator>(bo->getRHS()->IgnoreParenImpCasts());
+    }
+    if (!uo || !uo->isIncrementDecrementOp() ||
+        !(var = varOf(uo->getSubExpr())))
+      return "";
+    clang::BinaryOperatorKind op = bo->getOpcode();
+    if (!left)
+      op = op == clang::BO_LT   ? clang::BO_GT
+           : op == clang::BO_LE ? clang::BO_GE
+           : op == clang::BO_GT ? clang::BO_LT
+           : op == clang::BO_GE ? clang::BO_LE
+                                : op;
+    const clang::Expr *other = left ? bo->getRHS() : bo->getLHS();
+    bounds.clear();
+    bounds.push_back({other, op, bo->getLHS()->getType().getTypePtr()});
+    h.step = uo->isIncrementOp() ? 1 : -1;
+    return uo->isPrefix() ? "pre" : "post";
+  };
   bool stepFirst = false;
+  StringRef inCond;
   if (!stepsCounter(last)) {
-    if (!stepsCounter(first))
-      return;
-    stepFirst = true;
+    if (stepsCounter(first)) {
+      stepFirst = true;
+    } else {
+      inCond = condStep();
+      // `do ... while (i++ < n)` tests the value before the step after
+      // the body: not counted (yet).
+      if (inCond.empty() || (ds && inCond == "post"))
+        return;
+    }
   }
   h.counter = var;
-  h.stepInBody = true;
+  h.stepInBody = inCond.empty();
   h.runsOnce = ds != nullptr;
+  // `while (++i < n)` starts at i + 1; `while (i-- > 0)`'s body sees the
+  // counter stepped once, and so does the code after it.
+  if (ws && inCond == "pre")
+    h.startOffset = h.step;
+  h.seesStepped = ws && inCond == "post";
   for (const Bound &b : bounds)
     h.bounds.push_back({b.expr, b.op, b.compareType});
   out.counted[id] = h;
@@ -514,6 +556,8 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   op->setAttr("weft.c_bounds", builder.getI64IntegerAttr(bounds.size()));
   if (stepFirst)
     op->setAttr("weft.c_step_first", builder.getUnitAttr());
+  if (!inCond.empty())
+    op->setAttr("weft.c_step_cond", builder.getStringAttr(inCond));
   setFreeVars(*this, op, s);
 }
 

@@ -74,6 +74,12 @@ std::string FileRewriter::counterValue(const Plan &p, llvm::StringRef k,
   std::string ts = typeText(t, policy);
   int64_t step = p.header->step;
   uint64_t width = ctx.getTypeSize(t);
+  // `while (i-- > 0)`: the body sees the counter one step further.
+  std::string shifted;
+  if (p.header->seesStepped) {
+    shifted = "(" + k.str() + " + 1)";
+    k = shifted;
+  }
   if (isUnsigned(t) || width >= 64)
     return "(" + ts + ")((uint64_t)" + start.str() + " + (uint64_t)" +
            k.str() + " * (uint64_t)(" + std::to_string(step) + "))";
@@ -119,6 +125,10 @@ std::string FileRewriter::counterAfter(const Plan &p, const std::string &in) {
 }
 
 std::string FileRewriter::startText(const Plan &p) {
+  if (!p.header->start && p.header->startOffset)
+    return p.header->counter->getNameAsString() +
+           (p.header->startOffset > 0 ? " + " : " - ") +
+           std::to_string(std::abs(p.header->startOffset));
   if (!p.header->start)
     return p.header->counter->getNameAsString();
   unsigned b, e;

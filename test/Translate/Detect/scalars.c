@@ -298,8 +298,8 @@ int write_after_break(int n, int m, int *restrict out,
 int write_after_continue(int n, int m, int *restrict out,
                          const int *restrict v) {
   int t = 0;
-  while (m-- > 0) { // expected-remark {{loop not parallelized: a while loop}}
-    out[0] += t;
+  while (m-- > 0) { // expected-remark {{loop not parallelized: t carries a value from one iteration to the next}}
+    out[0] += t;    // expected-note {{t read here}}
     for (int i = 0; i < n; i++)
       if (v[i] > m) {
         t = v[i] - m;

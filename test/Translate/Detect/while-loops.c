@@ -241,3 +241,48 @@ void static_counter(int n, float *a) {
     k++;
   }
 }
+
+// The step in the condition: `i-- > 0` (the body sees the stepped value),
+// `++i < n` (the loop starts one step on), and a do loop's `++i < n` (the
+// step after the body); a continue is fine, the step is in the test.
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void post_down(int n, float *a) {
+  int i = n;
+  while (i-- > 0) {
+    if (a[i] < 0)
+      continue;
+    a[i] = 1;
+  }
+}
+
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void pre_up(int n, float *a) {
+  int i = -1;
+  while (++i < n)
+    a[i] = 2;
+}
+
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void do_pre(int n, float *a) {
+  int i = 0;
+  do
+    a[i] = 3;
+  while (++i < n);
+}
+
+// expected-remark@+3 {{loop not parallelized: a do loop weft cannot count: the condition steps i after the body and tests the value before the step (`i++ < n`), which weft does not count in a do loop}}
+void do_post(int n, float *a) {
+  int i = 0;
+  do
+    a[i] = 4;
+  while (i++ < n - 1);
+}
+
+// expected-remark@+3 {{loop not parallelized: a do loop weft cannot count: the do loop steps the unsigned counter u before its first test, which may wrap it}}
+void do_unsigned_down(unsigned n, float *a) {
+  unsigned u = n;
+  do {
+    a[u] = 5;
+    u--;
+  } while (u > 0);
+}

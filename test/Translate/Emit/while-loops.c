@@ -91,3 +91,55 @@ void first(int n, float *restrict a) {
     a[i] = (float)i;
   }
 }
+
+// `while (i-- > 0)`: the condition steps the counter, so the chunk loop
+// steps it in its header; the body sees it one step on from the value the
+// test reads, and so does the code after the loop.
+// CHECK-LABEL: static inline void weft_post_{{[0-9]+}}_run(
+// CHECK:         int i = (int)(weft_c->weft_start + (weft_lo + 1) * -1);
+// CHECK-NEXT:    for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++, i--) {
+// CHECK-NEXT:      a[i] = (float)i;
+// CHECK-LABEL: void post(
+// CHECK:         int weft_start = i;
+// CHECK-NEXT:    int64_t weft_trip = weft_trip_down((int64_t)weft_start, (int64_t)(0), 1, 0);
+// CHECK:         i = (int)(weft_start + (weft_trip + 1) * -1); /* its value after the loop */
+// OMP-LABEL: void post(
+// OMP:           int i = (int)(weft_start + (weft_k + 1) * -1);
+// OMP-NEXT:      a[i] = (float)i;
+void post(int n, float *restrict a) {
+  int i = n;
+  while (i-- > 0)
+    a[i] = (float)i;
+  a[0] = (float)i;
+}
+
+// `while (++i < n)` starts one step on.
+// CHECK-LABEL: void pre(
+// CHECK:         int weft_start = i + 1;
+// CHECK-NEXT:    int64_t weft_trip = weft_trip_up((int64_t)weft_start, (int64_t)(n), 1, 0);
+// CHECK:         i = (int)(weft_start + weft_trip); /* its value after the loop */
+void pre(int n, float *restrict a) {
+  int i = -1;
+  while (++i < n)
+    a[i] = (float)i;
+  a[0] = (float)i;
+}
+
+// The run-time check of an inner loop names the counter of a loop around
+// it, which steps first: in the body, i is one step past the iteration
+// that starts it, and the check's ranges use that value (fuzz seed 381
+// once got them one row off, and TSan saw the race).
+// CHECK-LABEL: void nested_check(
+// CHECK:         weft_apart((const void *)y, weft_add(45, weft_mul(-1, (int64_t)i, &weft_bad), &weft_bad), weft_add(71, weft_mul(-1, (int64_t)i, &weft_bad), &weft_bad), sizeof(y[0]),
+// CHECK-NEXT:          (const void *)z, weft_mul(28, (int64_t)i, &weft_bad), weft_add(26, weft_mul(28, (int64_t)i, &weft_bad), &weft_bad), sizeof(z[0]), &weft_bad)
+void nested_check(double *y, const double *z) {
+  int i = -1;
+  while (i < 23) {
+    i++;
+    int j = 0;
+    while (j < 27) {
+      y[45 - i + j] = -0.5 * z[i * 28 + j];
+      j = j + 1;
+    }
+  }
+}

@@ -60,6 +60,11 @@ struct Header {
   /// The step is the body's first statement: the body sees the counter
   /// stepped once (`while (i > 0) { i--; a[i] = 0; }`).
   bool stepFirst = false;
+  /// The condition steps the counter (weft.c_step_cond): "pre" (`++i < n`:
+  /// it tests, and the body sees, the stepped value) or "post" (`i-- > 0`:
+  /// it tests the value before the step, and the body sees the stepped
+  /// one).
+  std::string stepInCond;
   SmallVector<Bound> bounds;
   bool readsMemory = false;
 };
@@ -158,11 +163,13 @@ static Value truthOf(Value c) {
 
 /// The bounds a condition puts on the counter (a `&&` of comparisons), in
 /// source order; false when it is anything else.
-static bool boundsOf(Value c, Value cell, SmallVectorImpl<Bound> &out) {
+static bool boundsOf(Value c, function_ref<bool(Value)> isCounter,
+                     SmallVectorImpl<Bound> &out) {
   // (Whether a `!=` compares as unsigned is the counter's type: readHeader.)
   c = truthOf(c);
   if (auto a = c.getDefiningOp<arith::AndIOp>(); a && a.getType().isInteger(1))
-    return boundsOf(a.getLhs(), cell, out) && boundsOf(a.getRhs(), cell, out);
+    return boundsOf(a.getLhs(), isCounter, out) &&
+           boundsOf(a.getRhs(), isCounter, out);
   auto cmp = c.getDefiningOp<arith::CmpIOp>();
   if (!cmp)
     return false;
@@ -172,16 +179,25 @@ static bool boundsOf(Value c, Value cell, SmallVectorImpl<Bound> &out) {
   bool widened = false;
   Value other;
   bool flip = false;
-  if (loadedCell(cmp.getLhs(), &widened) == cell) {
+  // The counter, perhaps widened for the comparison.
+  auto counter = [&](Value v) {
+    bool ext =
+        isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(v.getDefiningOp());
+    if (ext)
+      v = v.getDefiningOp()->getOperand(0);
+    if (!isCounter(v))
+      return false;
+    widened = ext;
+    return true;
+  };
+  if (counter(cmp.getLhs())) {
     other = cmp.getRhs();
-  } else if (loadedCell(cmp.getRhs(), &widened) == cell) {
+  } else if (counter(cmp.getRhs())) {
     other = cmp.getLhs();
     flip = true; // `n > i` is `i < n`
   } else {
     return false;
   }
-  if (loadedCell(other) == cell)
-    return false;
   if (p == P::ne)
     b.rel = Rel::NE;
   else if (p == P::slt || p == P::ult)
@@ -245,14 +261,47 @@ static Operation *firstStore(Block &body) {
   return nullptr;
 }
 
+/// The block's one store (a condition's step), or null.
+static Operation *onlyStore(Block &block) {
+  Operation *found = nullptr;
+  for (Operation &op : block) {
+    if (!isStore(&op))
+      continue;
+    if (found)
+      return nullptr;
+    found = &op;
+  }
+  return found;
+}
+
 /// Why `loop` cannot be counted, or "" with `h` filled in.
 static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   Block &body = loop.getBody().front();
-  // Where the importer found the step in the C: the last statement, or
-  // (weft.c_step_first) the first.
+  // Where the importer found the step in the C: the last statement, the
+  // first (weft.c_step_first), or the condition (weft.c_step_cond).
   h.stepFirst = loop->hasAttr("weft.c_step_first");
-  Operation *stepStore =
-      h.stepFirst ? firstStore(body) : body.getTerminator()->getPrevNode();
+  if (auto c = loop->getAttrOfType<StringAttr>("weft.c_step_cond"))
+    h.stepInCond = c.str();
+  // A step in the condition that the importer found no header for.
+  if (Operation *st = onlyStore(loop.getCondition().front());
+      st && h.stepInCond.empty()) {
+    Value c = stepOf(st).first;
+    auto a = c ? c.getDefiningOp<memref::AllocaOp>() : nullptr;
+    auto n = a ? a->getAttrOfType<StringAttr>("weft.name") : StringAttr();
+    if (!n)
+      return "the condition has side effects";
+    if (loop.getKind() == "do")
+      return "the condition steps " + n.str() +
+             " after the body and tests the value before the step "
+             "(`i++ < n`), which weft does not count in a do loop";
+    return "the condition steps " + n.str() +
+           " in a way weft does not count (it counts `i-- > 0` and "
+           "`++i < n`)";
+  }
+  Operation *stepStore = !h.stepInCond.empty()
+                             ? onlyStore(loop.getCondition().front())
+                         : h.stepFirst ? firstStore(body)
+                                       : body.getTerminator()->getPrevNode();
   auto [stepped, step] =
       stepStore ? stepOf(stepStore) : std::pair<Value, int64_t>();
   Value cell = stepped;
@@ -296,7 +345,20 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
     return "the counter " + name + " is narrower than int and may wrap";
 
   Operation *cond = loop.getCondition().front().getTerminator();
-  if (!boundsOf(cast<ConditionOp>(cond).getCondition(), cell, h.bounds))
+  // What the condition compares: the counter, or with a step in the
+  // condition, the value before the step ("post") or after it ("pre").
+  auto own = stepOps(stepStore);
+  auto isCounter = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (h.stepInCond == "pre")
+      return v == stepStore->getOperand(0) ||
+             (cellRead(v) == cell && def->getBlock() == stepStore->getBlock() &&
+              stepStore->isBeforeInBlock(def));
+    if (h.stepInCond == "post")
+      return cellRead(v) == cell && own.contains(def);
+    return cellRead(v) == cell;
+  };
+  if (!boundsOf(cast<ConditionOp>(cond).getCondition(), isCounter, h.bounds))
     return "the condition is not a comparison of the counter " + name +
            " with a bound";
   for (Bound &b : h.bounds)
@@ -320,7 +382,8 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
       why = "a goto or label at " + at + " is inside the body";
     else if (isa<BreakOp>(op) && targetOf(op, false) == loop)
       why = "a break at " + at + " leaves the loop";
-    else if (isa<ContinueOp>(op) && targetOf(op, true) == loop && !h.stepFirst)
+    else if (isa<ContinueOp>(op) && targetOf(op, true) == loop &&
+             !h.stepFirst && h.stepInCond.empty())
       why = "a continue at " + at + " skips the step of the counter " + name;
     else if (mayWriteCell(op, cell) && op->getNumRegions() == 0)
       why = "the counter " + name + " is changed in the body at " + at;
@@ -330,7 +393,7 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
 
   // The condition only reads; its bounds stay what they were.
   for (Operation &op : loop.getCondition().front().without_terminator()) {
-    if (isLoad(&op) || isPure(&op))
+    if (isLoad(&op) || isPure(&op) || &op == stepStore)
       continue;
     if (auto call = dyn_cast<CallOp>(op))
       return "the condition calls " + call.getCallee().str() +
@@ -367,6 +430,20 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   // Can the counter wrap before a bound stops it? Not a signed one (its
   // overflow is undefined); an unsigned one wraps (docs/ir.md, "Loops").
   bool up = step > 0;
+  // The first value the condition tests, when it is a constant: a do
+  // loop, and `++i < n`, step the counter before the first test.
+  bool isDo = loop.getKind() == "do";
+  auto start = startConstant(loop, cell);
+  if (start && (isDo || h.stepInCond == "pre"))
+    *start += step;
+  // A do loop steps an unsigned counter before its first test: from 0 down,
+  // from the largest value up, or past an unknown bound, it wraps, and C
+  // then runs about 2^32 times. Counted: up, from a constant, to < or <=.
+  if (isDo && h.isUnsigned &&
+      (!up || !start ||
+       llvm::any_of(h.bounds, [](const Bound &b) { return b.rel == Rel::NE; })))
+    return "the do loop steps the unsigned counter " + name +
+           " before its first test, which may wrap it";
   for (const Bound &b : h.bounds) {
     bool ok = up ? (b.rel == Rel::LT || b.rel == Rel::LE ||
                     (b.rel == Rel::NE && step == 1))
@@ -382,13 +459,11 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
              " is unsigned and may wrap before it "
              "reaches the bound";
     if (!h.isUnsigned && b.unsignedCmp) {
-      auto start = startConstant(loop, cell);
       if (!start || *start < 0)
         return "the counter " + name +
                " is compared as unsigned but may start negative";
     }
     if (h.isUnsigned) {
-      auto start = startConstant(loop, cell);
       if (b.rel == Rel::NE && !(up ? start && *start == 0 : bc && *bc == 0))
         return "the unsigned counter " + name +
                " may wrap before it equals the bound";
@@ -425,6 +500,10 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   // once (the body changes none of what they read).
   Value start = b.create<affine::AffineLoadOp>(l, h.cell, ValueRange{});
   Value st = toIndex(b, l, start, h.isUnsigned);
+  // `while (++i < n)` starts where the first step takes the counter (a do
+  // loop's `++i < n` is the step after the body, as a last statement is).
+  if (h.stepInCond == "pre" && !isDo)
+    st = b.create<arith::AddIOp>(l, st, cst(h.step));
   IRMapping map;
   SetVector<Operation *> needed;
   for (const Bound &bd : h.bounds) {
@@ -463,11 +542,21 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   if (isDo)
     end = b.create<arith::MaxSIOp>(
         l, end, up ? (Value)b.create<arith::AddIOp>(l, st, cst(1)) : cst(1));
-  auto forOp =
-      b.create<scf::ForOp>(l, up ? st : cst(0), end, cst(up ? mag : 1));
+  // After a first-statement step, or `i-- > 0`, the body sees the counter
+  // stepped once. An increasing loop then runs its induction variable one
+  // step on, so that it stays the C counter's value in the body: a run-time
+  // check of a loop inside names it as the variable (CNames). (A decreasing
+  // loop is normalized, and its induction variable is never named.)
+  bool seesStepped = h.stepFirst || h.stepInCond == "post";
+  Value lb = up ? st : cst(0), ub = end;
+  if (up && seesStepped) {
+    lb = b.create<arith::AddIOp>(l, st, cst(h.step));
+    ub = b.create<arith::AddIOp>(l, end, cst(h.step));
+  }
+  auto forOp = b.create<scf::ForOp>(l, lb, ub, cst(up ? mag : 1));
   for (NamedAttribute a : loop->getDiscardableAttrs())
-    if (a.getName() != "weft.c_counter" && a.getName() != "weft.c_bounds" &&
-        a.getName() != "weft.c_step_first")
+    if (!a.getName().getValue().starts_with("weft.c_") ||
+        a.getName() == "weft.c_step")
       forOp->setAttr(a.getName(), a.getValue());
   forOp->setAttr("weft.kind", b.getStringAttr(loop.getKind()));
   forOp->setAttr("weft.iv_name", b.getStringAttr(h.name));
@@ -485,7 +574,10 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   nb->getOperations().splice(nb->getTerminator()->getIterator(),
                              ob.getOperations(), ob.begin(),
                              std::prev(ob.end()));
-  SmallVector<Operation *> dead{h.stepStore};
+  // (A step in the condition goes with the condition.)
+  SmallVector<Operation *> dead;
+  if (h.stepInCond.empty())
+    dead.push_back(h.stepStore);
   while (!dead.empty()) {
     // The step's own ops (its constant, casts and read) go with it.
     Operation *d = dead.pop_back_val();
@@ -505,7 +597,7 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   if (!up)
     cur = ib.create<arith::SubIOp>(l, st,
                                    ib.create<arith::MulIOp>(l, iv, icst(mag)));
-  if (h.stepFirst)
+  if (seesStepped && !up)
     cur = ib.create<arith::AddIOp>(l, cur, icst(h.step));
   Value value = ib.create<arith::IndexCastOp>(l, ct, cur);
   SmallVector<Operation *> reads;
@@ -529,6 +621,9 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   } else {
     trip = b.create<arith::MaxSIOp>(l, end, cst(0));
   }
+  // `i-- > 0` steps the counter once more, in the test that fails.
+  if (h.stepInCond == "post")
+    trip = b.create<arith::AddIOp>(l, trip, cst(1));
   Value moved = b.create<arith::MulIOp>(l, trip, cst(mag));
   Value exit = up ? (Value)b.create<arith::AddIOp>(l, st, moved)
                   : (Value)b.create<arith::SubIOp>(l, st, moved);

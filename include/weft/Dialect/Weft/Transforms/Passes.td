@@ -16,12 +16,14 @@ def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
     with bounds (a `&&` of `<`, `<=`, `>`, `>=` or `!=`), its body ends by
     stepping the counter by a constant (`i++`, `i += 4`, `i = i - 2`), or
     starts so (`weft.c_step_first`: then the body sees the stepped value),
-    and:
+    or its condition does (`weft.c_step_cond`: `i-- > 0`, `++i < n`), and:
 
     - nothing else in the body writes the counter, and its address is not
       taken;
     - no `break`, `return` or `goto` leaves the body, and no `continue`
       skips a last-statement step;
+    - a do loop's unsigned counter goes up from a constant to a `<` or
+      `<=` bound (a do loop steps it before its first test);
     - the condition only reads, and the body changes no variable its
       bounds read (memory they read, such as `v->n`, the analysis proves
       or checks: docs/analysis.md, "Bounds in memory");
