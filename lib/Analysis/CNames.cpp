@@ -52,12 +52,14 @@ std::optional<VarRef> CNames::declOf(Value v) {
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     // The counter of a loop around this one: a C variable in scope where
     // the check runs (not for a normalized decreasing loop, whose
-    // induction variable is not the counter).
+    // induction variable is not the counter, nor for a while loop whose
+    // body steps the counter between reads: weft.counter_moves).
     Operation *owner = arg.getOwner()->getParentOp();
     if (isLoop(owner) && owner != loop && owner->isAncestor(loop)) {
       auto decl = owner->getAttrOfType<IntegerAttr>("weft.counter");
       auto name = owner->getAttrOfType<StringAttr>("weft.iv_name");
-      if (!decl || !name || owner->hasAttr("weft.c_step"))
+      if (!decl || !name || owner->hasAttr("weft.c_step") ||
+          owner->hasAttr("weft.counter_moves"))
         return std::nullopt;
       return VarRef{decl.getInt(), name.str()};
     }

@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 19
+// PARALLEL: 21
 // WEFT-ARGS: --fork-join-ns=0
 // While and do loops with a counter (docs/analysis.md, "While and do
 // loops"): counted by weft-count-loops, and run in parallel like the for
@@ -7,7 +7,8 @@
 // bound read from a struct, unsigned and size_t counters, a do loop (which
 // runs once even when its test fails at once), a while nested in a for,
 // loops that step first (`i--;` as the first statement, with a continue
-// after it) or in the condition (`i-- > 0`, `++i < n`, a do loop's
+// after it), between statements, inside an expression (`c[i++] += x`), or
+// in the condition (`i-- > 0`, `++i < n`, a do loop's
 // `++i < n`, an unsigned `u-- > 0` that ends at UINT_MAX), and the
 // counters' values after the loops. Two loops stay
 // sequential: a continue skips the step, and a bound the body changes.
@@ -185,6 +186,25 @@ static void nested_check(double *y, const double *z) {
   }
 }
 
+/* A step between statements (the body reads i before it and i + 1 after
+ * it), and a step inside an expression. */
+static int between(int n) {
+  int i = 0;
+  while (i < n / 2) {
+    h[2 * i] += 1;
+    i++;
+    h[2 * i - 1] += 2;
+  }
+  return i;
+}
+
+static int in_subscript(int n) {
+  int i = 0;
+  while (i < n)
+    c[i++] += 0.5;
+  return i;
+}
+
 /* Sequential: the continue skips the step (C runs the same i again). */
 static int skips(int n) {
   int i = 0, again = 0;
@@ -239,6 +259,8 @@ int main(void) {
   r += do_pre(0) * 1000; /* runs once */
   r += (long)post_unsigned(N); /* ends at UINT_MAX */
   r += post_up(N);
+  r += between(N);
+  r += in_subscript(N);
   nested_check(c, b);
   nested_check(a + 620, a); /* at i = 23, y[45 - i + j] meets z[28 i + j] */
   r += skips(N);

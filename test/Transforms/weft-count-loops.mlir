@@ -98,11 +98,12 @@ func.func @down_do(%a: memref<?xf64> {weft.alias = #weft.alias<restrict>, weft.d
 // -----
 
 // A continue skips the step, a store elsewhere changes the counter, and a
-// loop the importer found no header for: each keeps its opaque loop.
+// loop the importer found no counter for (no weft.c_counter): each keeps
+// its opaque loop.
 // CHECK-LABEL: func.func @not_counted
 // CHECK: weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: a continue at {{.*}} skips the step of the counter i"
 // CHECK: weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: the counter i is changed in the body at {{.*}}"
-// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: weft cannot read the loop's header back in C"
+// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: its body does not step a variable that the condition compares by a constant (i++, i += 4)"
 func.func @not_counted(%n: i32 {weft.decl = 2 : i64, weft.name = "n"}, %flag: i1) {
   %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
   %one = arith.constant 1 : i32
@@ -147,8 +148,8 @@ func.func @not_counted(%n: i32 {weft.decl = 2 : i64, weft.name = "n"}, %flag: i1
 
 // -----
 
-// `while (i > 0) { i--; a[i] = 0; }`: the step is the first statement
-// (weft.c_step_first), so the body sees the iteration's value stepped once.
+// `while (i > 0) { i--; a[i] = 0; }`: the step is the first statement, so
+// the body reads the iteration's value stepped once.
 // CHECK-LABEL: func.func @step_first
 // CHECK:       scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK-NEXT:    %{{.*}} = arith.constant 1 : index
@@ -164,7 +165,7 @@ func.func @not_counted(%n: i32 {weft.decl = 2 : i64, weft.name = "n"}, %flag: i1
 func.func @step_first(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}) {
   %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
   affine.store %n, %i[] : memref<i32>
-  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.c_step_first, weft.loop_id = 0 : i64} condition {
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.loop_id = 0 : i64} condition {
     %v = affine.load %i[] : memref<i32>
     %z = arith.constant 0 : i32
     %c = arith.cmpi sgt, %v, %z : i32
@@ -225,6 +226,49 @@ func.func @step_in_condition(%a: memref<?xf32> {weft.alias = #weft.alias<restric
     %w = affine.load %i[] : memref<i32>
     %x = arith.index_cast %w : i32 to index
     memref.store %f, %a[%x] : memref<?xf32>
+    weft.yield
+  }
+  return
+}
+
+// -----
+
+// `while (i < n) { a[i] = 0; i++; a[i] = 1; }`: a step between statements.
+// The body reads the iteration's value before the step and that value
+// stepped once after it; its induction variable is then not the C counter
+// everywhere in the body (weft.counter_moves), so no check names it.
+// CHECK-LABEL: func.func @step_between
+// CHECK:       scf.for %[[IV:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[IV]] : index to i32
+// CHECK-NEXT:    %{{.*}} = arith.constant 1 : index
+// CHECK-NEXT:    %[[S:.*]] = arith.addi %[[IV]], %{{.*}} : index
+// CHECK-NEXT:    %[[W:.*]] = arith.index_cast %[[S]] : index to i32
+// CHECK:         %[[X:.*]] = arith.index_cast %[[V]] : i32 to index
+// CHECK-NEXT:    memref.store %{{.*}}, %arg0[%[[X]]]
+// CHECK-NEXT:    %[[Y:.*]] = arith.index_cast %[[W]] : i32 to index
+// CHECK-NEXT:    memref.store %{{.*}}, %arg0[%[[Y]]]
+// CHECK-NEXT:  } {weft.counter = 7 : i64, weft.counter_moves, weft.iv_name = "i", weft.kind = "while", weft.loop_id = 0 : i64}
+func.func @step_between(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  %z = arith.constant 0 : i32
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    %f0 = arith.constant 0.0 : f32
+    %f1 = arith.constant 1.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f0, %a[%x] : memref<?xf32>
+    %w = affine.load %i[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    %u = affine.load %i[] : memref<i32>
+    %y = arith.index_cast %u : i32 to index
+    memref.store %f1, %a[%y] : memref<?xf32>
     weft.yield
   }
   return

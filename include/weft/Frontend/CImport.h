@@ -66,8 +66,8 @@ struct CountedFor {
     const clang::Type *compareType;   ///< the type the comparison is done in
   };
   std::vector<Bound> bounds;
-  /// A while or do loop: the body's last (or first) statement steps the
-  /// counter.
+  /// A while or do loop: the body steps the counter (once, where nothing
+  /// skips it: weft-count-loops checks).
   bool stepInBody = false;
   /// `while (++i < n)`: the loop starts at the counter plus this.
   int64_t startOffset = 0;

@@ -478,26 +478,53 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   StringRef kind = ws ? "while" : "do";
   Operation *op = importOpaqueLoop(s, kind, ("a " + kind + " loop").str(), id);
   // The header as C wrote it, when it has the shape of a counted one: the
-  // body's last statement (or else its first) steps a variable by a
-  // constant, and the condition compares that variable with bounds.
-  // Whether the loop is counted is weft-count-loops' to decide, from the
-  // IR; the rewriter needs the C.
-  const clang::Stmt *last = body, *first = body;
-  if (const auto *cs = dyn_cast_or_null<clang::CompoundStmt>(body)) {
-    last = cs->body_empty() ? nullptr : cs->body_back();
-    first = cs->body_empty() ? nullptr : cs->body_front();
-  }
+  // body steps a variable by a constant (`i++;`, `a[i++] = x;`, `i += 4;`),
+  // or the condition does, and the condition compares that variable with
+  // bounds. Whether the loop is counted (one step, where nothing skips it)
+  // is weft-count-loops' to decide, from the IR; the rewriter needs the C.
   CountedFor h;
   const clang::VarDecl *var = nullptr;
   SmallVector<Bound> bounds;
   SmallVector<const clang::BinaryOperator *> cmps;
-  auto stepsCounter = [&](const clang::Stmt *st) {
-    const auto *inc = dyn_cast_or_null<clang::Expr>(st);
-    bounds.clear();
-    cmps.clear();
-    return inc && parseIncrement(inc, ctx, var, h.step) && h.step != 0 &&
-           parseCondition(cond, var, bounds, cmps);
-  };
+  // The steps in the body's own statements (not inside an if, a loop or a
+  // switch, where they may not run): a variable that the condition compares
+  // is the counter. Another stepped variable is named to weft-count-loops
+  // all the same, so that its remark can say what the condition is.
+  SmallVector<const clang::Stmt *> tops;
+  if (const auto *cs = dyn_cast_or_null<clang::CompoundStmt>(body))
+    tops.append(cs->body_begin(), cs->body_end());
+  else if (body)
+    tops.push_back(body);
+  const clang::VarDecl *stepped = nullptr;
+  std::function<bool(const clang::Stmt *)> stepsCounter =
+      [&](const clang::Stmt *st) {
+        if (!st || isa<clang::StmtExpr>(st))
+          return false;
+        if (const auto *e = dyn_cast<clang::Expr>(st)) {
+          const clang::VarDecl *v = nullptr;
+          int64_t step = 0;
+          if (parseIncrement(e, ctx, v, step) && step != 0) {
+            stepped = v;
+            bounds.clear();
+            cmps.clear();
+            if (parseCondition(cond, v, bounds, cmps)) {
+              var = v;
+              h.step = step;
+              return true;
+            }
+          }
+        }
+        for (const clang::Stmt *c : st->children())
+          if (stepsCounter(c))
+            return true;
+        return false;
+      };
+  bool inBody = false;
+  for (const clang::Stmt *t : tops)
+    if (isa<clang::Expr, clang::DeclStmt>(t) && stepsCounter(t)) {
+      inBody = true;
+      break;
+    }
   // Or the condition steps it: `while (i-- > 0)`, `while (++i < n)`,
   // `do ... while (++i < n)` (one comparison, a step of 1).
   auto condStep = [&]() -> StringRef {
@@ -528,17 +555,16 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
     h.step = uo->isIncrementOp() ? 1 : -1;
     return uo->isPrefix() ? "pre" : "post";
   };
-  bool stepFirst = false;
   StringRef inCond;
-  if (!stepsCounter(last)) {
-    if (stepsCounter(first)) {
-      stepFirst = true;
-    } else {
-      inCond = condStep();
-      // `do ... while (i++ < n)` tests the value before the step after
-      // the body: not counted (yet).
-      if (inCond.empty() || (ds && inCond == "post"))
-        return;
+  if (!inBody) {
+    inCond = condStep();
+    // `do ... while (i++ < n)` tests the value before the step after the
+    // body: not counted (yet).
+    if (inCond.empty() || (ds && inCond == "post")) {
+      if (stepped && inCond.empty())
+        op->setAttr("weft.c_counter",
+                    builder.getI64IntegerAttr(declId(stepped)));
+      return;
     }
   }
   h.counter = var;
@@ -554,8 +580,6 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   out.counted[id] = h;
   op->setAttr("weft.c_counter", builder.getI64IntegerAttr(declId(var)));
   op->setAttr("weft.c_bounds", builder.getI64IntegerAttr(bounds.size()));
-  if (stepFirst)
-    op->setAttr("weft.c_step_first", builder.getUnitAttr());
   if (!inCond.empty())
     op->setAttr("weft.c_step_cond", builder.getStringAttr(inCond));
   setFreeVars(*this, op, s);

@@ -1,7 +1,7 @@
 // RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
 // While and do loops (docs/analysis.md, "While and do loops"):
-// weft-count-loops counts those whose body ends (or starts) by stepping a
-// counter that the condition bounds; each other one says why it is not.
+// weft-count-loops counts those whose body (or condition) steps a counter
+// that the condition bounds; each other one says why it is not.
 #include <stddef.h>
 
 struct vec {
@@ -179,7 +179,7 @@ struct node {
   struct node *next;
   int v;
 };
-// expected-remark@+2 {{loop not parallelized: a while loop weft cannot count: its body neither ends nor starts by stepping an integer variable by a constant (i++, i += 4)}}
+// expected-remark@+2 {{loop not parallelized: a while loop weft cannot count: its body does not step a variable that the condition compares by a constant (i++, i += 4)}}
 void list(struct node *p) {
   while (p) {
     p->v = 0;
@@ -223,13 +223,34 @@ void step_first_do(int n, float *a) {
   } while (i < n - 1);
 }
 
-// expected-remark@+3 {{loop not parallelized: a while loop weft cannot count: its body neither ends nor starts by stepping an integer variable by a constant (i++, i += 4)}}
+// A step between statements: the body reads the counter's value before it,
+// and that value stepped once after it; a step inside an expression too.
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
 void step_between(int n, int *a) {
   int i = 0;
   while (i < n) {
     a[2 * i] = 0;
     i++;
     a[2 * i - 1] = 1;
+  }
+}
+
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void step_in_subscript(int n, int *a) {
+  int i = 0;
+  while (i < n)
+    a[i++] = 7;
+}
+
+// A step inside an if may not run: the counter is not counted by it.
+// expected-remark@+3 {{loop not parallelized: a while loop weft cannot count: its body does not step a variable that the condition compares by a constant (i++, i += 4)}}
+void step_in_if(int n, int *a) {
+  int i = 0;
+  while (i < n) {
+    if (a[i] > 0)
+      i++;
+    else
+      i += 2;
   }
 }
 

@@ -22,7 +22,7 @@ void while_loop(int n, float *a) {
 }
 
 // CHECK-LABEL: func.func @do_loop
-// CHECK: weft.opaque_loop {kind = "do", reason = "a do loop", weft.loop_id = 1 : i64} condition {
+// CHECK: weft.opaque_loop {kind = "do", reason = "a do loop", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, {{.*}}weft.loop_id = 1 : i64} condition {
 void do_loop(int n, float *a) {
   int i = 0;
   do a[i++] = 0; while (i < n);

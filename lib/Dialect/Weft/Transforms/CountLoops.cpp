@@ -3,9 +3,10 @@
 //
 // weft-count-loops: a `while` or `do` loop is counted when its condition
 // compares one integer variable, the counter, with bounds that the body
-// cannot change, and its body ends by stepping the counter by a constant,
-// with nothing else in the body writing the counter and nothing leaving the
-// body or skipping the step. Such a loop becomes an scf.for with the same
+// cannot change, and one of its body's own statements (or its condition)
+// steps the counter by a constant, with nothing else in the body writing
+// the counter and nothing leaving the body or skipping the step. Such a
+// loop becomes an scf.for with the same
 // loop id, whose iterations see the counter's value as the induction
 // variable gives it, followed by a store of the counter's exit value. Every
 // other loop keeps its weft.opaque_loop, with the reason (docs/ir.md,
@@ -57,9 +58,10 @@ struct Header {
   bool isUnsigned = false;
   int64_t step = 0;
   Operation *stepStore = nullptr;
-  /// The step is the body's first statement: the body sees the counter
-  /// stepped once (`while (i > 0) { i--; a[i] = 0; }`).
-  bool stepFirst = false;
+  /// Whether the body reads the counter's value before its step (the
+  /// iteration's value) and after it (one step on). A step in the body may
+  /// be anywhere in its own block: `i--; a[i] = 0;`, `a[i++] = 0;`.
+  bool readsBefore = false, readsAfter = false;
   /// The condition steps the counter (weft.c_step_cond): "pre" (`++i < n`:
   /// it tests, and the body sees, the stepped value) or "post" (`i-- > 0`:
   /// it tests the value before the step, and the body sees the stepped
@@ -250,15 +252,26 @@ static SmallPtrSet<Operation *, 8> stepOps(Operation *store) {
   return ops;
 }
 
-/// The body's first statement, when it is a store that only pure ops and
-/// reads come before (`i--;` as the first statement), or null.
-static Operation *firstStore(Block &body) {
-  for (Operation &op : body.without_terminator()) {
-    if (op.getNumRegions() == 0 && (isPure(&op) || isLoad(&op)))
-      continue;
-    return isStore(&op) ? &op : nullptr;
-  }
-  return nullptr;
+/// Is `load` the step's own read of the counter, with the step's values
+/// used by the step alone (`i++;`, not `a[i++]` or `a[++i]`)?
+static bool onlyFeedsStep(Operation *load, Operation *store) {
+  SmallPtrSet<Operation *, 8> own = stepOps(store);
+  return own.contains(load) && llvm::all_of(own, [&](Operation *op) {
+           return llvm::all_of(op->getUsers(), [&](Operation *u) {
+             return own.contains(u) || u == store;
+           });
+         });
+}
+
+/// The last store in the body's own block that steps the variable with
+/// decl id `decl` (the counter the importer found), or null.
+static Operation *bodyStep(Block &body, int64_t decl) {
+  Operation *found = nullptr;
+  for (Operation &op : body.without_terminator())
+    if (isStore(&op))
+      if (Value c = stepOf(&op).first; c && memPathOf(c).root.decl == decl)
+        found = &op;
+  return found;
 }
 
 /// The block's one store (a condition's step), or null.
@@ -277,9 +290,9 @@ static Operation *onlyStore(Block &block) {
 /// Why `loop` cannot be counted, or "" with `h` filled in.
 static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   Block &body = loop.getBody().front();
-  // Where the importer found the step in the C: the last statement, the
-  // first (weft.c_step_first), or the condition (weft.c_step_cond).
-  h.stepFirst = loop->hasAttr("weft.c_step_first");
+  // Where the importer found the step in the C: one of the body's own
+  // statements (of the variable weft.c_counter), or the condition
+  // (weft.c_step_cond).
   if (auto c = loop->getAttrOfType<StringAttr>("weft.c_step_cond"))
     h.stepInCond = c.str();
   // A step in the condition that the importer found no header for.
@@ -298,10 +311,11 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
            " in a way weft does not count (it counts `i-- > 0` and "
            "`++i < n`)";
   }
+  auto counterDecl = loop->getAttrOfType<IntegerAttr>("weft.c_counter");
   Operation *stepStore = !h.stepInCond.empty()
                              ? onlyStore(loop.getCondition().front())
-                         : h.stepFirst ? firstStore(body)
-                                       : body.getTerminator()->getPrevNode();
+                         : counterDecl ? bodyStep(body, counterDecl.getInt())
+                                       : nullptr;
   auto [stepped, step] =
       stepStore ? stepOf(stepStore) : std::pair<Value, int64_t>();
   Value cell = stepped;
@@ -320,19 +334,18 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   if (!alloca || alloca.getType().getRank() != 0 ||
       !alloca.getType().getElementType().isSignlessInteger() ||
       !alloca->hasAttr("weft.decl") || loop->isAncestor(alloca))
-    return "its body neither ends nor starts by stepping an integer variable "
+    return "its body does not step a variable that the condition compares "
            "by a constant (i++, i += 4)";
   h.cell = cell;
   h.step = step;
   h.stepStore = stepStore;
   Operation *last = stepStore;
-  // Before a first statement, only the step itself reads the counter.
-  if (h.stepFirst) {
-    auto own = stepOps(stepStore);
-    for (Operation *op = &body.front(); op != stepStore; op = op->getNextNode())
-      if (isLoad(op) && op->getOperand(0) == cell && !own.contains(op))
-        return "weft cannot tell the step of the counter from its reads";
-  }
+  // Is op (in the body) after a step in the body?
+  auto afterStep = [&](Operation *op) {
+    Operation *top = body.findAncestorOpInBlock(*op);
+    return h.stepInCond.empty() && top && stepStore->getBlock() == &body &&
+           stepStore->isBeforeInBlock(top);
+  };
   h.decl = alloca->getAttrOfType<IntegerAttr>("weft.decl").getInt();
   auto nameAttr = alloca->getAttrOfType<StringAttr>("weft.name");
   h.name = nameAttr ? nameAttr.str() : "?";
@@ -383,13 +396,25 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
     else if (isa<BreakOp>(op) && targetOf(op, false) == loop)
       why = "a break at " + at + " leaves the loop";
     else if (isa<ContinueOp>(op) && targetOf(op, true) == loop &&
-             !h.stepFirst && h.stepInCond.empty())
+             h.stepInCond.empty() && !afterStep(op))
       why = "a continue at " + at + " skips the step of the counter " + name;
     else if (mayWriteCell(op, cell) && op->getNumRegions() == 0)
       why = "the counter " + name + " is changed in the body at " + at;
   });
   if (!why.empty())
     return why;
+  // Which values of the counter the body reads: `i-- > 0` gives the body
+  // the stepped value; a step in the body, the iteration's value before it
+  // and the stepped one after it.
+  loop.getBody().walk([&](Operation *op) {
+    if (!isLoad(op) || op->getNumOperands() != 1 || op->getOperand(0) != cell ||
+        (h.stepInCond.empty() && onlyFeedsStep(op, stepStore)))
+      return;
+    if (h.stepInCond == "post" || afterStep(op))
+      h.readsAfter = true;
+    else
+      h.readsBefore = true;
+  });
 
   // The condition only reads; its bounds stay what they were.
   for (Operation &op : loop.getCondition().front().without_terminator()) {
@@ -542,14 +567,16 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   if (isDo)
     end = b.create<arith::MaxSIOp>(
         l, end, up ? (Value)b.create<arith::AddIOp>(l, st, cst(1)) : cst(1));
-  // After a first-statement step, or `i-- > 0`, the body sees the counter
-  // stepped once. An increasing loop then runs its induction variable one
-  // step on, so that it stays the C counter's value in the body: a run-time
-  // check of a loop inside names it as the variable (CNames). (A decreasing
-  // loop is normalized, and its induction variable is never named.)
-  bool seesStepped = h.stepFirst || h.stepInCond == "post";
+  // When the body reads only the stepped value (`i--; a[i] = 0;`,
+  // `i-- > 0`), an increasing loop runs its induction variable one step on,
+  // so that it stays the C counter's value in the body: a run-time check of
+  // a loop inside names it as the variable (CNames). A body that reads both
+  // values has no such induction variable (weft.counter_moves: CNames does
+  // not name it). (A decreasing loop is normalized, and its induction
+  // variable is never named.)
+  bool shift = up && h.readsAfter && !h.readsBefore;
   Value lb = up ? st : cst(0), ub = end;
-  if (up && seesStepped) {
+  if (shift) {
     lb = b.create<arith::AddIOp>(l, st, cst(h.step));
     ub = b.create<arith::AddIOp>(l, end, cst(h.step));
   }
@@ -565,15 +592,45 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
     forOp->setAttr("weft.bound_reads_memory", b.getUnitAttr());
   if (!up)
     forOp->setAttr("weft.c_step", b.getI64IntegerAttr(h.step));
+  if (h.readsBefore && h.readsAfter)
+    forOp->setAttr("weft.counter_moves", b.getUnitAttr());
 
   // The body, without its step; its reads of the counter read the
-  // iteration's value (after a first-statement step, the value stepped
-  // once).
+  // iteration's value before the step, and that value stepped once after
+  // it.
   Block *nb = forOp.getBody();
   Block &ob = loop.getBody().front();
   nb->getOperations().splice(nb->getTerminator()->getIterator(),
                              ob.getOperations(), ob.begin(),
                              std::prev(ob.end()));
+  OpBuilder ib = OpBuilder::atBlockBegin(nb);
+  auto icst = [&](int64_t v) -> Value {
+    return ib.create<arith::ConstantIndexOp>(l, v);
+  };
+  Value iv = forOp.getInductionVar();
+  Value cur = up ? iv
+                 : (Value)ib.create<arith::SubIOp>(
+                       l, st, ib.create<arith::MulIOp>(l, iv, icst(mag)));
+  Value before, after;
+  if (h.readsBefore)
+    before = ib.create<arith::IndexCastOp>(l, ct, cur);
+  if (h.readsAfter)
+    after = ib.create<arith::IndexCastOp>(
+        l, ct, shift ? cur : ib.create<arith::AddIOp>(l, cur, icst(h.step)));
+  SmallVector<Operation *> reads;
+  forOp.getRegion().walk([&](Operation *op) {
+    if (isLoad(op) && op->getNumOperands() == 1 &&
+        op->getOperand(0) == h.cell &&
+        !(h.stepInCond.empty() && onlyFeedsStep(op, h.stepStore)))
+      reads.push_back(op);
+  });
+  for (Operation *r : reads) {
+    bool isAfter = h.stepInCond == "post" ||
+                   (h.stepInCond.empty() && h.stepStore->isBeforeInBlock(
+                                                nb->findAncestorOpInBlock(*r)));
+    r->getResult(0).replaceAllUsesWith(isAfter ? after : before);
+    r->erase();
+  }
   // (A step in the condition goes with the condition.)
   SmallVector<Operation *> dead;
   if (h.stepInCond.empty())
@@ -588,26 +645,6 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
       if (Operation *dd = v.getDefiningOp(); dd && dd->getBlock() == nb)
         dead.push_back(dd);
     d->erase();
-  }
-  OpBuilder ib = OpBuilder::atBlockBegin(nb);
-  auto icst = [&](int64_t v) -> Value {
-    return ib.create<arith::ConstantIndexOp>(l, v);
-  };
-  Value iv = forOp.getInductionVar(), cur = iv;
-  if (!up)
-    cur = ib.create<arith::SubIOp>(l, st,
-                                   ib.create<arith::MulIOp>(l, iv, icst(mag)));
-  if (seesStepped && !up)
-    cur = ib.create<arith::AddIOp>(l, cur, icst(h.step));
-  Value value = ib.create<arith::IndexCastOp>(l, ct, cur);
-  SmallVector<Operation *> reads;
-  forOp.getRegion().walk([&](Operation *op) {
-    if (isLoad(op) && op->getNumOperands() == 1 && op->getOperand(0) == h.cell)
-      reads.push_back(op);
-  });
-  for (Operation *r : reads) {
-    r->getResult(0).replaceAllUsesWith(value);
-    r->erase();
   }
 
   // The counter's value after the loop, for code after it.

@@ -13,15 +13,15 @@ def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
   let description = [{
     A `while` or `do` loop (a `weft.opaque_loop` of kind "while" or "do") is
     counted when its condition compares one integer variable, the counter,
-    with bounds (a `&&` of `<`, `<=`, `>`, `>=` or `!=`), its body ends by
-    stepping the counter by a constant (`i++`, `i += 4`, `i = i - 2`), or
-    starts so (`weft.c_step_first`: then the body sees the stepped value),
-    or its condition does (`weft.c_step_cond`: `i-- > 0`, `++i < n`), and:
+    with bounds (a `&&` of `<`, `<=`, `>`, `>=` or `!=`), one of its body's
+    own statements steps the counter by a constant (`i++`, `i += 4`,
+    `c[i++] += x`: reads after the step see the stepped value), or its
+    condition does (`weft.c_step_cond`: `i-- > 0`, `++i < n`), and:
 
     - nothing else in the body writes the counter, and its address is not
       taken;
     - no `break`, `return` or `goto` leaves the body, and no `continue`
-      skips a last-statement step;
+      comes before a step in the body;
     - a do loop's unsigned counter goes up from a constant to a `<` or
       `<=` bound (a do loop steps it before its first test);
     - the condition only reads, and the body changes no variable its
