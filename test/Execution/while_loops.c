@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 21
+// PARALLEL: 24
 // WEFT-ARGS: --fork-join-ns=0
 // While and do loops with a counter (docs/analysis.md, "While and do
 // loops"): counted by weft-count-loops, and run in parallel like the for
@@ -9,7 +9,8 @@
 // loops that step first (`i--;` as the first statement, with a continue
 // after it), between statements, inside an expression (`c[i++] += x`), or
 // in the condition (`i-- > 0`, `++i < n`, a do loop's
-// `++i < n`, an unsigned `u-- > 0` that ends at UINT_MAX), and the
+// `++i < n`, an unsigned `u-- > 0` that ends at UINT_MAX), the counter as
+// the condition (`while (k)`, `while (i--)`), and the
 // counters' values after the loops. Two loops stay
 // sequential: a continue skips the step, and a bound the body changes.
 #include <stddef.h>
@@ -205,6 +206,31 @@ static int in_subscript(int n) {
   return i;
 }
 
+/* The counter as the condition: `while (k)`, `while (i--)` (which ends at
+ * -1, and an unsigned one at UINT_MAX). */
+static unsigned truth(unsigned n) {
+  unsigned k = n;
+  while (k) {
+    h[k - 1] += (long)k;
+    k--;
+  }
+  return k;
+}
+
+static int truth_step(int n) {
+  int i = n;
+  while (i--)
+    a[i] += 1.0;
+  return i;
+}
+
+static unsigned truth_unsigned(unsigned n) {
+  unsigned k = n;
+  while (k--)
+    c[k] -= 1.0;
+  return k;
+}
+
 /* Sequential: the continue skips the step (C runs the same i again). */
 static int skips(int n) {
   int i = 0, again = 0;
@@ -259,6 +285,9 @@ int main(void) {
   r += do_pre(0) * 1000; /* runs once */
   r += (long)post_unsigned(N); /* ends at UINT_MAX */
   r += post_up(N);
+  r += (long)truth(N);
+  r += truth_step(N);
+  r += (long)truth_unsigned(N);
   r += between(N);
   r += in_subscript(N);
   nested_check(c, b);

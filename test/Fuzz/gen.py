@@ -594,7 +594,8 @@ class Gen:
                 if early == "cond":
                     self.features.add("while loop, step in the condition")
                     out.append(ind + ("while (++%s < %s) {" % (v, lim) if up
-                                      else "while (%s-- > 0) {" % v))
+                                      else wl.choice(("while (%s-- > 0) {",
+                                                      "while (%s--) {")) % v))
                 else:
                     self.features.add("while loop, step first")
                     out.append(ind + ("while (%s < %s - 1) {" % (v, lim) if up

@@ -61,7 +61,8 @@ struct CountedFor {
   bool declaredInInit = false;
   int64_t step = 0;
   struct Bound {
-    const clang::Expr *expr;          ///< `counter op expr`
+    const clang::Expr *expr;          ///< `counter op expr`; null: 0
+                                      ///< (`while (n)`, `while (n--)`)
     clang::BinaryOperatorKind op;     ///< < <= > >= !=, counter on the left
     const clang::Type *compareType;   ///< the type the comparison is done in
   };

@@ -470,6 +470,17 @@ Operation *Importer::importOpaqueLoop(const clang::Stmt *s, StringRef kind,
   return op;
 }
 
+/// `while (n)`: the condition is the counter itself, `n != 0` (a bound with
+/// no expression: the rewriter writes 0).
+static bool truthOf(const clang::Expr *cond, const clang::VarDecl *counter,
+                    SmallVectorImpl<Bound> &bounds) {
+  if (varOf(cond) != counter || !counter->getType()->isIntegerType())
+    return false;
+  bounds.assign(
+      {Bound{nullptr, clang::BO_NE, counter->getType().getTypePtr()}});
+  return true;
+}
+
 void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   const auto *ws = dyn_cast<clang::WhileStmt>(s);
   const auto *ds = dyn_cast<clang::DoStmt>(s);
@@ -507,7 +518,8 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
             stepped = v;
             bounds.clear();
             cmps.clear();
-            if (parseCondition(cond, v, bounds, cmps)) {
+            if (parseCondition(cond, v, bounds, cmps) ||
+                truthOf(cond, v, bounds)) {
               var = v;
               h.step = step;
               return true;
@@ -528,6 +540,15 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   // Or the condition steps it: `while (i-- > 0)`, `while (++i < n)`,
   // `do ... while (++i < n)` (one comparison, a step of 1).
   auto condStep = [&]() -> StringRef {
+    // `while (n--)`: the step is the whole condition, `n-- != 0`.
+    if (const auto *uo =
+            dyn_cast<clang::UnaryOperator>(cond->IgnoreParenImpCasts());
+        uo && uo->isIncrementDecrementOp() && (var = varOf(uo->getSubExpr()))) {
+      bounds.clear();
+      bounds.push_back({nullptr, clang::BO_NE, var->getType().getTypePtr()});
+      h.step = uo->isIncrementOp() ? 1 : -1;
+      return uo->isPrefix() ? "pre" : "post";
+    }
     const auto *bo =
         dyn_cast<clang::BinaryOperator>(cond->IgnoreParenImpCasts());
     if (!bo || !bo->isComparisonOp() || bo->getOpcode() == clang::BO_EQ)

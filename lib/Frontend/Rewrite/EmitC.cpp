@@ -143,16 +143,18 @@ std::string FileRewriter::tripText(const Plan &p) {
   bool up = step > 0;
   int64_t mag = up ? step : -step;
   for (const CountedFor::Bound &bd : p.header->bounds) {
-    unsigned b, e;
-    if (!fileRange(bd.expr->getSourceRange(), b, e, false))
+    unsigned b = 0, e = 0;
+    if (bd.expr && !fileRange(bd.expr->getSourceRange(), b, e, false))
       return "";
+    // `while (n)`, `while (n--)`: the bound is 0.
+    std::string bound = bd.expr ? text(b, e) : "0";
     QualType ct = QualType(bd.compareType, 0).getCanonicalType();
     bool uns = isUnsigned(ct);
     std::string cts = typeText(ct, policy);
     std::string s = uns ? "(uint64_t)(" + cts + ")" + p.nm("weft_start")
                         : "(int64_t)" + p.nm("weft_start");
-    std::string x = uns ? "(uint64_t)(" + cts + ")(" + text(b, e) + ")"
-                        : "(int64_t)(" + text(b, e) + ")";
+    std::string x = uns ? "(uint64_t)(" + cts + ")(" + bound + ")"
+                        : "(int64_t)(" + bound + ")";
     std::string one;
     switch (bd.op) {
     case clang::BO_LT:
@@ -169,7 +171,7 @@ std::string FileRewriter::tripText(const Plan &p) {
       break;
     default: // !=, with a step of 1 or -1
       one = "weft_trip_ne((int64_t)" + p.nm("weft_start") + ", (int64_t)(" +
-            text(b, e) + "), " + (up ? "0" : "1") + ")";
+            bound + "), " + (up ? "0" : "1") + ")";
       break;
     }
     trip = trip.empty() ? one : "weft_trip_min(" + trip + ", " + one + ")";

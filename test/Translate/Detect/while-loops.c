@@ -307,3 +307,22 @@ void do_unsigned_down(unsigned n, float *a) {
     u--;
   } while (u > 0);
 }
+
+// The counter as the condition, `n != 0`: stepped in the body, or in the
+// condition itself (`while (n--)`, which ends at -1).
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void truth(unsigned n, float *a) {
+  unsigned k = n;
+  while (k) {
+    a[k - 1] = 1;
+    k--;
+  }
+}
+
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+int truth_step(int n, float *a) {
+  int i = n;
+  while (i--)
+    a[i] = 2;
+  return i;
+}

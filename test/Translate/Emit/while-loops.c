@@ -143,3 +143,12 @@ void nested_check(double *y, const double *z) {
     }
   }
 }
+
+// `while (n--)`: the bound is 0, which the C does not write.
+// CHECK-LABEL: void countdown(
+// CHECK:         int64_t weft_trip = weft_trip_ne((int64_t)weft_start, (int64_t)(0), 1);
+// CHECK:         n = (int)(weft_start + (weft_trip + 1) * -1); /* its value after the loop */
+void countdown(int n, float *restrict a) {
+  while (n--)
+    a[n] = (float)n;
+}
