@@ -118,8 +118,8 @@ static Value loadedCell(Value v, bool *widened = nullptr) {
   return cell;
 }
 
-/// The body's last statement, `c = c + k` (`c++`, `c += k`, `c -= k`): the
-/// cell and the step, or a null cell. (readHeader turns down a counter
+/// A step, `c = c + k` (`c++`, `c += k`, `c -= k`), as the store that ends
+/// it: the cell and the step, or a null cell. (readHeader turns down a counter
 /// narrower than int, which C steps in int and converts back.)
 static std::pair<Value, int64_t> stepOf(Operation *store) {
   if (!isStore(store) || store->getNumOperands() != 2)
