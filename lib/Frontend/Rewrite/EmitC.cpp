@@ -948,8 +948,9 @@ std::string FileRewriter::regionCondition(const std::vector<Plan *> &r,
   for (Plan *p : r) {
     std::string g = guardText(*p);
     int64_t min = openmp ? 0 : std::max<int64_t>(p->task.getMinTrip(), 1);
-    cond += (cond.empty() ? "" : " && ") + p->nm("weft_trip") +
-            (openmp ? " > 0" : " >= " + std::to_string(min));
+    cond += (cond.empty() ? "" : " && ") +
+            (openmp ? openmpTripTest(*p)
+                    : p->nm("weft_trip") + " >= " + std::to_string(min));
     guards += g;
   }
   if (!openmp)

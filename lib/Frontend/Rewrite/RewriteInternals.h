@@ -260,6 +260,11 @@ private:
   /// The normalized loop over [0, weft_trip) at `in`: the counter from
   /// weft_k, and the body as written.
   std::string openmpLoop(const Plan &p, const std::string &in);
+  /// Does the OpenMP loop count with an `int` (the C counter's own type)?
+  bool openmpIntLoop(const Plan &p);
+  /// The test that the OpenMP loop runs: at least one iteration, and for an
+  /// `int` iteration variable, no more than it can count.
+  std::string openmpTripTest(const Plan &p);
   /// openmpBlock for a task with array reductions (`L` has their copies).
   std::string openmpCopiesBlock(const Plan &p, const std::string &head,
                                 const std::string &guards,

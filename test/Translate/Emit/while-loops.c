@@ -37,7 +37,7 @@
 // CHECK:       } else {
 // CHECK-NEXT:    while (i < n) {
 // OMP-LABEL: void up(
-// OMP:         for (int64_t weft_k = 0; weft_k < weft_trip; weft_k++) {
+// OMP:         for (int weft_k = 0; weft_k < weft_trip; weft_k++) {
 // OMP-NEXT:      int i = (int)(weft_start + weft_k);
 // OMP-NEXT:      {
 // OMP-NEXT:        a[i] = b[i] * 2;

@@ -6,8 +6,10 @@
 // RUN: %host_cc -std=c11 -Wall -Wextra -Werror -fopenmp -c %t.lines.c -o %t.o
 // --emit=openmp: each parallel loop stays where it was, normalized, under
 // `#pragma omp parallel for schedule(static)` with the clauses of weft's
-// analysis; the run-time checks become the `if` clause. The file carries
-// libweft's header-only checks and needs no libweft.
+// analysis; the run-time checks become the `if` clause. An `int` counter
+// is counted by an `int` weft_k (a trip beyond INT32_MAX runs as written);
+// others by an int64_t one. The file carries libweft's header-only checks
+// and needs no libweft.
 
 // CHECK-NOT:  #include "weft.h"
 // CHECK:      /* weft: the run-time checks of the OpenMP loops below: libweft's header-only
@@ -19,13 +21,13 @@
 // CHECK-NEXT:   int weft_start = 0;
 // CHECK-NEXT:   int64_t weft_trip = weft_trip_up((int64_t)weft_start, (int64_t)(n), 1, 0);
 // CHECK-NEXT:   int weft_bad = 0;
-// CHECK-NEXT:   if (weft_trip > 0 &&
+// CHECK-NEXT:   if (weft_trip > 0 && weft_trip <= INT32_MAX &&
 // CHECK-NEXT:       weft_apart((const void *)y, 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(y[0]),
 // CHECK-NEXT:             (const void *)x, 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(x[0]), &weft_bad)) {
 // CHECK-NEXT:     #pragma omp parallel for schedule(static) {{\\}}
 // CHECK-NEXT:         if(weft_trip >= [[MIN:[0-9]+]]) {{\\}}
 // CHECK-NEXT:         private(t) firstprivate(x, y) lastprivate(last) reduction(+: s) reduction(max: hi)
-// CHECK-NEXT:     for (int64_t weft_k = 0; weft_k < weft_trip; weft_k++) {
+// CHECK-NEXT:     for (int weft_k = 0; weft_k < weft_trip; weft_k++) {
 // CHECK-NEXT:       int i = (int)(weft_start + weft_k);
 // CHECK-NEXT:       {
 // CHECK-NEXT:         t = x[i] * 2;

@@ -11,16 +11,17 @@
 // only: else a barrier first.
 
 // CHECK-LABEL: void frame(
+// CHECK: if (weft_trip > 0 && weft_trip <= INT32_MAX && weft_trip_2 > 0 && weft_trip_2 <= INT32_MAX && weft_trip_3 > 0 && weft_trip_3 <= INT32_MAX
 // CHECK: #pragma omp parallel
 // CHECK: #pragma omp for schedule(static) nowait
-// CHECK: for (int64_t weft_k = 0; weft_k < weft_trip; weft_k++) {
+// CHECK: for (int weft_k = 0; weft_k < weft_trip; weft_k++) {
 // CHECK: if (weft_trip_2 != weft_trip) {
 // CHECK-NEXT: #pragma omp barrier
 // CHECK-NEXT: }
 // CHECK-NEXT: #pragma omp for schedule(static) {{[\\]$}}
-// CHECK: for (int64_t weft_k = 0; weft_k < weft_trip_2; weft_k++) {
+// CHECK: for (int weft_k = 0; weft_k < weft_trip_2; weft_k++) {
 // CHECK: #pragma omp for schedule(static) nowait
-// CHECK: for (int64_t weft_k = 0; weft_k < weft_trip_3; weft_k++) {
+// CHECK: for (int weft_k = 0; weft_k < weft_trip_3; weft_k++) {
 // CHECK: } else {
 // CHECK: #pragma omp parallel for schedule(static)
 void frame(int n, float *restrict a, float *restrict b, float *restrict c) {
