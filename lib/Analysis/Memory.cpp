@@ -150,6 +150,14 @@ DenseSet<Value> weft::cellsWrittenIn(Operation *loop) {
   return out;
 }
 
+bool weft::isLoad(Operation *op) {
+  return isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(op);
+}
+
+bool weft::isStore(Operation *op) {
+  return isa_and_nonnull<affine::AffineStoreOp, memref::StoreOp>(op);
+}
+
 bool weft::mayWriteCell(Operation *op, Value cell) {
   bool writes = false;
   op->walk([&](Operation *in) {

@@ -39,12 +39,6 @@ bool weft::touchesCell(const Access &a, const BaseInfo &cell,
   return p.views.empty() && sameCell(p.root, cell);
 }
 
-static bool isLoad(Operation *op) {
-  return isa<affine::AffineLoadOp, memref::LoadOp>(op);
-}
-static bool isStore(Operation *op) {
-  return isa<affine::AffineStoreOp, memref::StoreOp>(op);
-}
 static Value memrefOf(Operation *op) {
   return isStore(op) ? op->getOperand(1) : op->getOperand(0);
 }

@@ -69,6 +69,10 @@ enum class Overlap {
           ///< in every iteration)
 };
 
+/// Is op (which may be null) a load (affine.load, memref.load)? A store?
+bool isLoad(mlir::Operation *op);
+bool isStore(mlir::Operation *op);
+
 /// The scalar cells (0-d memrefs) that `loop` may write: stored to, written
 /// by a weft.effects, or whose address a call gets.
 llvm::DenseSet<mlir::Value> cellsWrittenIn(mlir::Operation *loop);

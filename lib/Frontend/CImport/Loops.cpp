@@ -105,6 +105,15 @@ static bool parseIncrement(const clang::Expr *inc, clang::ASTContext &ctx,
   return false;
 }
 
+/// `a op b` as `b op' a`: `n > i` is `i < n`.
+static clang::BinaryOperatorKind flipped(clang::BinaryOperatorKind op) {
+  return op == clang::BO_LT   ? clang::BO_GT
+         : op == clang::BO_LE ? clang::BO_GE
+         : op == clang::BO_GT ? clang::BO_LT
+         : op == clang::BO_GE ? clang::BO_LE
+                              : op;
+}
+
 /// Parses the condition into bounds on `counter`; `&&` joins several.
 static bool parseCondition(const clang::Expr *cond,
                            const clang::VarDecl *counter,
@@ -126,13 +135,7 @@ static bool parseCondition(const clang::Expr *cond,
     bounds.push_back({bo->getRHS(), op, ct});
   } else if (varOf(bo->getRHS()) == counter) {
     // `n > i` is `i < n`.
-    clang::BinaryOperatorKind flipped =
-        op == clang::BO_LT   ? clang::BO_GT
-        : op == clang::BO_LE ? clang::BO_GE
-        : op == clang::BO_GT ? clang::BO_LT
-        : op == clang::BO_GE ? clang::BO_LE
-                             : op;
-    bounds.push_back({bo->getLHS(), flipped, ct});
+    bounds.push_back({bo->getLHS(), flipped(op), ct});
   } else {
     return false;
   }
@@ -474,7 +477,7 @@ Operation *Importer::importOpaqueLoop(const clang::Stmt *s, StringRef kind,
 /// no expression: the rewriter writes 0).
 static bool truthOf(const clang::Expr *cond, const clang::VarDecl *counter,
                     SmallVectorImpl<Bound> &bounds) {
-  if (varOf(cond) != counter || !counter->getType()->isIntegerType())
+  if (varOf(cond) != counter)
     return false;
   bounds.assign(
       {Bound{nullptr, clang::BO_NE, counter->getType().getTypePtr()}});
@@ -519,7 +522,7 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
             bounds.clear();
             cmps.clear();
             if (parseCondition(cond, v, bounds, cmps) ||
-                truthOf(cond, v, bounds)) {
+                (v->getType()->isIntegerType() && truthOf(cond, v, bounds))) {
               var = v;
               h.step = step;
               return true;
@@ -541,13 +544,13 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   // `do ... while (++i < n)` (one comparison, a step of 1).
   auto condStep = [&]() -> StringRef {
     // `while (n--)`: the step is the whole condition, `n-- != 0`.
-    if (const auto *uo =
-            dyn_cast<clang::UnaryOperator>(cond->IgnoreParenImpCasts());
-        uo && uo->isIncrementDecrementOp() && (var = varOf(uo->getSubExpr()))) {
-      bounds.clear();
-      bounds.push_back({nullptr, clang::BO_NE, var->getType().getTypePtr()});
-      h.step = uo->isIncrementOp() ? 1 : -1;
-      return uo->isPrefix() ? "pre" : "post";
+    const auto *whole =
+        dyn_cast<clang::UnaryOperator>(cond->IgnoreParenImpCasts());
+    if (whole && whole->isIncrementDecrementOp())
+      var = varOf(whole->getSubExpr());
+    if (whole && var && truthOf(whole->getSubExpr(), var, bounds)) {
+      h.step = whole->isIncrementOp() ? 1 : -1;
+      return whole->isPrefix() ? "pre" : "post";
     }
     const auto *bo =
         dyn_cast<clang::BinaryOperator>(cond->IgnoreParenImpCasts());
@@ -563,13 +566,8 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
     if (!uo || !uo->isIncrementDecrementOp() ||
         !(var = varOf(uo->getSubExpr())))
       return "";
-    clang::BinaryOperatorKind op = bo->getOpcode();
-    if (!left)
-      op = op == clang::BO_LT   ? clang::BO_GT
-           : op == clang::BO_LE ? clang::BO_GE
-           : op == clang::BO_GT ? clang::BO_LT
-           : op == clang::BO_GE ? clang::BO_LE
-                                : op;
+    clang::BinaryOperatorKind op =
+        left ? bo->getOpcode() : flipped(bo->getOpcode());
     const clang::Expr *other = left ? bo->getRHS() : bo->getLHS();
     bounds.clear();
     bounds.push_back({other, op, bo->getLHS()->getType().getTypePtr()});

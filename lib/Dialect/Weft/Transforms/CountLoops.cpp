@@ -68,6 +68,9 @@ struct Header {
   /// one).
   std::string stepInCond;
   SmallVector<Bound> bounds;
+  /// The ops of the condition that compute the bounds (to run once, before
+  /// the loop).
+  SetVector<Operation *> boundOps;
   bool readsMemory = false;
 };
 
@@ -91,14 +94,6 @@ static std::optional<int64_t> constantOf(Value v) {
   return std::nullopt;
 }
 
-static bool isLoad(Operation *op) {
-  return isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(op);
-}
-
-static bool isStore(Operation *op) {
-  return isa_and_nonnull<affine::AffineStoreOp, memref::StoreOp>(op);
-}
-
 /// The 0-d memref whose load v is, or null.
 static Value cellRead(Value v) {
   Operation *def = v.getDefiningOp();
@@ -107,15 +102,18 @@ static Value cellRead(Value v) {
   return def->getOperand(0);
 }
 
-/// cellRead, through an integer widening (`widened` says whether there was
-/// one).
-static Value loadedCell(Value v, bool *widened = nullptr) {
+/// v before an integer widening (sign or zero extension), if it is one;
+/// `widened` says whether it was.
+static Value unwidened(Value v, bool &widened) {
   Operation *def = v.getDefiningOp();
-  bool ext = isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(def);
-  Value cell = cellRead(ext ? def->getOperand(0) : v);
-  if (cell && widened)
-    *widened = ext;
-  return cell;
+  widened = isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(def);
+  return widened ? def->getOperand(0) : v;
+}
+
+/// cellRead, through an integer widening.
+static Value loadedCell(Value v) {
+  bool widened;
+  return cellRead(unwidened(v, widened));
 }
 
 /// A step, `c = c + k` (`c++`, `c += k`, `c -= k`), as the store that ends
@@ -183,11 +181,8 @@ static bool boundsOf(Value c, function_ref<bool(Value)> isCounter,
   bool flip = false;
   // The counter, perhaps widened for the comparison.
   auto counter = [&](Value v) {
-    bool ext =
-        isa_and_nonnull<arith::ExtSIOp, arith::ExtUIOp>(v.getDefiningOp());
-    if (ext)
-      v = v.getDefiningOp()->getOperand(0);
-    if (!isCounter(v))
+    bool ext;
+    if (!isCounter(unwidened(v, ext)))
       return false;
     widened = ext;
     return true;
@@ -425,31 +420,28 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
              ", which C calls again in every iteration";
     return "the condition has side effects";
   }
-  DenseSet<Value> written = cellsWrittenIn(loop);
-  for (const Bound &b : h.bounds) {
-    SetVector<Operation *> slice;
-    SmallVector<Value> work{b.value};
-    while (!work.empty()) {
-      Value v = work.pop_back_val();
-      Operation *def = v.getDefiningOp();
-      if (!def || !loop->isAncestor(def) || !slice.insert(def))
-        continue;
+  SmallVector<Value> work;
+  for (const Bound &b : h.bounds)
+    work.push_back(b.value);
+  while (!work.empty()) {
+    Operation *def = work.pop_back_val().getDefiningOp();
+    if (def && loop->isAncestor(def) && h.boundOps.insert(def))
       llvm::append_range(work, def->getOperands());
-    }
-    for (Operation *op : slice) {
-      if (!isLoad(op))
-        continue;
-      MemPath p = memPathOf(op->getOperand(0));
-      if (p.root.base == cell)
-        return "the bound reads the counter " + name;
-      bool localCell = p.views.empty() && p.root.isCell && !p.root.escapes &&
-                       p.root.base &&
-                       p.root.base.getDefiningOp<memref::AllocaOp>();
-      if (localCell && written.contains(p.root.base))
-        return "the bound reads " + p.root.name + ", which the body changes";
-      if (!localCell)
-        h.readsMemory = true;
-    }
+  }
+  DenseSet<Value> written = cellsWrittenIn(loop);
+  for (Operation *op : h.boundOps) {
+    if (!isLoad(op))
+      continue;
+    MemPath p = memPathOf(op->getOperand(0));
+    if (p.root.base == cell)
+      return "the bound reads the counter " + name;
+    bool localCell = p.views.empty() && p.root.isCell && !p.root.escapes &&
+                     p.root.base &&
+                     p.root.base.getDefiningOp<memref::AllocaOp>();
+    if (localCell && written.contains(p.root.base))
+      return "the bound reads " + p.root.name + ", which the body changes";
+    if (!localCell)
+      h.readsMemory = true;
   }
 
   // Can the counter wrap before a bound stops it? Not a signed one (its
@@ -530,17 +522,8 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   if (h.stepInCond == "pre" && !isDo)
     st = b.create<arith::AddIOp>(l, st, cst(h.step));
   IRMapping map;
-  SetVector<Operation *> needed;
-  for (const Bound &bd : h.bounds) {
-    SmallVector<Value> work{bd.value};
-    while (!work.empty()) {
-      Operation *def = work.pop_back_val().getDefiningOp();
-      if (def && loop->isAncestor(def) && needed.insert(def))
-        llvm::append_range(work, def->getOperands());
-    }
-  }
   for (Operation &op : loop.getCondition().front().without_terminator()) {
-    if (!needed.contains(&op))
+    if (!h.boundOps.contains(&op))
       continue;
     Operation *c = b.clone(op, map);
     if (isLoad(c) && h.readsMemory && id)
