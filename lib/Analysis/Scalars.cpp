@@ -958,7 +958,7 @@ bool weft::isLiveAfter(const BaseInfo &cell, Operation *loop) {
           w = again.block(b, w);
       if (again.exposed)
         return true;
-    } else if (!isa<scf::IfOp, SwitchOp>(parent) &&
+    } else if (!isa<scf::IfOp, SwitchOp, TaskOp>(parent) &&
                parent != fn.getOperation()) {
       return true; // a construct this walk does not know
     }

@@ -366,6 +366,39 @@ static std::string regionText(TaskOp task) {
                                  : ", after a barrier");
 }
 
+/// The remark of weft-interchange on a loop (docs/analysis.md, "Loop
+/// interchange"): "passed" when it interchanged the loop with the one
+/// inside it, "missed" when that would have walked memory along rows but
+/// was not safe.
+static void interchangeRemark(Operation *loop, StringRef mode) {
+  auto gain = loop->getAttrOfType<StringAttr>("weft.interchange_gain");
+  auto inner = loop->getAttrOfType<IntegerAttr>("weft.interchange");
+  auto missed = loop->getAttrOfType<StringAttr>("weft.interchange_missed");
+  if (!gain || (inner ? mode == "missed" : !missed || mode == "passed"))
+    return;
+  // The loop inside it: the one with the recorded id, else the only one.
+  Operation *in = nullptr;
+  loop->walk([&](Operation *op) {
+    auto id = op->getAttrOfType<IntegerAttr>("weft.loop_id");
+    if (op != loop && id && (!inner || id.getInt() == inner.getInt()))
+      in = op;
+  });
+  std::string at = in ? " at " + where(in->getLoc()) : "";
+  if (inner)
+    mlir::emitRemark(loop->getLoc(),
+                     "loops interchanged: the loop" + at +
+                         " runs outside this one in the parallel loop's "
+                         "body, so that " +
+                         gain.getValue().str() +
+                         " goes along rows; every element gets the same "
+                         "updates in the same order");
+  else
+    mlir::emitRemark(loop->getLoc(),
+                     "loops not interchanged with the loop" + at + " (" +
+                         gain.getValue().str() +
+                         " would go along rows): " + missed.getValue().str());
+}
+
 void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
   if (mode == "none")
     return;
@@ -375,7 +408,7 @@ void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
       return;
     bool passed = v->parallel && v->candidate;
     if ((mode == "missed" && passed) || (mode == "passed" && !passed))
-      return;
+      return interchangeRemark(op, mode);
     std::string text = remarkText(*v);
     if (auto task = dyn_cast_or_null<TaskOp>(op->getParentOp())) {
       if (!tripIsConstant(op) && task.getMinTrip() > 2)
@@ -389,5 +422,7 @@ void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
     InFlightDiagnostic d = mlir::emitRemark(op->getLoc(), text);
     for (size_t i = 0; i < v->notes.size(); ++i)
       d.attachNote(v->notes[i]) << v->noteTexts[i];
+    d.report();
+    interchangeRemark(op, mode);
   });
 }

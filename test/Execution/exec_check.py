@@ -23,6 +23,8 @@ Directives, in comments of the program:
   OPENMP-PARALLEL: n the same for --emit=openmp (default: PARALLEL)
   OPENMP-ARGS: ...   extra weft-translate options for --emit=openmp only
   WEFT-ARGS: ...     extra weft-translate options
+  INTERCHANGED: n    loop pairs weft must interchange (its remarks say so,
+                     and both outputs write each one: weft-interchange)
   CFLAGS: ...        extra compile flags (for every build)
   TOLERANCE: r       relative tolerance for numbers (default: bit-exact)
   REGIONS: none      the parallel path is never taken (only fallbacks);
@@ -148,6 +150,8 @@ def main():
         if got != int(want):
             fail("expected %s parallel loops, weft parallelized %d:\n%s" % (
                 want, got, t.stderr))
+        swapped = directive(src, "INTERCHANGED", "0")
+        interchanged(t.stderr, open(par_c).read(), int(swapped))
 
         seq, par = os.path.join(tmp, "seq"), os.path.join(tmp, "par")
         run(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror"] + cflags +
@@ -202,6 +206,20 @@ def main():
             plugin(args, src, want, weft_args, cflags, tol, ref, tmp)
         openmp(args, src, want, weft_args, cflags, tol, ref, tmp)
     return 0
+
+
+def interchanged(remarks, out, want):
+    """Checks that weft interchanged `want` loop pairs: as many remarks,
+    and as many interchanged loops written in the output `out`."""
+    got = len(re.findall(r"remark: loops interchanged", remarks))
+    if got != want:
+        fail("expected %d interchanged loop pairs, weft's remarks say %d:\n%s"
+             % (want, got, remarks))
+    written = len(re.findall(r"/\* weft: the \w+ loop runs outside the \w+ "
+                             r"loop \(loop interchange", out))
+    if written != want:
+        fail("weft interchanged %d loop pairs, but its output writes %d"
+             % (want, written))
 
 
 def plugin_args(weft_args):
@@ -267,6 +285,7 @@ def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
         fail("expected %s parallel loops with --emit=openmp, weft "
              "parallelized %d:\n%s" % (want, got, t.stderr))
     text = open(omp_c).read()
+    interchanged(t.stderr, text, int(directive(src, "INTERCHANGED", "0")))
     # A loop with array reductions is an `omp for` in a region of its own.
     pragmas = len(re.findall(r"#pragma omp parallel for schedule\(static\)",
                              text)) + \

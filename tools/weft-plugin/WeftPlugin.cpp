@@ -67,6 +67,8 @@ Options, each as -fplugin-arg-weft-<name>[=<value>], as weft-translate's:
   line-directives=0|1    #line directives to the input (default 1)
   fuse-regions=0|1       consecutive parallel loops share one region
                          (default 1)
+  interchange=0|1        interchange loop pairs in parallel loops to walk
+                         matrices along rows (default 1)
   help                   this text
 )";
 
@@ -224,6 +226,8 @@ private:
       return flag(lineDirectives);
     if (name == "fuse-regions")
       return flag(options.fuseRegions);
+    if (name == "interchange")
+      return flag(options.interchange);
     if (std::string why = needValue(); !why.empty())
       return name == "emit-mlir" || name == "o" || name == "verify"
                  ? "'" + name.str() + "' is weft-translate's only"

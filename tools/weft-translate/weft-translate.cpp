@@ -109,6 +109,13 @@ static cl::opt<bool> fuseRegions(
              "code between them, in one parallel region (default on; "
              "--fuse-regions=false gives each loop a region of its own)"),
     cl::init(true), cl::cat(weftCategory));
+static cl::opt<bool> interchange(
+    "interchange",
+    cl::desc("Interchange loop pairs inside parallel loops whose inner loop "
+             "walks a matrix across its rows, when every element keeps its "
+             "updates in order (default on; docs/analysis.md, \"Loop "
+             "interchange\")"),
+    cl::init(true), cl::cat(weftCategory));
 static cl::opt<int> cores(
     "cores",
     cl::desc("Default team size for the generated code; WEFT_NUM_THREADS and "
@@ -272,6 +279,7 @@ int main(int argc, const char **argv) {
   session.options.emit = emit;
   session.options.forkJoinNs = forkJoinNs;
   session.options.fuseRegions = fuseRegions;
+  session.options.interchange = interchange;
   if (emit == weft::RewriteOptions::Emit::OpenMP &&
       forkJoinNs.getNumOccurrences() == 0)
     session.options.forkJoinNs = weft::kOpenMPForkJoinNs;

@@ -49,6 +49,8 @@ struct TranslateOptions {
   double forkJoinNs = 1000;
   /// Consecutive parallel loops share one parallel region.
   bool fuseRegions = true;
+  /// Loop pairs inside parallel loops may be interchanged.
+  bool interchange = true;
   /// libweft or OpenMP output. --cores and --core-weights are libweft's.
   RewriteOptions::Emit emit = RewriteOptions::Emit::Libweft;
 };

@@ -756,6 +756,8 @@ void Importer::importFor(const clang::ForStmt *s) {
   loopOp->setAttr("weft.kind", builder.getStringAttr("for"));
   if (c.boundReadsMemory)
     loopOp->setAttr("weft.bound_reads_memory", builder.getUnitAttr());
+  if (c.start) // the header sets the counter: C can run it again
+    loopOp->setAttr("weft.c_init", builder.getUnitAttr());
   CountedFor &cf = out.counted[id];
   cf.counter = var;
   cf.start = c.start;

@@ -185,6 +185,7 @@ LogicalResult weft::runPipeline(ModuleOp module,
   o.forkJoinNs = options.forkJoinNs;
   o.coreWeights = options.coreWeights;
   o.fuseRegions = options.fuseRegions;
+  o.interchange = options.interchange;
   buildPipeline(pm, o);
   return pm.run(module);
 }
@@ -356,6 +357,13 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     o["guards"] = std::move(guards);
     if (v->counterLive)
       o["counter_lastprivate"] = true;
+    if (auto in = op->getAttrOfType<IntegerAttr>("weft.interchange"))
+      o["interchanged_with"] = in.getInt();
+    else if (auto why =
+                 op->getAttrOfType<StringAttr>("weft.interchange_missed"))
+      o["interchange_missed"] = why.str();
+    if (auto gain = op->getAttrOfType<StringAttr>("weft.interchange_gain"))
+      o["interchange_gain"] = gain.str();
     if (auto ns = op->getAttrOfType<FloatAttr>("weft.serial_hint_ns"))
       o["serial_hint_ns"] = ns.getValueAsDouble();
     if (auto task = dyn_cast_or_null<TaskOp>(op->getParentOp())) {

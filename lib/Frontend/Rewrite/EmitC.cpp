@@ -39,6 +39,21 @@ static std::string reindent(llvm::StringRef text, size_t drop,
   return out;
 }
 
+std::string FileRewriter::editedText(
+    unsigned b, unsigned e,
+    const std::vector<std::tuple<unsigned, unsigned, std::string>> &edits) {
+  std::string out;
+  unsigned at = b;
+  for (auto &[off, len, repl] : edits) {
+    if (off < at || off + len > e)
+      continue;
+    out += text(at, off);
+    out += repl;
+    at = off + len;
+  }
+  return out + text(at, e);
+}
+
 std::string FileRewriter::bodyText(const Plan &p, bool withEdits,
                                    llvm::StringRef indent) {
   auto edits = withEdits
@@ -47,19 +62,32 @@ std::string FileRewriter::bodyText(const Plan &p, bool withEdits,
   std::sort(edits.begin(), edits.end());
   std::string out;
   unsigned at = p.bodyBegin;
-  for (auto &[off, len, repl] : edits) {
-    if (off < at || off + len > p.bodyEnd)
+  for (const Plan::Reshape &r : p.reshapes) {
+    if (r.begin < at || r.end > p.bodyEnd)
       continue;
-    out += text(at, off);
-    out += repl;
-    at = off + len;
+    out += editedText(at, r.begin, edits);
+    for (const Plan::Piece &pc : r.pieces)
+      out += pc.lit.empty() ? editedText(pc.b, pc.e, edits) : pc.lit;
+    at = r.end;
   }
-  out += text(at, p.bodyEnd);
+  out += editedText(at, p.bodyEnd, edits);
   // The body's column: its first line's leading blanks are already gone.
+  // A body on a line of its own (`for (...)` then the statement below)
+  // keeps its lines where they are relative to its first line; a body that
+  // starts on the loop's line (`for (...) {`) keeps them relative to the
+  // loop's.
   llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
-  size_t lineStart = buf.rfind('\n', p.begin);
-  lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
-  return reindent(out, p.begin - lineStart, indent);
+  auto columnOf = [&](unsigned at) {
+    size_t start = buf.rfind('\n', at);
+    start = start == llvm::StringRef::npos ? 0 : start + 1;
+    return std::make_pair(start, at - start);
+  };
+  auto [loopLine, loopCol] = columnOf(p.begin);
+  auto [bodyLine, bodyCol] = columnOf(p.bodyBegin);
+  bool ownLine = bodyLine != loopLine &&
+                 buf.slice(bodyLine, p.bodyBegin).find_first_not_of(" \t") ==
+                     llvm::StringRef::npos;
+  return reindent(out, ownLine ? bodyCol : loopCol, indent);
 }
 
 /// Is the canonical type an unsigned integer (or _Bool)?

@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 #include "RewriteInternals.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace weft;
 using namespace weft::detail;
 
@@ -190,7 +192,117 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
        ++i)
     p.indent += buf[i];
   p.fileIndent = p.indent.size();
+  interchanges(p);
   return checkLoop(p, why);
+}
+
+void FileRewriter::interchanges(Plan &p) {
+  llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
+  // The blanks before offset `at` on its line, and whether only blanks
+  // come before it there.
+  auto lineIndent = [&](unsigned at, bool &first) {
+    size_t start = buf.rfind('\n', at);
+    start = start == llvm::StringRef::npos ? 0 : start + 1;
+    size_t i = start;
+    while (i < at && (buf[i] == ' ' || buf[i] == '\t'))
+      ++i;
+    first = i == at;
+    return buf.slice(start, i).str();
+  };
+  auto trimmed = [&](unsigned b, unsigned e) {
+    while (e > b && llvm::isSpace(buf[e - 1]))
+      --e;
+    return e;
+  };
+  auto loopOf = [&](int64_t id) {
+    return id >= 0 && (size_t)id < im.loops.size()
+               ? llvm::dyn_cast_or_null<clang::ForStmt>(im.loops[id])
+               : nullptr;
+  };
+  p.task.getLoop()->walk([&](mlir::Operation *outer) {
+    auto inner = outer->getAttrOfType<mlir::IntegerAttr>("weft.interchange");
+    auto id = outer->getAttrOfType<mlir::IntegerAttr>("weft.loop_id");
+    if (!inner || !id)
+      return;
+    const clang::ForStmt *f1 = loopOf(id.getInt()),
+                         *f2 = loopOf(inner.getInt());
+    if (!f1 || !f2 || f1->getBeginLoc().isMacroID() ||
+        f2->getBeginLoc().isMacroID() || f1->getRParenLoc().isMacroID() ||
+        f2->getRParenLoc().isMacroID())
+      return;
+    unsigned b1, e1, b2, e2;
+    if (!fileRange(f1->getSourceRange(), b1, e1, endsWithSemi(f1)) ||
+        !fileRange(f2->getSourceRange(), b2, e2, endsWithSemi(f2)))
+      return;
+    unsigned h1 = offsetOf(f1->getRParenLoc()) + 1,
+             h2 = offsetOf(f2->getRParenLoc()) + 1;
+    // The statements before and after the inner loop in the outer body.
+    bool pre = false, post = false;
+    unsigned lbrace = 0, rbrace = 0;
+    if (const auto *cs = llvm::dyn_cast<clang::CompoundStmt>(f1->getBody())) {
+      bool seen = false;
+      for (const clang::Stmt *st : cs->body())
+        (st == f2 ? seen : seen ? post : pre) = true;
+      if (!seen || cs->getLBracLoc().isMacroID() ||
+          cs->getRBracLoc().isMacroID())
+        return;
+      lbrace = offsetOf(cs->getLBracLoc()) + 1;
+      rbrace = offsetOf(cs->getRBracLoc());
+    } else if (f1->getBody() != f2) {
+      return;
+    }
+    bool firstOnLine;
+    std::string ind = lineIndent(b1, firstOnLine);
+    std::string unit = "  ";
+    if (std::string ind2 = lineIndent(b2, firstOnLine);
+        firstOnLine && ind2.size() > ind.size() &&
+        llvm::StringRef(ind2).starts_with(ind))
+      unit = ind2.substr(ind.size());
+    auto name = [](mlir::Operation *l) {
+      auto n = l->getAttrOfType<mlir::StringAttr>("weft.iv_name");
+      return n ? n.getValue().str() : std::string("?");
+    };
+    mlir::Operation *innerOp = nullptr;
+    outer->walk([&](mlir::Operation *l) {
+      if (auto i = l->getAttrOfType<mlir::IntegerAttr>("weft.loop_id");
+          i && i.getInt() == inner.getInt())
+        innerOp = l;
+    });
+    auto gain = outer->getAttrOfType<mlir::StringAttr>("weft.interchange_gain");
+    Plan::Reshape r{b1, e1, {}};
+    auto lit = [&](std::string s) { r.pieces.push_back({std::move(s), 0, 0}); };
+    auto file = [&](unsigned b, unsigned e) { r.pieces.push_back({"", b, e}); };
+    std::string what = gain ? gain.getValue().str() : "";
+    bool several = what.find(" and ") != std::string::npos;
+    lit("/* weft: the " + (innerOp ? name(innerOp) : std::string("?")) +
+        " loop runs outside the " + name(outer) + " loop (loop interchange" +
+        (what.empty() ? std::string()
+                      : ": " + what +
+                            (several ? " now go along their rows"
+                                     : " now goes along its rows")) +
+        ") */\n" + ind);
+    if (pre) {
+      file(b1, h1);
+      lit(" {");
+      file(lbrace, trimmed(lbrace, b2));
+      lit("\n" + ind + "}\n" + ind);
+    }
+    file(b2, h2);
+    lit("\n" + ind + unit);
+    file(b1, h1);
+    file(h2, e2);
+    if (post) {
+      lit("\n" + ind);
+      file(b1, h1);
+      lit(" {");
+      file(e2, trimmed(e2, rbrace));
+      lit("\n" + ind + "}");
+    }
+    p.reshapes.push_back(std::move(r));
+  });
+  llvm::sort(p.reshapes, [](const Plan::Reshape &a, const Plan::Reshape &b) {
+    return a.begin < b.begin;
+  });
 }
 
 std::vector<std::vector<FileRewriter::Plan *>>

@@ -136,6 +136,18 @@ private:
     llvm::DenseSet<const clang::VarDecl *> inBody;
     /// Text edits of the body: (offset in file, length, replacement).
     std::vector<std::tuple<unsigned, unsigned, std::string>> bodyEdits;
+    /// Stretches of the body written in another shape (loop interchange,
+    /// weft-interchange): [begin, end) of the file becomes `pieces`, each
+    /// a literal or (lit empty) the file's [b, e) with the body's edits.
+    struct Piece {
+      std::string lit;
+      unsigned b = 0, e = 0;
+    };
+    struct Reshape {
+      unsigned begin = 0, end = 0;
+      std::vector<Piece> pieces;
+    };
+    std::vector<Reshape> reshapes;
     /// The loop's text in the file: [begin, end).
     unsigned begin = 0, end = 0;
     unsigned bodyBegin = 0, bodyEnd = 0;
@@ -247,6 +259,14 @@ private:
   /// The plans grouped into the regions the text allows (each plan alone
   /// when weft-fuse-regions did not fuse it); the tasks' marks follow.
   std::vector<std::vector<Plan *>> regions(std::vector<Plan> &plans);
+  /// The reshapes of the body: each loop pair of the task's loop that
+  /// weft-interchange interchanged (weft.interchange), written as
+  /// `for (j) S1  for (k) for (j) S2  for (j) S3`.
+  void interchanges(Plan &p);
+  /// The file's [b, e) with the edits that lie in it applied.
+  std::string editedText(
+      unsigned b, unsigned e,
+      const std::vector<std::tuple<unsigned, unsigned, std::string>> &edits);
   /// The body's text, its lines after the first indented by `indent`;
   /// `edits` applies the outlined body's edits (shared scalars through
   /// their pointer).

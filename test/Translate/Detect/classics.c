@@ -11,7 +11,7 @@ void matmul(void) {
   int i, j, k;
   for (i = 0; i < N; i++)
     // expected-remark@+1 {{loop not parallelized: the loop at 12:3 around it runs in parallel}}
-    for (j = 0; j < N; j++) {
+    for (j = 0; j < N; j++) { // expected-remark {{loops interchanged: the loop at 17:7 runs outside this one in the parallel loop's body, so that B[k][j] goes along rows; every element gets the same updates in the same order}}
       C[i][j] = 0;
       // expected-remark@+1 {{loop not parallelized: C[i][j] read in one iteration is written in another}}
       for (k = 0; k < N; k++)

@@ -58,7 +58,7 @@ void triangular(int n, float *a) {
 // CHECK: affine.for %[[I:.*]] = 0 to %{{.*}} {
 // CHECK:   %[[LEN:.*]] = affine.load %{{.*}}[%[[I]]] {{.*}}: memref<?xi32>
 // CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:   } {weft.counter = {{.*}}, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 6 : i64}
+// CHECK:   } {weft.c_init, weft.counter = {{.*}}, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 6 : i64}
 void inner_bound(int n, const int *len, float *a) {
   for (int i = 0; i < n; i++) {
     int m = len[i];

@@ -7,7 +7,7 @@
 
 // CHECK-LABEL: func.func @less
 // CHECK: affine.for %[[I:.*]] = 0 to %{{.*}} {
-// CHECK: } {weft.counter = {{[0-9]+}} : i64, weft.free_vars = [{decl = {{[0-9]+}} : i64, name = "n"}, {decl = {{[0-9]+}} : i64, name = "a"}], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+// CHECK: } {weft.c_init, weft.counter = {{[0-9]+}} : i64, weft.free_vars = [{decl = {{[0-9]+}} : i64, name = "n"}, {decl = {{[0-9]+}} : i64, name = "a"}], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
 void less(int n, float *a) {
   for (int i = 0; i < n; i++)
     a[i] = 0;
@@ -59,5 +59,17 @@ void not_equal(int n, float *a) {
 // CHECK: weft.opaque_loop {kind = "for", reason = "the condition does not bound the counter i in the direction it moves"
 void not_equal_step2(int n, float *a) {
   for (int i = 0; i != n; i += 2)
+    a[i] = 0;
+}
+
+// A header that does not set the counter starts from its current value:
+// no weft.c_init, so the loop is never run again for another outer
+// iteration (weft-interchange).
+// CHECK-LABEL: func.func @no_init
+// CHECK: affine.for
+// CHECK: } {weft.counter = {{[0-9]+}} : i64, weft.free_vars = [{decl = {{[0-9]+}} : i64, name = "i"}, {decl = {{[0-9]+}} : i64, name = "n"}, {decl = {{[0-9]+}} : i64, name = "a"}], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 7 : i64}
+void no_init(int n, float *a) {
+  int i = 0;
+  for (; i < n; i++)
     a[i] = 0;
 }

@@ -1,9 +1,9 @@
 //===- Pipeline.cpp - weft's named pass pipeline
 //------------------------------===//
 //
-// count loops -> detect -> outline -> assign cores -> fuse regions -> frequency
-// hints -> remarks: what weft-translate runs, and `weft-opt --weft-pipeline`
-// for .mlir files.
+// count loops -> detect -> outline -> interchange -> assign cores -> fuse
+// regions -> frequency hints -> remarks: what weft-translate runs, and
+// `weft-opt --weft-pipeline` for .mlir files.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Dialect/Weft/Transforms/Passes.h"
@@ -26,6 +26,8 @@ void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   outline.forkJoinNs = o.forkJoinNs;
   outline.cores = o.cores;
   pm.addPass(createOutlineTasks(outline));
+  if (o.interchange)
+    pm.addPass(createInterchange());
   AssignCoresOptions assign;
   assign.cores = o.cores;
   assign.coreWeights = o.coreWeights;
@@ -60,6 +62,9 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
                     llvm::cl::init(0)};
   ListOption<int> coreWeights{*this, "core-weights",
                               llvm::cl::desc("see weft-assign-cores")};
+  Option<bool> interchange{*this, "interchange",
+                           llvm::cl::desc("run weft-interchange (enabled)"),
+                           llvm::cl::init(true)};
   Option<bool> fuseRegions{*this, "fuse-regions",
                            llvm::cl::desc("see weft-fuse-regions (enabled)"),
                            llvm::cl::init(true)};
@@ -70,7 +75,8 @@ void weft::registerPipeline() {
   PassPipelineRegistration<PipelineCLOptions>(
       "weft-pipeline",
       "weft's whole pipeline: count while and do loops, detect parallel "
-      "loops, outline tasks, assign cores, fuse regions, frequency hints, "
+      "loops, outline tasks, interchange loops, assign cores, fuse regions, "
+      "frequency hints, "
       "emit remarks",
       [](OpPassManager &pm, const PipelineCLOptions &cl) {
         PipelineOptions o;
@@ -82,6 +88,7 @@ void weft::registerPipeline() {
         o.cores = cl.cores;
         o.coreWeights.assign(cl.coreWeights.begin(), cl.coreWeights.end());
         o.fuseRegions = cl.fuseRegions;
+        o.interchange = cl.interchange;
         buildPipeline(pm, o);
       });
 }

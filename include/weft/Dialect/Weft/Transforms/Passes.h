@@ -36,11 +36,12 @@ struct PipelineOptions {
   int cores = 0;
   std::vector<int> coreWeights;
   bool fuseRegions = true;
+  bool interchange = true;
 };
 
 /// Adds weft's pipeline to `pm`: weft-count-loops,
 /// weft-detect-parallel-loops,
-/// weft-outline-tasks, weft-assign-cores, weft-fuse-regions,
+/// weft-outline-tasks, weft-interchange, weft-assign-cores, weft-fuse-regions,
 /// weft-frequency-hints and weft-remarks.
 void buildPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 

@@ -186,6 +186,40 @@ def FuseRegions : Pass<"weft-fuse-regions", "mlir::ModuleOp"> {
   let dependentDialects = ["::weft::WeftDialect"];
 }
 
+def Interchange : Pass<"weft-interchange", "mlir::ModuleOp"> {
+  let summary = "Interchanges loop pairs inside parallel loops to walk memory along rows";
+  let description = [{
+    Inside a loop that runs in parallel (a `weft.task`), a counted `for`
+    loop j whose body holds one loop, a counted `for` loop k that is
+    innermost (`for (j) { S1; for (k) S2; S3 }`), is run as `for (j) S1;
+    for (k) for (j) S2; for (j) S3` when:
+
+    - its accesses walk memory along rows under j more than under k
+      (`B[k][j]`: along a row as j steps, across rows as k steps), and j
+      runs at least 8 times when its trip count is a constant;
+    - no iteration of j touches an element that another iteration writes
+      (the dependence test; two bases that may overlap count as apart only
+      when the parallel loop's run-time checks set them apart);
+    - every scalar the j loop writes is private to its iterations, used in
+      one of S1, the k loop and S3 only, and private to k's iterations when
+      the k loop uses it; no variable declared in one part is used in
+      another; j's counter is not used after the loops;
+    - k's bounds are the same for every j, both loops set their counter in
+      their header and do not read their bound from memory, and there is no
+      jump, switch or uncounted loop in j's body.
+
+    Every element is then written by the same iterations in the same order,
+    so the result is the same, floating point included. The outer loop gets
+    `weft.interchange = <the inner loop's id>` and `weft.interchange_gain`
+    (the accesses that now walk along rows); a pair that would gain but
+    cannot be interchanged gets `weft.interchange_missed`, the reason. The
+    rewriter writes the interchanged loops in the outlined body only; the
+    loop as written stays the fallback. docs/analysis.md, "Loop
+    interchange".
+  }];
+  let dependentDialects = ["::weft::WeftDialect"];
+}
+
 def FrequencyHints : Pass<"weft-frequency-hints", "mlir::ModuleOp"> {
   let summary = "Gives each task the intent of its frequency hint";
   let description = [{
