@@ -29,7 +29,11 @@ of known size, some loops with an update that is none); one in three a
 work array declared before its loop and written before it is read in
 every iteration (or, now and then, not); one kernel in four writes most of
 its loops as while or do loops that step their counter last (or first, or
-in the condition).
+in the condition); one program in three has a matrix nest whose innermost
+loop walks a matrix down its columns (i-j-k, an element set or scaled
+before the k loop, a statement after it), which weft may interchange, or
+must not (a recurrence along j, a sum in a scalar, a triangular k, the j
+counter read after the loops).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -823,6 +827,71 @@ class Gen:
         self.work = True
         return "\n".join(out)
 
+    def mat_kernel(self, side):
+        """Matrix nests (docs/analysis.md, "Loop interchange"): mat_k(n, x,
+        y, z) runs i over the rows of x in parallel and, inside, a j-k pair
+        whose k loop walks z down a column, in the shapes weft interchanges
+        and in those it must leave (a recurrence along j, a sum in a scalar
+        declared in the j loop, a triangular k bound, j read after the
+        loops). Every update halves the element before it adds a term
+        bounded through sin(), so values stay bounded whatever the arguments
+        hold and however they overlap. Returns the C."""
+        upd = side.random()
+        j0 = 0
+        if upd < 0.4:
+            expr = ("0.5 * x[i * n + j] + 0.0078125 * sin(y[i * n + k]) * "
+                    "sin(z[k * n + j])")
+        elif upd < 0.6:
+            expr = ("0.5 * x[i * n + j] + 0.0078125 * sin(y[k * n + i]) * "
+                    "sin(z[k * n + j])")
+        elif upd < 0.8:
+            self.features.add("matrix nest, recurrence along j")
+            expr = ("0.5 * x[i * n + j] + 0.25 * x[i * n + j - 1] * "
+                    "sin(z[k * n + j])")
+            j0 = 1
+        else:
+            expr = None  # a sum in a scalar
+        outside = side.random() < 0.3
+        kb = side.choice(("n", "n", "n - 1", "j"))
+        if kb == "j":
+            self.features.add("matrix nest, triangular")
+        decl = "" if outside else "int "
+        out = ["static void mat_k(int n, double *x, const double *y, "
+               "const double *z) {"]
+        if outside:
+            out.append("  int i, j, k, last = 0;")
+        out.append("  for (%si = 0; i < n; i++) {" % decl)
+        out.append("    for (%sj = %d; j < n; j++) {" % (decl, j0))
+        if expr is None:
+            self.features.add("matrix nest, sum in a scalar")
+            out.append("      double s = x[i * n + j];")
+            out.append("      for (%sk = 0; k < %s; k++)" % (decl, kb))
+            out.append("        s = 0.5 * s + 0.0078125 * sin(y[i * n + k]) * "
+                       "sin(z[k * n + j]);")
+            out.append("      x[i * n + j] = s;")
+        else:
+            pre = side.choice(("", "x[i * n + j] = 0.0;",
+                               "x[i * n + j] *= 0.5;"))
+            if pre:
+                out.append("      " + pre)
+            out.append("      for (%sk = 0; k < %s; k++)" % (decl, kb))
+            out.append("        x[i * n + j] = %s;" % expr)
+            post = side.choice(("", "", "x[i * n + j] += 0.125;"))
+            if post:
+                out.append("      " + post)
+        out.append("    }")
+        if outside and side.random() < 0.5:
+            self.features.add("matrix nest, counter read after")
+            out.append("    last += j;")
+        out.append("  }")
+        if outside:
+            out.append('  printf("mat last=%d\\n", last);')
+        out.append("  (void)y;")
+        out.append("}")
+        self.features.add("matrix nest")
+        self.mat = side.randrange(8, 48)
+        return "\n".join(out)
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
@@ -841,6 +910,11 @@ class Gen:
         self.work = False
         if side.random() < 1.0 / 3:
             ks.append(self.work_kernel(side))
+        # One in three has a matrix nest (a stream of its own).
+        side = random.Random(self.seed * 67867967 + 11)
+        self.mat = None
+        if side.random() < 1.0 / 3:
+            ks.append(self.mat_kernel(side))
         fp = any(k[3] for k in self.kernels)
         main = self.main_function()
         head = ["/* weft fuzz program, seed %d */" % self.seed,
@@ -982,6 +1056,15 @@ class Gen:
             # out overlaps what z reads: the run-time check fails
             main.append("  work_k(500, B + 10, B);")
             main.append('  dump("work/2");')
+        if self.mat:
+            n = self.mat
+            main.append("  mat_k(%d, A + 7, C, B);" % n)
+            main.append('  dump("mat/0");')
+            main.append("  mat_k(%d, A, A + %d, C + 1);" % (n, MAXSPAN + 3))
+            main.append('  dump("mat/1");')
+            # x overlaps what y and z read: the run-time check fails
+            main.append("  mat_k(%d, B + 5, B, B + 9);" % n)
+            main.append('  dump("mat/2");')
         main += ["  return 0;", "}"]
         return main
 

@@ -151,6 +151,8 @@ std::string Interchange::decide(Operation *par, Operation *outer,
   // their init, and neither reads its bound from memory each time.
   for (Operation *l : {outer, inner}) {
     std::string c = l == outer ? j : k;
+    if (l->hasAttr("weft.uneditable"))
+      return "the " + c + " loop is not written in the file as such";
     if (!l->hasAttr("weft.c_init"))
       return "the " + c + " loop does not set " + c + " in its header";
     if (l->hasAttr("weft.bound_reads_memory"))
