@@ -20,7 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Cost.h"
-#include "weft/Analysis/Dependence.h"
+#include "weft/Analysis/Nests.h"
 #include "weft/Analysis/Scalars.h"
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
@@ -88,17 +88,6 @@ bool isJump(Operation *op) {
   return isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp, CaseOp>(op);
 }
 
-int64_t loopId(Operation *loop) {
-  auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
-  return id ? id.getInt() : -1;
-}
-
-bool isCountedFor(Operation *op) {
-  auto kind = op->getAttrOfType<StringAttr>("weft.kind");
-  return isa<affine::AffineForOp, scf::ForOp>(op) && kind &&
-         kind.getValue() == "for";
-}
-
 struct Interchange : public weft::impl::InterchangeBase<Interchange> {
   using InterchangeBase::InterchangeBase;
   void runOnOperation() final;
@@ -149,15 +138,10 @@ std::string Interchange::decide(Operation *par, Operation *outer,
 
   // Headers that C can run again for every k: both set their counter in
   // their init, and neither reads its bound from memory each time.
-  for (Operation *l : {outer, inner}) {
-    std::string c = l == outer ? j : k;
-    if (l->hasAttr("weft.uneditable"))
-      return "the " + c + " loop is not written in the file as such";
-    if (!l->hasAttr("weft.c_init"))
-      return "the " + c + " loop does not set " + c + " in its header";
-    if (l->hasAttr("weft.bound_reads_memory"))
-      return "the " + c + " loop reads its bound from memory";
-  }
+  for (Operation *l : {outer, inner})
+    if (std::string why = headerRerunBlocker(l, l == outer ? j : k);
+        !why.empty())
+      return why;
 
   LoopBody body = collectBody(outer, *summaries);
   if (!body.blockers.empty())
@@ -182,49 +166,22 @@ std::string Interchange::decide(Operation *par, Operation *outer,
     if (op == inner)
       return 1;
     if (auto e = op->getAttrOfType<IntegerAttr>("weft.counter_exit"))
-      if (e.getInt() == loopId(inner))
+      if (e.getInt() == loopIdOf(inner))
         return 1;
     return op->isBeforeInBlock(inner) ? 0 : 2;
   };
 
   // The inner bounds must be the same for every j: defined before the
   // outer loop, or loads of variables the outer loop does not write. The
-  // same for the outer bounds, which C now evaluates once per k.
-  DenseSet<Value> written = cellsWrittenIn(outer);
-  auto invariant = [&](const Poly &p) {
-    for (Value v : p.atoms()) {
-      if (!isDefinedInside(v, outer))
-        continue;
-      Operation *def = v.getDefiningOp();
-      if (!def || !isLoad(def))
-        return false;
-      Access a = accessOf(def);
-      MemPath mp = pathOf(a, module);
-      if (!mp.views.empty() || !mp.root.isCell || mp.root.escapes ||
-          written.contains(mp.root.base))
-        return false;
-    }
-    return true;
-  };
-  for (const Poly &p : llvm::concat<const Poly>(ii.lbs, ii.ubs))
-    if (!invariant(p))
-      return "the bounds of the " + k + " loop change with " + j;
-  for (const Poly &p : llvm::concat<const Poly>(oi.lbs, oi.ubs))
-    for (Value v : p.atoms())
-      if (Operation *def = v.getDefiningOp();
-          def && isLoad(def) && written.contains(accessOf(def).memref))
-        return "the bounds of the " + j + " loop read a variable it writes";
+  // outer bounds, which C now evaluates once per k, read no variable the
+  // outer loop writes (a counted loop's bounds never do).
+  if (!boundsInvariantIn(inner, outer))
+    return "the bounds of the " + k + " loop change with " + j;
 
   // The outer counter's value after the loops is no longer the one C would
   // leave when the inner loop runs no iteration.
-  for (Operation *op = outer->getNextNode(); op; op = op->getNextNode())
-    if (auto e = op->getAttrOfType<IntegerAttr>("weft.counter_exit");
-        e && e.getInt() == loopId(outer)) {
-      // Live past the store of its exit value: read before written again.
-      if (isLiveAfter(pathOf(accessOf(op), module).root, op))
-        return j + " is used after the loops";
-      break;
-    }
+  if (counterLiveAfter(outer, module))
+    return j + " is used after the loops";
 
   // C variables declared in one part and used in another: the parts become
   // loops of their own.
@@ -277,48 +234,16 @@ std::string Interchange::decide(Operation *par, Operation *outer,
                " to the next";
   }
 
-  // Memory: no iteration of j touches what another one writes.
-  SmallVector<const Access *> mem;
-  SmallVector<MemPath> paths;
-  for (const Access &a : body.accesses) {
-    MemPath p = pathOf(a, module);
-    if (p.views.empty() && p.root.isCell && !p.root.escapes)
-      continue;
-    mem.push_back(&a);
-    paths.push_back(std::move(p));
-  }
-  for (size_t x = 0; x < mem.size(); ++x)
-    for (size_t y = x; y < mem.size(); ++y) {
-      if (!mem[x]->isWrite && !mem[y]->isWrite)
-        continue;
-      const BaseInfo &bx = paths[x].root, &by = paths[y].root;
-      if (bx.row || by.row)
-        return "it accesses rows of a table of rows";
-      switch (overlapOf(bx, by, outer)) {
-      case Overlap::Never:
-        continue;
-      case Overlap::Maybe:
-        // Two bases that may overlap, both reached the same way in every
-        // iteration of the parallel loop: its run-time checks set them
-        // apart before the outlined body runs.
-        if (bx.base && by.base && !isDefinedInside(bx.base, par) &&
-            !isDefinedInside(by.base, par))
-          continue;
-        return mem[x]->text + " and " + mem[y]->text +
-               " may be the same memory";
-      case Overlap::Unknown:
-        return mem[x]->text + " and " + mem[y]->text +
-               " may be the same memory";
-      case Overlap::Same: {
-        Dependence d = testDependence(*mem[x], *mem[y], oi, module);
-        if (d.kind != Dependence::None)
-          return d.first->text + " and " + d.second->text +
-                 " touch the same element in two iterations of " + j;
-        continue;
-      }
-      }
-    }
-  return "";
+  // Memory: no iteration of j touches what another one writes. Two bases
+  // that may overlap, both reached the same way in every iteration of the
+  // parallel loop, are apart: its run-time checks set them apart before
+  // the outlined body runs.
+  return firstConflict(body.accesses, outer, oi.iv, j, module,
+                       [&](const BaseInfo &a, const BaseInfo &b) {
+                         return a.base && b.base &&
+                                !isDefinedInside(a.base, par) &&
+                                !isDefinedInside(b.base, par);
+                       });
 }
 
 void Interchange::runOnOperation() {
@@ -348,7 +273,8 @@ void Interchange::runOnOperation() {
       std::string gain;
       std::string why = decide(par, outer, inner, gain);
       if (why.empty()) {
-        outer->setAttr("weft.interchange", b.getI64IntegerAttr(loopId(inner)));
+        outer->setAttr("weft.interchange",
+                       b.getI64IntegerAttr(loopIdOf(inner)));
         outer->setAttr("weft.interchange_gain", b.getStringAttr(gain));
       } else if (!gain.empty()) {
         outer->setAttr("weft.interchange_missed", b.getStringAttr(why));
