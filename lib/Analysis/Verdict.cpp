@@ -323,6 +323,23 @@ std::string weft::remarkText(const Verdict &v) {
 
 /// What a task's remark says of the parallel region it shares
 /// (weft-fuse-regions), or "".
+/// What a task's remark says of the sequential loop around it
+/// (weft-outline-tasks' sweeps, docs/outline.md): that each chunk runs it
+/// whole, or why the task forks once per iteration of it.
+static std::string sweepText(TaskOp task) {
+  Operation *around = task->getParentOp();
+  if (!around || !around->hasAttr("weft.loop_id"))
+    return "";
+  std::string at = "the loop at " + where(around->getLoc());
+  if (task->hasAttr("weft.sweep"))
+    return "; each chunk runs its part of every iteration of " + at +
+           " around it, with one fork for all of them";
+  if (auto why = task->getAttrOfType<StringAttr>("weft.sweep_missed"))
+    return "; it forks once per iteration of " + at + " around it (" +
+           why.str() + ")";
+  return "";
+}
+
 static std::string regionText(TaskOp task) {
   std::string apart;
   if (std::optional<StringRef> why = task.getUnfused()) {
@@ -417,7 +434,7 @@ void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
                 " iterations (about " +
                 formatNs(task.getWorkPerIter().convertToDouble()) +
                 " each)";
-      text += regionText(task);
+      text += sweepText(task) + regionText(task);
     }
     InFlightDiagnostic d = mlir::emitRemark(op->getLoc(), text);
     for (size_t i = 0; i < v->notes.size(); ++i)

@@ -84,6 +84,32 @@ WEFT_HELPER int64_t weft_trip_once(int64_t trip) {
   return trip < 0 ? -1 : trip < 1 ? 1 : trip;
 }
 
+/// Sweeps (docs/outline.md): a parallel loop of `trip` iterations whose
+/// chunks each run the loop around it whole is cut into at most
+/// WEFT_SWEEP_BANDS bands of at least `min_band` iterations: a chunk goes
+/// down its band row after row, and a band of a few elements per row runs
+/// its inner loop poorly (weft-translate gives WEFT_SWEEP_MIN_ELEMENTS for
+/// an innermost loop, 1 for a loop of rows).
+#define WEFT_SWEEP_BANDS 8
+#define WEFT_SWEEP_MIN_ELEMENTS 256
+WEFT_HELPER int64_t weft_sweep_bands(int64_t trip, int64_t min_band) {
+  int64_t b = min_band > 1 ? trip / min_band : trip;
+  return trip <= 0              ? 0
+         : b < 1                ? 1
+         : b > WEFT_SWEEP_BANDS ? WEFT_SWEEP_BANDS
+                                : b;
+}
+
+/// The first iteration of band `b` of `bands` over `trip` iterations (band
+/// `bands` starts at `trip`): lengths differ by at most one.
+WEFT_HELPER int64_t weft_band_start(int64_t trip, int64_t bands, int64_t b) {
+  if (bands <= 0 || b <= 0)
+    return 0;
+  if (b >= bands)
+    return trip;
+  return b * (trip / bands) + (b < trip % bands ? b : trip % bands);
+}
+
 /// Checked arithmetic for the run-time checks: each sets *bad on overflow.
 WEFT_HELPER int64_t weft_add(int64_t a, int64_t b, int *bad) {
 #if defined(__GNUC__) || defined(__clang__)

@@ -25,6 +25,8 @@ Directives, in comments of the program:
   WEFT-ARGS: ...     extra weft-translate options
   INTERCHANGED: n    loop pairs weft must interchange (its remarks say so,
                      and both outputs write each one: weft-interchange)
+  SWEPT: n           parallel loops whose chunks each run the sequential
+                     loop around them whole (sweeps: its remarks say so)
   CFLAGS: ...        extra compile flags (for every build)
   TOLERANCE: r       relative tolerance for numbers (default: bit-exact)
   REGIONS: none      the parallel path is never taken (only fallbacks);
@@ -152,6 +154,7 @@ def main():
                 want, got, t.stderr))
         swapped = directive(src, "INTERCHANGED", "0")
         interchanged(t.stderr, open(par_c).read(), int(swapped))
+        swept(t.stderr, int(directive(src, "SWEPT", "0")))
 
         seq, par = os.path.join(tmp, "seq"), os.path.join(tmp, "par")
         run(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror"] + cflags +
@@ -222,6 +225,16 @@ def interchanged(remarks, out, want):
              % (want, written))
 
 
+def swept(remarks, want):
+    """Checks that `want` parallel loops run as sweeps (their chunks each
+    run the sequential loop around them whole)."""
+    got = len(re.findall(r"each chunk runs its part of every iteration",
+                         remarks))
+    if got != want:
+        fail("expected %d sweeps, weft's remarks say %d:\n%s"
+             % (want, got, remarks))
+
+
 def plugin_args(weft_args):
     """weft-translate's --name[=value] as the plugin's arguments."""
     out = []
@@ -286,9 +299,13 @@ def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
              "parallelized %d:\n%s" % (want, got, t.stderr))
     text = open(omp_c).read()
     interchanged(t.stderr, text, int(directive(src, "INTERCHANGED", "0")))
+    swept(t.stderr, int(directive(src, "SWEPT", "0")))
     # A loop with array reductions is an `omp for` in a region of its own.
+    # A sweep is an `omp for` in a loop inside `omp parallel`.
     pragmas = len(re.findall(r"#pragma omp parallel for schedule\(static\)",
                              text)) + \
+        len(re.findall(r"#pragma omp for schedule\(static\) nowait "
+                       r"/\* weft: a sweep", text)) + \
         len(re.findall(r"each thread on its own copies of the arrays", text))
     if pragmas != got or "#include \"weft.h\"" in text:
         fail("the OpenMP output has %d parallel loops for %d remarks%s" % (

@@ -1,8 +1,11 @@
 // RUN: %exec-check %s
 // PARALLEL: 4
+// SWEPT: 2
 // Loops with fewer iterations than cores (3 colour planes, 2 passes) give
 // way to the parallel loops inside them: the rows of each plane run in
-// parallel, one fork per plane.
+// parallel; with one fork for all three planes where the plane loop holds
+// nothing else (a sweep: each chunk runs its rows of every plane), one fork
+// per pass where a pass has two loops.
 #include <stdio.h>
 
 #define H 300

@@ -33,7 +33,9 @@ in the condition); one program in three has a matrix nest whose innermost
 loop walks a matrix down its columns (i-j-k, an element set or scaled
 before the k loop, a statement after it), which weft may interchange, or
 must not (a recurrence along j, a sum in a scalar, a triangular k, the j
-counter read after the loops).
+counter read after the loops); one in three a row recurrence (each row from
+the one before) whose inner loop weft may run as a sweep, or must fork per
+row (a neighbour from the row above, a sum, the outer counter read after).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -892,6 +894,52 @@ class Gen:
         self.mat = side.randrange(8, 48)
         return "\n".join(out)
 
+    def sweep_kernel(self, side):
+        """Row recurrences (docs/outline.md, "Sweeps"): sweep_k() computes
+        each row of the global SG from the row before, in the shapes weft
+        runs as sweeps (up or down the rows, a step of 1 or 2 along them, a
+        private temporary) and in those it must not (a neighbour from the
+        row above, a sum over the rows, the row counter read after).
+        Remainders keep it compute-bound and its values small. Returns the
+        C."""
+        h, w = side.randrange(8, 40), side.randrange(64, 400)
+        up = side.random() < 0.7
+        prev = "i - 1" if up else "i + 1"
+        nb = side.choice(("j", "j", "j", "j + 1"))
+        step = side.choice(("j++", "j++", "j += 2"))
+        head = ("for (i = 1; i < %d; i++)" % h if up
+                else "for (i = %d; i >= 0; i--)" % (h - 2))
+        jlim = w - 1 if nb == "j + 1" else w
+        if nb == "j + 1":
+            self.features.add("row recurrence, neighbour above")
+        expr = "(SG[%s][%s] * 7 + SP[i][j] + j) %% 1009" % (prev, nb)
+        kind = side.random()
+        body = []
+        if kind < 0.25:
+            self.features.add("row recurrence, private temporary")
+            body = ["      int t = %s;" % expr, "      SG[i][j] = t - t / 3;"]
+        elif kind < 0.4:
+            self.features.add("row recurrence, sum")
+            body = ["      SG[i][j] = %s;" % expr, "      s += SG[i][j];"]
+        else:
+            body = ["      SG[i][j] = %s;" % expr]
+        after = side.random() < 0.2
+        if after:
+            self.features.add("row recurrence, counter read after")
+        out = ["static int SG[40][400], SP[40][400];",
+               "static long sweep_k(void) {",
+               "  int i;",
+               "  long s = 0;",
+               "  " + head,
+               "    for (int j = 0; j < %d; %s) {" % (jlim, step)]
+        out += body
+        out += ["    }",
+                "  return s%s;" % (" + i" if after else ""),
+                "}"]
+        self.features.add("row recurrence")
+        self.sweep = True
+        return "\n".join(out)
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
@@ -915,6 +963,11 @@ class Gen:
         self.mat = None
         if side.random() < 1.0 / 3:
             ks.append(self.mat_kernel(side))
+        # One in three has a row recurrence (a stream of its own).
+        side = random.Random(self.seed * 86028121 + 13)
+        self.sweep = False
+        if side.random() < 1.0 / 3:
+            ks.append(self.sweep_kernel(side))
         fp = any(k[3] for k in self.kernels)
         main = self.main_function()
         head = ["/* weft fuzz program, seed %d */" % self.seed,
@@ -1056,6 +1109,20 @@ class Gen:
             # out overlaps what z reads: the run-time check fails
             main.append("  work_k(500, B + 10, B);")
             main.append('  dump("work/2");')
+        if self.sweep:
+            main.append("  for (int i = 0; i < 40; i++)")
+            main.append("    for (int j = 0; j < 400; j++) {")
+            main.append("      SG[i][j] = (i * 31 + j * 17) % 1009;")
+            main.append("      SP[i][j] = (i * 7 + j * 3) % 101;")
+            main.append("    }")
+            main.append('  printf("sweep %ld\\n", sweep_k());')
+            main.append("  {")
+            main.append("    long h = 0;")
+            main.append("    for (int i = 0; i < 40; i++)")
+            main.append("      for (int j = 0; j < 400; j++)")
+            main.append("        h = (h * 31 + SG[i][j]) % 1000000007;")
+            main.append('    printf("sweep/0 %ld\\n", h);')
+            main.append("  }")
         if self.mat:
             n = self.mat
             main.append("  mat_k(%d, A + 7, C, B);" % n)

@@ -381,6 +381,10 @@ llvm::Error weft::writeReport(llvm::StringRef path,
       }
       if (auto why = task.getUnfused())
         o["unfused"] = why->str();
+      if (auto around = task->getAttrOfType<IntegerAttr>("weft.sweep"))
+        o["sweep"] = around.getInt();
+      else if (auto why = task->getAttrOfType<StringAttr>("weft.sweep_missed"))
+        o["sweep_missed"] = why.str();
     }
     loops.push_back(std::move(o));
   });

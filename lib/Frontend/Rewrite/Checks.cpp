@@ -283,7 +283,8 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
     return false;
   }
   LoopScan scan;
-  scan.TraverseStmt(const_cast<clang::Stmt *>(p.loop));
+  scan.TraverseStmt(const_cast<clang::Stmt *>(
+      p.sweep ? static_cast<const clang::Stmt *>(p.sweep) : p.loop));
   if (!scan.blocker.empty()) {
     why = scan.blocker;
     return false;
@@ -328,7 +329,9 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
     if (!v)
       continue;
     unsigned at = sm.getFileOffset(sm.getExpansionLoc(e->getLocation()));
-    bool inBody = at >= bodyB && at < bodyE;
+    // A sweep's header is the outlined body's outer loop.
+    bool inBody = (at >= bodyB && at < bodyE) ||
+                  (p.sweep && at >= p.begin && at < p.sweepHead);
     if (inBody && v == p.header->counter)
       p.inBody.insert(v);
     if (scan.declared.contains(v))

@@ -82,7 +82,7 @@ std::string FileRewriter::bodyText(const Plan &p, bool withEdits,
     start = start == llvm::StringRef::npos ? 0 : start + 1;
     return std::make_pair(start, at - start);
   };
-  auto [loopLine, loopCol] = columnOf(p.begin);
+  auto [loopLine, loopCol] = columnOf(p.loopBegin);
   auto [bodyLine, bodyCol] = columnOf(p.bodyBegin);
   bool ownLine = bodyLine != loopLine &&
                  buf.slice(bodyLine, p.bodyBegin).find_first_not_of(" \t") ==
@@ -128,6 +128,28 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
   std::string o = in + typeText(ct, policy, p.nm("weft_start")) + " = " +
                   start + ";\n" + in + "int64_t " + p.nm("weft_trip") + " = " +
                   trip + ";\n";
+  if (p.sweep && !openmp()) {
+    // The iterations of the loop around, which each chunk runs: the work
+    // of the region is theirs times the loop's.
+    Plan rows = p;
+    rows.header = p.sweepHeader;
+    rows.sfx = "_rows" + p.sfx;
+    std::string rs = startText(rows), rt = tripText(rows);
+    if (rs.empty() || rt.empty())
+      return "";
+    QualType rct = rows.header->counter->getType().getUnqualifiedType();
+    o += in + typeText(rct, policy, rows.nm("weft_start")) + " = " + rs +
+         ";\n" + in + "int64_t " + p.nm("weft_rows") + " = " + rt + ";\n";
+    // Bands of single elements want a few hundred of them per row.
+    bool innermost = true;
+    p.task.getLoop()->walk([&](mlir::Operation *op) {
+      if (op != p.task.getLoop() && op->hasAttr("weft.loop_id"))
+        innermost = false;
+    });
+    o += in + "int64_t " + p.nm("weft_bands") + " = weft_sweep_bands(" +
+         p.nm("weft_trip") + ", " +
+         (innermost ? "WEFT_SWEEP_MIN_ELEMENTS" : "1") + ");\n";
+  }
   if (!p.task.getGuards().empty())
     o += in + "int " + p.nm("weft_bad") + " = 0;\n";
   return o;
@@ -520,6 +542,8 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   }
   init("weft_start", p.nm("weft_start"));
   init("weft_trip", p.nm("weft_trip"));
+  if (p.sweep)
+    init("weft_bands", p.nm("weft_bands"));
   return L;
 }
 
@@ -618,6 +642,8 @@ std::string FileRewriter::outlined(const Plan &p) {
   QualType ct = counter->getType().getUnqualifiedType();
   field(ct, "weft_start");
   fields += "  int64_t weft_trip;\n";
+  if (p.sweep)
+    fields += "  int64_t weft_bands;\n";
 
   std::string out;
   out += "/* weft: the loop at " + fileName + ":" +
@@ -654,6 +680,22 @@ std::string FileRewriter::outlined(const Plan &p) {
   out += binds;
   if (!usesChunk)
     out += "  (void)weft_chunk;\n";
+  // A sweep: each chunk runs the loop around, as written, around its part
+  // of this loop (docs/outline.md, "Sweeps").
+  std::string in = "  ", lo = "weft_lo", hi = "weft_hi";
+  if (p.sweep) {
+    // The chunk's band of this loop's iterations.
+    out += "  int64_t weft_first = weft_band_start(weft_c->weft_trip, "
+           "weft_c->weft_bands, weft_lo);\n";
+    out += "  int64_t weft_last = weft_band_start(weft_c->weft_trip, "
+           "weft_c->weft_bands, weft_hi);\n";
+    lo = "weft_first";
+    hi = "weft_last";
+    auto edits = p.bodyEdits;
+    std::sort(edits.begin(), edits.end());
+    out += in + editedText(p.begin, p.sweepHead, edits) + " {\n";
+    in += "  ";
+  }
   if (ct->isIntegerType() && !ct->isBooleanType()) {
     // The counter steps with the chunk's iterations, as in the loop: a
     // compiler then sees a signed counter evolve without wrapping (its
@@ -667,24 +709,29 @@ std::string FileRewriter::outlined(const Plan &p) {
                       : step == -1 ? n + "--"
                       : step > 0   ? n + " += " + std::to_string(step)
                                    : n + " -= " + std::to_string(-step);
-    out += "  " + typeText(ct, policy, n) + " = " +
-           counterValue(p, "weft_lo", "weft_c->weft_start") + ";\n";
+    out += in + typeText(ct, policy, n) + " = " +
+           counterValue(p, lo, "weft_c->weft_start") + ";\n";
     if (!p.inBody.contains(counter))
-      out += "  (void)" + n + ";\n";
+      out += in + "(void)" + n + ";\n";
+    std::string head =
+        in + "for (int64_t weft_k = " + lo + "; weft_k < " + hi + "; weft_k++";
     // A while or do loop's body steps the counter itself.
     if (p.header->stepInBody)
-      out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {\n";
+      out += head + ") {\n";
     else
-      out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++, " +
-             inc + ") {\n";
+      out += head + ", " + inc + ") {\n";
   } else {
-    out += "  for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++) {\n";
+    out += in + "for (int64_t weft_k = " + lo + "; weft_k < " + hi +
+           "; weft_k++) {\n";
     // The counter, from the normalized iteration.
-    out += counterLines(p, "    ", "weft_c->weft_start");
+    out += counterLines(p, in + "  ", "weft_c->weft_start");
   }
   out += lineDirective(p.body->getBeginLoc());
-  out += "    " + bodyText(p) + "\n";
-  out += "  }\n" + tail + "}\n\n" + wrapper;
+  out += in + "  " + bodyText(p, true, in + "  ") + "\n";
+  out += in + "}\n";
+  if (p.sweep)
+    out += "  }\n";
+  out += tail + "}\n\n" + wrapper;
   if (!L.copies.empty())
     out += copiesFunction(p, L);
   return out;
@@ -803,6 +850,8 @@ std::string FileRewriter::descriptorLines(const Plan &p,
   std::string o;
   std::string trip = p.nm("weft_trip");
   bool linear = p.task.getShape() && *p.task.getShape() == "linear";
+  // A sweep's chunks are bands of its iterations (outlined()).
+  std::string chunked = p.sweep ? p.nm("weft_bands") : trip;
   std::string cost0 = "0", cost1 = "0", work;
   char perIter[64];
   snprintf(perIter, sizeof perIter, "%.4g",
@@ -836,8 +885,10 @@ std::string FileRewriter::descriptorLines(const Plan &p,
   } else {
     work = std::string(perIter) + " * (double)" + trip;
   }
+  if (p.sweep && !gridOf)
+    work = "(" + work + ") * (double)" + p.nm("weft_rows");
   o += body + "weft_loop_t " + p.nm("weft_l") + " = {\n";
-  o += body + "    .trip = " + trip + ",\n";
+  o += body + "    .trip = " + chunked + ",\n";
   o += body + "    .shape = " + shape + ",\n";
   llvm::StringRef intent = p.task.getIntent().value_or("");
   o += body + "    .intent = " +

@@ -146,13 +146,26 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   o += in + "if (" + openmpTripTest(p) + guards + ") {\n";
   // The pragma, one clause group per line.
   std::string cont = " \\\n" + body + "    ";
-  o += body + "#pragma omp parallel for schedule(static)";
+  // A sweep (docs/outline.md, "Sweeps"): every thread runs the loop
+  // around, and shares out this loop in each of its iterations without a
+  // barrier. Static schedules of one trip count give each thread the same
+  // iterations every time, so a thread only ever reads what it wrote.
+  o += body + (p.sweep ? "#pragma omp parallel"
+                       : "#pragma omp parallel for schedule(static)");
   if (std::optional<int64_t> min = openmpMinTrip(p))
     o += cont + "if(weft_trip >= " + std::to_string(*min) + ")";
   if (!clauses.empty())
     o += cont + clauses.substr(1);
   o += "\n";
-  o += openmpLoop(p, body);
+  if (p.sweep) {
+    o += body + text(p.begin, p.sweepHead) + " {\n";
+    o += body +
+         "  #pragma omp for schedule(static) nowait /* weft: a sweep */\n";
+    o += openmpLoop(p, body + "  ");
+    o += body + "}\n";
+  } else {
+    o += openmpLoop(p, body);
+  }
   o += counterAfter(p, body);
   o += in + "} else {\n";
   o += asWritten(p, in, body);

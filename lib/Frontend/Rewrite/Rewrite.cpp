@@ -174,6 +174,9 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
       return false;
     }
   }
+  p.loopBegin = p.begin;
+  if (!sweepOf(p, why))
+    return false;
   // Before the function, and before a comment that documents it.
   clang::SourceLocation at = sm.getExpansionLoc(p.fn->getBeginLoc());
   if (const clang::RawComment *rc = ctx.getRawCommentForDeclNoCache(p.fn))
@@ -194,6 +197,51 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
   p.fileIndent = p.indent.size();
   interchanges(p);
   return checkLoop(p, why);
+}
+
+bool FileRewriter::sweepOf(Plan &p, std::string &why) {
+  auto id = p.task->getAttrOfType<mlir::IntegerAttr>("weft.sweep");
+  if (!id)
+    return true;
+  const auto *lo =
+      id.getInt() >= 0 && (size_t)id.getInt() < im.loops.size()
+          ? llvm::dyn_cast_or_null<clang::ForStmt>(im.loops[id.getInt()])
+          : nullptr;
+  if (!lo) {
+    why = "weft lost track of the loop around this one (please report this)";
+    return false;
+  }
+  // Its body is this loop, alone (empty statements aside): the chunks run
+  // its header around their part of this loop and nothing else.
+  const clang::Stmt *body = lo->getBody();
+  if (const auto *cs = llvm::dyn_cast<clang::CompoundStmt>(body)) {
+    body = nullptr;
+    for (const clang::Stmt *st : cs->body())
+      if (st == p.loop)
+        body = st;
+      else if (!llvm::isa<clang::NullStmt>(st)) {
+        body = nullptr;
+        break;
+      }
+  }
+  auto header = im.counted.find(id.getInt());
+  unsigned b, e;
+  if (header == im.counted.end() || !header->second.start ||
+      header->second.start->HasSideEffects(ctx) || body != p.loop ||
+      lo->getBeginLoc().isMacroID() || lo->getRParenLoc().isMacroID() ||
+      !fileRange(lo->getSourceRange(), b, e, endsWithSemi(lo)) ||
+      (p.header->start && p.header->start->HasSideEffects(ctx))) {
+    why = "weft cannot write the loop around it as each chunk's outer loop "
+          "(its body is more than this loop, a macro makes it, or a start "
+          "has side effects)";
+    return false;
+  }
+  p.sweep = lo;
+  p.sweepHeader = &header->second;
+  p.sweepHead = offsetOf(lo->getRParenLoc()) + 1;
+  p.begin = b;
+  p.end = e;
+  return true;
 }
 
 void FileRewriter::interchanges(Plan &p) {

@@ -148,8 +148,16 @@ private:
       std::vector<Piece> pieces;
     };
     std::vector<Reshape> reshapes;
-    /// The loop's text in the file: [begin, end).
-    unsigned begin = 0, end = 0;
+    /// The text the block replaces: [begin, end), the loop's own, or the
+    /// sweep's. `loopBegin`: where the loop itself begins.
+    unsigned begin = 0, end = 0, loopBegin = 0;
+    /// A sequential loop around the loop whose whole run each chunk makes
+    /// (weft.sweep, docs/outline.md "Sweeps"): the block replaces it, and
+    /// its header is the outlined body's outer loop. `sweepHead`: the end
+    /// of that header in the file.
+    const clang::ForStmt *sweep = nullptr;
+    const CountedFor *sweepHeader = nullptr;
+    unsigned sweepHead = 0;
     unsigned bodyBegin = 0, bodyEnd = 0;
     clang::SourceLocation insertAt;
     std::string indent; ///< of the loop's line: where its block is written
@@ -259,6 +267,9 @@ private:
   /// The plans grouped into the regions the text allows (each plan alone
   /// when weft-fuse-regions did not fuse it); the tasks' marks follow.
   std::vector<std::vector<Plan *>> regions(std::vector<Plan> &plans);
+  /// Sets up a sweep (weft.sweep on the task): false, with why, when the
+  /// text cannot take it.
+  bool sweepOf(Plan &p, std::string &why);
   /// The reshapes of the body: each loop pair of the task's loop that
   /// weft-interchange interchanged (weft.interchange), written as
   /// `for (j) S1  for (k) for (j) S2  for (j) S3`.

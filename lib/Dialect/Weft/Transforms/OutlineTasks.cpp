@@ -10,6 +10,8 @@
 #include "weft/Analysis/Cost.h"
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
+#include "weft/Analysis/Nests.h"
+#include "weft/Analysis/Scalars.h"
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
@@ -17,6 +19,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <cmath>
@@ -105,9 +108,20 @@ struct OutlineTasks : public weft::impl::OutlineTasksBase<OutlineTasks> {
                                         WorkModel &work, double minWork);
 
   /// How the loop gets each C variable of its weft.free_vars; fails with the
-  /// reason.
+  /// reason. For a sweep (`around`, the sequential loop each chunk runs
+  /// whole), the variables are those of `around`, whose counter each chunk
+  /// has of its own.
   FailureOr<SmallVector<Attribute>> captures(Operation *loop, const Verdict &v,
-                                             std::string &why);
+                                             std::string &why,
+                                             Operation *around = nullptr);
+
+  /// The sequential loop around `loop` that each chunk of `loop` can run
+  /// whole (docs/outline.md, "Sweeps"), or null with the reason in `why`
+  /// (empty when there is no such loop to speak of).
+  /// `per` is the work of one iteration of `loop`, `minWork` what a
+  /// fork/join must pay for.
+  Operation *sweepAround(Operation *loop, const Verdict &v, CallSummaries &sums,
+                         const Work &per, double minWork, std::string &why);
 };
 } // namespace
 
@@ -133,18 +147,24 @@ static bool writtenIn(Operation *loop, Value m) {
   return written;
 }
 
-FailureOr<SmallVector<Attribute>>
-OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
+FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
+                                                         const Verdict &v,
+                                                         std::string &why,
+                                                         Operation *around) {
   MLIRContext *ctx = loop->getContext();
   auto fn = loop->getParentOfType<func::FuncOp>();
-  auto vars = loop->getAttrOfType<ArrayAttr>("weft.free_vars");
+  Operation *scope = around ? around : loop;
+  auto vars = scope->getAttrOfType<ArrayAttr>("weft.free_vars");
   if (!vars) {
     why = "weft does not know which variables the loop uses";
     return failure();
   }
-  int64_t counter = -1;
+  int64_t counter = -1, aroundCounter = -1;
   if (auto c = loop->getAttrOfType<IntegerAttr>("weft.counter"))
     counter = c.getInt();
+  if (auto c = around ? around->getAttrOfType<IntegerAttr>("weft.counter")
+                      : IntegerAttr())
+    aroundCounter = c.getInt();
 
   // Where each decl lives in the model.
   DeclPlaces places(loop);
@@ -169,6 +189,10 @@ OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
     };
     if (decl == counter) {
       make(CaptureKind::Counter);
+      continue;
+    }
+    if (decl == aroundCounter) { // each chunk runs the loop around itself
+      make(CaptureKind::Private);
       continue;
     }
     if (auto r = llvm::find_if(
@@ -223,7 +247,7 @@ OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
       bool cell =
           type.getRank() == 0 && !isa<StructType>(type.getElementType());
       bool escapes = it->second.getDefiningOp()->hasAttr("weft.escapes");
-      if (cell && !escapes && !writtenIn(loop, it->second))
+      if (cell && !escapes && !writtenIn(scope, it->second))
         make(CaptureKind::Firstprivate);
       else
         make(CaptureKind::Shared);
@@ -234,6 +258,83 @@ OutlineTasks::captures(Operation *loop, const Verdict &v, std::string &why) {
     make(CaptureKind::Firstprivate);
   }
   return out;
+}
+
+Operation *OutlineTasks::sweepAround(Operation *loop, const Verdict &v,
+                                     CallSummaries &sums, const Work &per,
+                                     double minWork, std::string &why) {
+  ModuleOp module = getOperation();
+  Operation *around = loop->getParentOp();
+  // A loop under an OpenMP directive is the directive's (its text must stay
+  // a loop), and `#pragma weft sequential` keeps a loop as it is.
+  if (!around || !isCountedFor(around) || around->hasAttr("weft.openmp") ||
+      around->hasAttr("weft.pragma_sequential"))
+    return nullptr;
+  // The loop around runs this loop and nothing else: no statement of its
+  // own, only what computes this loop's bounds and stores its counter's
+  // exit value.
+  for (Operation &op : around->getRegion(0).front()) {
+    if (&op == loop || op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    if (auto e = op.getAttrOfType<IntegerAttr>("weft.counter_exit");
+        e && e.getInt() == loopIdOf(loop))
+      continue;
+    if (op.hasAttr("weft.vars") || !(isLoad(&op) || isMemoryEffectFree(&op)))
+      return nullptr;
+  }
+  auto name = [](Operation *l) {
+    auto n = l->getAttrOfType<StringAttr>("weft.iv_name");
+    return n ? n.str() : std::string("?");
+  };
+  std::string i = name(around), j = name(loop);
+  std::string at = "the loop at " + where(around->getLoc());
+  auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
+  if (guards && !guards.empty())
+    why = "its run-time checks are for one iteration of " + at;
+  else if (!v.reductions.empty() || !v.arrayReductions.empty())
+    why = "its reductions are combined after each iteration of " + at;
+  else if (!v.lastprivates.empty() || !v.condLastprivates.empty() ||
+           v.counterLive)
+    why = "it leaves values after each iteration of " + at;
+  else if (std::string h = headerRerunBlocker(around, i); !h.empty())
+    why = h;
+  else if (!boundsInvariantIn(loop, around))
+    why = "its bounds change with " + i;
+  else if (counterLiveAfter(around, module))
+    why = i + " is used after " + at;
+  if (!why.empty())
+    return nullptr;
+  LoopBody body = collectBody(around, sums);
+  if (!body.blockers.empty()) {
+    why = at + " contains " + body.blockers.front().reason;
+    return nullptr;
+  }
+  for (const ScalarRole &r : classifyScalars(around, body.accesses, module))
+    if (r.kind != ScalarRole::Private) {
+      why = r.cell.name + " is not private to each iteration of " + i;
+      return nullptr;
+    }
+  // No element is touched for two different j, whatever i: each chunk of
+  // j then runs its part of every iteration of i on its own, in order.
+  why = firstConflict(body.accesses, around, loopInfoOf(loop).iv, j, module,
+                      [](const BaseInfo &, const BaseInfo &) { return false; });
+  if (!why.empty()) {
+    why += ", whatever " + i;
+    return nullptr;
+  }
+  // Each chunk goes down a band of columns. A loop that streams memory
+  // along its rows does that slower than whole rows (a 2000x2000 float
+  // recurrence in 4 bands takes twice the time of whole rows on one core
+  // of bench/compiler's machine), so such a loop sweeps only when one of
+  // its runs is too short to pay for a fork of its own.
+  if (auto trip = WorkModel::constantTrip(loop);
+      per.memoryBound() && (!trip || per.ns * (double)*trip >= minWork)) {
+    why = "its iterations stream memory, which each chunk would read in a "
+          "band of columns down " +
+          at + ", slower than whole rows";
+    return nullptr;
+  }
+  return around;
 }
 
 /// The outermost loops inside `loop` (not itself) that could run in
@@ -345,6 +446,8 @@ void OutlineTasks::runOnOperation() {
   });
 
   double minWork = kMinParallelWorkFactor * forkJoinNs;
+  AnalysisOptions options;
+  CallSummaries sums(module, options);
   // A candidate that cannot become a task hands over to the parallel loops
   // inside it, which go through the same choices in the next round.
   SmallVector<Operation *> next;
@@ -361,8 +464,16 @@ void OutlineTasks::runOnOperation() {
       };
       Work per = work.perIteration(loop);
       double perNs = std::max(per.ns, 0.1);
+      // A sequential loop around it that each chunk can run whole: one
+      // fork for all of its iterations (docs/outline.md, "Sweeps"). Its
+      // iterations, when a constant, count towards the work of the fork.
+      std::string sweepWhy;
+      Operation *around = sweepAround(loop, *v, sums, per, minWork, sweepWhy);
+      double rows = 1;
+      if (auto t = around ? WorkModel::constantTrip(around) : std::nullopt)
+        rows = std::max<double>((double)*t, 1);
       if (auto trip = WorkModel::constantTrip(loop)) {
-        double total = perNs * (double)*trip;
+        double total = perNs * (double)*trip * rows;
         if (*trip < 2 || total < minWork) {
           keepSequential("too little work to pay for a fork/join: about " +
                          formatNs(total) + " in all (" + std::to_string(*trip) +
@@ -380,7 +491,11 @@ void OutlineTasks::runOnOperation() {
         }
       }
       std::string why;
-      auto caps = captures(loop, *v, why);
+      auto caps = captures(loop, *v, why, around);
+      if (failed(caps) && around) {
+        around = nullptr;
+        caps = captures(loop, *v, why);
+      }
       if (failed(caps)) {
         keepSequential(why);
         next.append(promoteInside(loop));
@@ -410,7 +525,8 @@ void OutlineTasks::runOnOperation() {
           continue;
         }
       }
-      int64_t minTrip = std::max<int64_t>(2, (int64_t)std::ceil(need / perNs));
+      int64_t minTrip =
+          std::max<int64_t>(2, (int64_t)std::ceil(need / (perNs * rows)));
       auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
       OpBuilder b(loop);
       DenseI64ArrayAttr noalias;
@@ -433,6 +549,10 @@ void OutlineTasks::runOnOperation() {
       Block *block = new Block();
       task.getBody().push_back(block);
       loop->moveBefore(block, block->end());
+      if (around)
+        task->setAttr("weft.sweep", b.getI64IntegerAttr(loopIdOf(around)));
+      else if (!sweepWhy.empty())
+        task->setAttr("weft.sweep_missed", b.getStringAttr(sweepWhy));
     }
   }
 }

@@ -104,6 +104,14 @@ def OutlineTasks : Pass<"weft-outline-tasks", "mlir::ModuleOp"> {
     place to the outermost parallel loops inside it, when one of those has
     more iterations and enough work to pay for its own fork/join.
 
+    A task alone in a sequential counted loop becomes a sweep
+    (`weft.sweep = <that loop's id>`): each chunk runs its part of every
+    iteration of that loop, with one fork for all of them, when no element
+    is touched for two different iterations of the task's loop whatever the
+    outer loop's counter, the task has no run-time checks, reductions or
+    last values, and it does not stream memory (unless one of its runs is
+    too short to pay for a fork); else `weft.sweep_missed` says why.
+
     docs/outline.md describes the level, the captures and the estimate.
   }];
   let options = [
