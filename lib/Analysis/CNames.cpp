@@ -179,7 +179,18 @@ std::optional<CPoly> CNames::convertAtoms(const Poly &p) {
       t.vars.push_back(d->decl);
       names_[d->decl] = d->name;
     }
+    llvm::sort(t.vars);
     out.push_back(t);
   }
+  // The atoms' order is their SSA values' addresses, which change from run
+  // to run: the C text of a check orders the terms by the variables'
+  // decl ids, so that one file always translates to the same C.
+  llvm::sort(out, [](const Term &a, const Term &b) {
+    if (a.vars.size() != b.vars.size())
+      return a.vars.size() < b.vars.size();
+    if (a.vars != b.vars)
+      return a.vars < b.vars;
+    return a.coef < b.coef;
+  });
   return out;
 }

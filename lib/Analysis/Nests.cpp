@@ -24,6 +24,11 @@ int64_t weft::loopIdOf(Operation *loop) {
   return id ? id.getInt() : -1;
 }
 
+std::string weft::ivNameOf(Operation *loop) {
+  auto n = loop->getAttrOfType<StringAttr>("weft.iv_name");
+  return n ? n.str() : "?";
+}
+
 std::string weft::headerRerunBlocker(Operation *loop, StringRef c) {
   if (loop->hasAttr("weft.uneditable"))
     return "the " + c.str() + " loop is not written in the file as such";

@@ -22,6 +22,9 @@ bool isCountedFor(mlir::Operation *op);
 /// The loop's weft.loop_id, or -1.
 int64_t loopIdOf(mlir::Operation *loop);
 
+/// The C counter's name of a counted loop (weft.iv_name), or "?".
+std::string ivNameOf(mlir::Operation *loop);
+
 /// Why C cannot run a counted for's header again as written, for another
 /// iteration of a loop that now comes around it ("" when it can): it comes
 /// from a macro, its init does not set the counter (weft.c_init), or it

@@ -578,10 +578,9 @@ LVal Importer::evalLValue(const clang::Expr *e) {
     // A flexible array member (`float w[];`) or a zero-length one (GNU
     // `float w[0];`) reaches past its struct, into memory a field view
     // cannot describe: unknown memory.
-    if (field->getType()->isIncompleteArrayType() ||
-        sizeOf(field->getType()) <= 0 ||
-        offset + sizeOf(field->getType()) >
-            (int64_t)layout.getSize().getQuantity())
+    int64_t fieldSize = (int64_t)sizeOf(field->getType());
+    if (field->getType()->isIncompleteArrayType() || fieldSize <= 0 ||
+        offset + fieldSize > (int64_t)layout.getSize().getQuantity())
       return unknownLValue(*this, e);
     // Nested anonymous members are at their own offsets within the parent;
     // MemberExpr already names the innermost field, whose parent is the

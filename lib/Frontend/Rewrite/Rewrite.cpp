@@ -24,6 +24,8 @@
 //===----------------------------------------------------------------------===//
 #include "RewriteInternals.h"
 
+#include "weft/Analysis/Nests.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 using namespace weft;
@@ -306,10 +308,6 @@ void FileRewriter::interchanges(Plan &p) {
         firstOnLine && ind2.size() > ind.size() &&
         llvm::StringRef(ind2).starts_with(ind))
       unit = ind2.substr(ind.size());
-    auto name = [](mlir::Operation *l) {
-      auto n = l->getAttrOfType<mlir::StringAttr>("weft.iv_name");
-      return n ? n.getValue().str() : std::string("?");
-    };
     mlir::Operation *innerOp = nullptr;
     outer->walk([&](mlir::Operation *l) {
       if (auto i = l->getAttrOfType<mlir::IntegerAttr>("weft.loop_id");
@@ -322,8 +320,9 @@ void FileRewriter::interchanges(Plan &p) {
     auto file = [&](unsigned b, unsigned e) { r.pieces.push_back({"", b, e}); };
     std::string what = gain ? gain.getValue().str() : "";
     bool several = what.find(" and ") != std::string::npos;
-    lit("/* weft: the " + (innerOp ? name(innerOp) : std::string("?")) +
-        " loop runs outside the " + name(outer) + " loop (loop interchange" +
+    lit("/* weft: the " + (innerOp ? ivNameOf(innerOp) : std::string("?")) +
+        " loop runs outside the " + ivNameOf(outer) +
+        " loop (loop interchange" +
         (what.empty() ? std::string()
                       : ": " + what +
                             (several ? " now go along their rows"

@@ -107,11 +107,9 @@ std::string Interchange::decide(Operation *par, Operation *outer,
                                 Operation *inner, std::string &gain) {
   ModuleOp module = getOperation();
   LoopInfo oi = loopInfoOf(outer), ii = loopInfoOf(inner);
-  std::string j =
-      oi.iv ? outer->getAttrOfType<StringAttr>("weft.iv_name").getValue().str()
-            : "?";
-  std::string k =
-      inner->getAttrOfType<StringAttr>("weft.iv_name").getValue().str();
+  std::string j = ivNameOf(outer), k = ivNameOf(inner);
+  if (!oi.iv || !ii.iv)
+    return "";
 
   // Profitable? The accesses of the inner body walk across rows along k,
   // and fewer do along j.

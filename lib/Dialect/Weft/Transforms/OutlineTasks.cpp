@@ -282,11 +282,7 @@ Operation *OutlineTasks::sweepAround(Operation *loop, const Verdict &v,
     if (op.hasAttr("weft.vars") || !(isLoad(&op) || isMemoryEffectFree(&op)))
       return nullptr;
   }
-  auto name = [](Operation *l) {
-    auto n = l->getAttrOfType<StringAttr>("weft.iv_name");
-    return n ? n.str() : std::string("?");
-  };
-  std::string i = name(around), j = name(loop);
+  std::string i = ivNameOf(around), j = ivNameOf(loop);
   std::string at = "the loop at " + where(around->getLoc());
   auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
   if (guards && !guards.empty())
