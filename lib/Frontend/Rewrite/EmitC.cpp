@@ -849,8 +849,10 @@ std::string FileRewriter::descriptorLines(const Plan &p,
   // The loop descriptor of the runtime contract.
   std::string o;
   std::string trip = p.nm("weft_trip");
-  bool linear = p.task.getShape() && *p.task.getShape() == "linear";
-  // A sweep's chunks are bands of its iterations (outlined()).
+  // A sweep's chunks are bands of its iterations (outlined()), which
+  // weft_band_start cuts by length: its descriptor's shape is uniform.
+  bool linear = !p.sweep && p.task.getShape() &&
+                *p.task.getShape() == "linear";
   std::string chunked = p.sweep ? p.nm("weft_bands") : trip;
   std::string cost0 = "0", cost1 = "0", work;
   char perIter[64];
