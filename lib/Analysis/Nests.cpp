@@ -88,6 +88,18 @@ std::string weft::firstConflict(
   LoopInfo l;
   l.op = outer;
   l.iv = iv;
+  // An access by its C text, else (a module printed without its
+  // locations) by its memory's name.
+  auto named = [&](const Access *a) {
+    if (!a->text.empty())
+      return a->text;
+    for (size_t k = 0; k < mem.size(); ++k)
+      if (mem[k] == a && !paths[k].root.name.empty())
+        return paths[k].root.name;
+      else if (mem[k] == a && paths[k].root.symbol)
+        return paths[k].root.symbol.str();
+    return std::string("memory");
+  };
   for (size_t x = 0; x < mem.size(); ++x)
     for (size_t y = x; y < mem.size(); ++y) {
       if (!mem[x]->isWrite && !mem[y]->isWrite)
@@ -103,12 +115,12 @@ std::string weft::firstConflict(
           continue;
         [[fallthrough]];
       case Overlap::Unknown:
-        return mem[x]->text + " and " + mem[y]->text +
+        return named(mem[x]) + " and " + named(mem[y]) +
                " may be the same memory";
       case Overlap::Same: {
         Dependence d = testDependence(*mem[x], *mem[y], l, module);
         if (d.kind != Dependence::None)
-          return d.first->text + " and " + d.second->text +
+          return named(d.first) + " and " + named(d.second) +
                  " touch the same element in two iterations of " + ivName.str();
         continue;
       }

@@ -65,3 +65,25 @@ func.func @sequential(%a: memref<64x64xf64>, %b: memref<64x64xf64>, %c: memref<6
   } {weft.c_init, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 0 : i64}
   return
 }
+
+// -----
+
+// Without the C text of the accesses (a module printed without its
+// locations), the gain names the arrays.
+// CHECK-LABEL: func.func @unnamed
+// CHECK: weft.interchange = 2 : i64, weft.interchange_gain = "b"
+func.func @unnamed(%b: memref<64x64xf64> {weft.name = "b"}, %c: memref<64x64xf64> {weft.name = "c"}) {
+  weft.task "u" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to 64 {
+      affine.for %j = 0 to 64 {
+        affine.for %k = 0 to 64 {
+          %y = affine.load %b[%k, %j] : memref<64x64xf64>
+          %s = affine.load %c[%i, %j] : memref<64x64xf64>
+          %t = arith.addf %s, %y : f64
+          affine.store %t, %c[%i, %j] : memref<64x64xf64>
+        } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 2 : i64}
+      } {weft.c_init, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 1 : i64}
+    } {weft.c_init, weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  }
+  return
+}

@@ -123,9 +123,12 @@ std::string Interchange::decide(Operation *par, Operation *outer,
     Walk wk = walkOf(a, ii.iv), wj = walkOf(a, oi.iv);
     acrossK += wk == Walk::Across || wk == Walk::Unknown;
     acrossJ += wj == Walk::Across || wj == Walk::Unknown;
-    if (wk == Walk::Across && wj == Walk::Along && !a.text.empty() &&
-        !llvm::is_contained(along, a.text))
-      along.push_back(a.text);
+    // Named by its C text, else (a module printed without locations) by
+    // its array's name.
+    std::string name = a.text.empty() ? p.root.name : a.text;
+    if (wk == Walk::Across && wj == Walk::Along &&
+        !llvm::is_contained(along, name))
+      along.push_back(name);
   }
   if (acrossJ >= acrossK || along.empty())
     return "it would not walk memory along rows more";

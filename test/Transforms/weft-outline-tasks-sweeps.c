@@ -1,0 +1,29 @@
+// RUN: weft-translate %s --emit-mlir -- | weft-opt --weft-detect-parallel-loops --weft-outline-tasks | FileCheck %s
+// weft-outline-tasks' sweeps (docs/outline.md, "Sweeps") on C: the task of
+// a parallel loop alone in a sequential loop records that loop's id, and
+// its captures are that loop's (its counter private, its bound captured).
+
+#define W 1024
+int G[600][W], P[600][W];
+
+// CHECK-LABEL: func.func @down
+// CHECK: weft.task "weft_down_{{[0-9]+}}" attributes {captures = [#weft.capture<private, "i", {{[0-9]+}}>, #weft.capture<firstprivate, "h", {{[0-9]+}}>, #weft.capture<global, "G", {{[0-9]+}}>, #weft.capture<global, "P", {{[0-9]+}}>]
+// CHECK-SAME: weft.sweep = 0 : i64
+void down(int h) {
+  int i;
+  for (i = 1; i < h; i++)
+    for (int j = 0; j < W; j++)
+      G[i][j] = (G[i - 1][j] * 7 + P[i][j]) % 1009;
+}
+
+// A neighbour from the row above: the task forks once per row, and says
+// why (naming the arrays: weft-opt reads a module without the accesses' C).
+// CHECK-LABEL: func.func @diagonal
+// CHECK: weft.task
+// CHECK-NOT: weft.sweep =
+// CHECK-SAME: weft.sweep_missed = "G and G touch the same element in two iterations of j, whatever i"
+void diagonal(int h) {
+  for (int i = 1; i < h; i++)
+    for (int j = 0; j < W - 1; j++)
+      G[i][j] = (G[i - 1][j + 1] * 7 + P[i][j]) % 1009;
+}
