@@ -274,16 +274,25 @@ void FileRewriter::interchanges(Plan &p) {
     auto id = outer->getAttrOfType<mlir::IntegerAttr>("weft.loop_id");
     if (!inner || !id)
       return;
+    // What the text cannot take stays as written, and the remark says so.
+    auto cannot = [&] {
+      outer->removeAttr("weft.interchange");
+      outer->setAttr("weft.interchange_missed",
+                     mlir::StringAttr::get(
+                         outer->getContext(),
+                         "weft cannot write the loops the other way round in "
+                         "C (a macro makes a part of them)"));
+    };
     const clang::ForStmt *f1 = loopOf(id.getInt()),
                          *f2 = loopOf(inner.getInt());
     if (!f1 || !f2 || f1->getBeginLoc().isMacroID() ||
         f2->getBeginLoc().isMacroID() || f1->getRParenLoc().isMacroID() ||
         f2->getRParenLoc().isMacroID())
-      return;
+      return cannot();
     unsigned b1, e1, b2, e2;
     if (!fileRange(f1->getSourceRange(), b1, e1, endsWithSemi(f1)) ||
         !fileRange(f2->getSourceRange(), b2, e2, endsWithSemi(f2)))
-      return;
+      return cannot();
     unsigned h1 = offsetOf(f1->getRParenLoc()) + 1,
              h2 = offsetOf(f2->getRParenLoc()) + 1;
     // The statements before and after the inner loop in the outer body.
@@ -295,11 +304,11 @@ void FileRewriter::interchanges(Plan &p) {
         (st == f2 ? seen : seen ? post : pre) = true;
       if (!seen || cs->getLBracLoc().isMacroID() ||
           cs->getRBracLoc().isMacroID())
-        return;
+        return cannot();
       lbrace = offsetOf(cs->getLBracLoc()) + 1;
       rbrace = offsetOf(cs->getRBracLoc());
     } else if (f1->getBody() != f2) {
-      return;
+      return cannot();
     }
     bool firstOnLine;
     std::string ind = lineIndent(b1, firstOnLine);
@@ -443,6 +452,12 @@ bool FileRewriter::regionLink(const Plan &a, const Plan &b,
 void FileRewriter::veto(TaskOp task, const std::string &why) {
   vetoed[(int64_t)task.getLoopId()] = why;
   mlir::Operation *loop = task.getLoop();
+  // The nest stays as written: nothing in it is interchanged either.
+  loop->walk([](mlir::Operation *op) {
+    op->removeAttr("weft.interchange");
+    op->removeAttr("weft.interchange_gain");
+    op->removeAttr("weft.interchange_missed");
+  });
   loop->moveBefore(task);
   task.erase();
   if (auto v = readVerdict(loop)) {

@@ -104,6 +104,16 @@ void bound_in_memory(struct dims *d) {
         C[i][j] += A[i][k] * B[k][j];
 }
 
+// The rewriter cannot outline this loop (its body uses a type declared in
+// the function): the nest stays as written, interchange included.
+void vetoed(void) {
+  typedef double real;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++)
+      for (int k = 0; k < N; k++)
+        C[i][j] += (real)A[i][k] * B[k][j];
+}
+
 // CHECK-NOT: :15:5: remark: loops
 // CHECK: :22:5: remark: loops interchanged: the loop at 24:7 runs outside this one in the parallel loop's body, so that B[k][j] goes along rows; every element gets the same updates in the same order
 // PASSED: :22:5: remark: loops interchanged
@@ -119,3 +129,4 @@ void bound_in_memory(struct dims *d) {
 // CHECK: :85:5: remark: loops not interchanged with the loop at 86:7 (B[k][j] would go along rows): the j loop runs 4 times, too few to be the innermost loop
 // CHECK: :92:5: remark: loops not interchanged with the loop at 95:7 (B[k][j] would go along rows): the j loop contains a jump, a switch or a loop weft does not count
 // CHECK: :102:5: remark: loops not interchanged with the loop at 103:7 (B[k][j] would go along rows): the k loop reads its bound from memory
+// CHECK-NOT: :112:5: remark: loops interchanged
