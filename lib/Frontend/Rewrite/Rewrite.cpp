@@ -578,8 +578,16 @@ RewriteResult FileRewriter::write() {
   }
   clang::SourceLocation fileStart = sm.getLocForStartOfFile(sm.getMainFileID());
   bool first = true;
+  llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
   for (auto &[off, code] : before) {
     std::string text;
+    // What goes before a function starts with a directive: on a line of its
+    // own, also after a `}` that ends the line's code (`}static void f`).
+    size_t lineStart = buf.rfind('\n', off);
+    lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+    if (buf.slice(lineStart, off).find_first_not_of(" \t") !=
+        llvm::StringRef::npos)
+      text += "\n";
     if (first && openmp()) {
       text += "/* weft: the run-time checks of the OpenMP loops below: "
               "libweft's header-only\n   weft_checks.h, copied, so that this "
