@@ -463,6 +463,17 @@ bool weft::runsAtLeastOnce(Operation *loop,
   return !jumps;
 }
 
+bool weft::hasJumpOrSwitch(Operation *op) {
+  return op
+      ->walk([](Operation *o) {
+        return isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp, CaseOp,
+                   SwitchOp>(o)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 SmallVector<Operation *> weft::boundLoadsOf(Operation *loop) {
   SmallVector<Operation *> out;
   auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");

@@ -24,6 +24,18 @@ int64_t weft::loopIdOf(Operation *loop) {
   return id ? id.getInt() : -1;
 }
 
+Operation *weft::onlyLoopInside(Operation *outer) {
+  Operation *only = nullptr;
+  int loops = 0;
+  outer->walk([&](Operation *l) {
+    if (l != outer && isLoop(l)) {
+      only = l;
+      ++loops;
+    }
+  });
+  return loops == 1 ? only : nullptr;
+}
+
 std::string weft::ivNameOf(Operation *loop) {
   auto n = loop->getAttrOfType<StringAttr>("weft.iv_name");
   return n ? n.str() : "?";

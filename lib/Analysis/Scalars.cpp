@@ -318,13 +318,7 @@ Operation *weft::exposedRead(Operation *loop,
       return loop;
     f.ops.insert(a->op);
   }
-  bool jumps = false;
-  loop->walk([&](Operation *op) {
-    jumps |=
-        isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp, CaseOp, SwitchOp>(
-            op);
-  });
-  if (jumps)
+  if (hasJumpOrSwitch(loop))
     return loop;
   for (Region &r : loop->getRegions())
     for (Block &b : r)

@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Verdict.h"
+#include "weft/Analysis/Nests.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "weft/Analysis/Cost.h"
@@ -393,13 +394,8 @@ static void interchangeRemark(Operation *loop, StringRef mode) {
   auto missed = loop->getAttrOfType<StringAttr>("weft.interchange_missed");
   if (!gain || (inner ? mode == "missed" : !missed || mode == "passed"))
     return;
-  // The loop inside it: the one with the recorded id, else the only one.
-  Operation *in = nullptr;
-  loop->walk([&](Operation *op) {
-    auto id = op->getAttrOfType<IntegerAttr>("weft.loop_id");
-    if (op != loop && id && (!inner || id.getInt() == inner.getInt()))
-      in = op;
-  });
+  // The loop inside it (weft-interchange considers only such pairs).
+  Operation *in = onlyLoopInside(loop);
   std::string at = in ? " at " + where(in->getLoc()) : "";
   if (inner)
     mlir::emitRemark(loop->getLoc(),

@@ -62,6 +62,11 @@ bool boundUnverified(mlir::Operation *loop);
 /// Is op one of weft's loops (affine.for, scf.for, weft.opaque_loop)?
 bool isLoop(mlir::Operation *op);
 
+/// Does op, or an op inside it, jump (break, continue, return, goto, a
+/// label or case) or switch? Structured reasoning about its statements'
+/// order stops there.
+bool hasJumpOrSwitch(mlir::Operation *op);
+
 /// Is op a `case` or `default` label through which its switch jumps into
 /// another construct (an `if`, a loop: Duff's device), rather than one
 /// directly in the switch's body? Structured reasoning does not hold

@@ -1,5 +1,4 @@
-//===- Nests.h - What reordering a loop nest must keep -------------*- C++
-//-*-===//
+//===- Nests.h - What reordering a loop nest must keep ------*- C++ -*-===//
 //
 // The checks that a change of a loop nest's order shares: weft-interchange
 // (a pair of loops inside a parallel loop, run the other way round) and
@@ -21,6 +20,10 @@ bool isCountedFor(mlir::Operation *op);
 
 /// The loop's weft.loop_id, or -1.
 int64_t loopIdOf(mlir::Operation *loop);
+
+/// The one loop inside `outer` (at any depth), or null when there is none
+/// or more than one: the inner loop of a pair weft-interchange considers.
+mlir::Operation *onlyLoopInside(mlir::Operation *outer);
 
 /// The C counter's name of a counted loop (weft.iv_name), or "?".
 std::string ivNameOf(mlir::Operation *loop);

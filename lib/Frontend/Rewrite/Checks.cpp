@@ -475,6 +475,7 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       return false;
     }
   }
+  llvm::sort(p.bodyEdits); // in file order, as editedText takes them
   return checkMacros(p, why);
 }
 

@@ -56,10 +56,8 @@ std::string FileRewriter::editedText(
 
 std::string FileRewriter::bodyText(const Plan &p, bool withEdits,
                                    llvm::StringRef indent) {
-  auto edits = withEdits
-                   ? p.bodyEdits
-                   : std::vector<std::tuple<unsigned, unsigned, std::string>>();
-  std::sort(edits.begin(), edits.end());
+  static const std::vector<std::tuple<unsigned, unsigned, std::string>> none;
+  const auto &edits = withEdits ? p.bodyEdits : none;
   std::string out;
   unsigned at = p.bodyBegin;
   for (const Plan::Reshape &r : p.reshapes) {
@@ -76,18 +74,11 @@ std::string FileRewriter::bodyText(const Plan &p, bool withEdits,
   // keeps its lines where they are relative to its first line; a body that
   // starts on the loop's line (`for (...) {`) keeps them relative to the
   // loop's.
-  llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
-  auto columnOf = [&](unsigned at) {
-    size_t start = buf.rfind('\n', at);
-    start = start == llvm::StringRef::npos ? 0 : start + 1;
-    return std::make_pair(start, at - start);
-  };
-  auto [loopLine, loopCol] = columnOf(p.loopBegin);
-  auto [bodyLine, bodyCol] = columnOf(p.bodyBegin);
-  bool ownLine = bodyLine != loopLine &&
-                 buf.slice(bodyLine, p.bodyBegin).find_first_not_of(" \t") ==
-                     llvm::StringRef::npos;
-  return reindent(out, ownLine ? bodyCol : loopCol, indent);
+  unsigned loopLine = lineStartOf(p.loopBegin),
+           bodyLine = lineStartOf(p.bodyBegin);
+  bool ownLine = bodyLine != loopLine && firstOnLine(p.bodyBegin);
+  return reindent(
+      out, ownLine ? p.bodyBegin - bodyLine : p.loopBegin - loopLine, indent);
 }
 
 /// Is the canonical type an unsigned integer (or _Bool)?
@@ -691,9 +682,7 @@ std::string FileRewriter::outlined(const Plan &p) {
            "weft_c->weft_bands, weft_hi);\n";
     lo = "weft_first";
     hi = "weft_last";
-    auto edits = p.bodyEdits;
-    std::sort(edits.begin(), edits.end());
-    out += in + editedText(p.begin, p.sweepHead, edits) + " {\n";
+    out += in + editedText(p.begin, p.sweepHead, p.bodyEdits) + " {\n";
     in += "  ";
   }
   if (ct->isIntegerType() && !ct->isBooleanType()) {

@@ -190,12 +190,7 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
   }
   p.insertAt = at;
   // The indentation of the loop's line.
-  llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
-  size_t lineStart = buf.rfind('\n', p.begin);
-  lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
-  for (size_t i = lineStart; i < p.begin && (buf[i] == ' ' || buf[i] == '\t');
-       ++i)
-    p.indent += buf[i];
+  p.indent = blanksBefore(p.begin);
   p.fileIndent = p.indent.size();
   interchanges(p);
   return checkLoop(p, why);
@@ -248,17 +243,6 @@ bool FileRewriter::sweepOf(Plan &p, std::string &why) {
 
 void FileRewriter::interchanges(Plan &p) {
   llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
-  // The blanks before offset `at` on its line, and whether only blanks
-  // come before it there.
-  auto lineIndent = [&](unsigned at, bool &first) {
-    size_t start = buf.rfind('\n', at);
-    start = start == llvm::StringRef::npos ? 0 : start + 1;
-    size_t i = start;
-    while (i < at && (buf[i] == ' ' || buf[i] == '\t'))
-      ++i;
-    first = i == at;
-    return buf.slice(start, i).str();
-  };
   auto trimmed = [&](unsigned b, unsigned e) {
     while (e > b && llvm::isSpace(buf[e - 1]))
       --e;
@@ -310,19 +294,13 @@ void FileRewriter::interchanges(Plan &p) {
     } else if (f1->getBody() != f2) {
       return cannot();
     }
-    bool firstOnLine;
-    std::string ind = lineIndent(b1, firstOnLine);
+    std::string ind = blanksBefore(b1);
     std::string unit = "  ";
-    if (std::string ind2 = lineIndent(b2, firstOnLine);
-        firstOnLine && ind2.size() > ind.size() &&
+    if (std::string ind2 = blanksBefore(b2);
+        firstOnLine(b2) && ind2.size() > ind.size() &&
         llvm::StringRef(ind2).starts_with(ind))
       unit = ind2.substr(ind.size());
-    mlir::Operation *innerOp = nullptr;
-    outer->walk([&](mlir::Operation *l) {
-      if (auto i = l->getAttrOfType<mlir::IntegerAttr>("weft.loop_id");
-          i && i.getInt() == inner.getInt())
-        innerOp = l;
-    });
+    mlir::Operation *innerOp = onlyLoopInside(outer);
     auto gain = outer->getAttrOfType<mlir::StringAttr>("weft.interchange_gain");
     Plan::Reshape r{b1, e1, {}};
     auto lit = [&](std::string s) { r.pieces.push_back({std::move(s), 0, 0}); };
@@ -578,15 +556,11 @@ RewriteResult FileRewriter::write() {
   }
   clang::SourceLocation fileStart = sm.getLocForStartOfFile(sm.getMainFileID());
   bool first = true;
-  llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
   for (auto &[off, code] : before) {
     std::string text;
     // What goes before a function starts with a directive: on a line of its
     // own, also after a `}` that ends the line's code (`}static void f`).
-    size_t lineStart = buf.rfind('\n', off);
-    lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
-    if (buf.slice(lineStart, off).find_first_not_of(" \t") !=
-        llvm::StringRef::npos)
+    if (!firstOnLine(off))
       text += "\n";
     if (first && openmp()) {
       text += "/* weft: the run-time checks of the OpenMP loops below: "
@@ -651,8 +625,7 @@ void FileRewriter::hintSerialStretches() {
     auto parents = ctx.getParents(*loop);
     llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
     unsigned at = offsetOf(loop->getBeginLoc());
-    size_t lineStart = buf.rfind('\n', at);
-    lineStart = lineStart == llvm::StringRef::npos ? 0 : lineStart + 1;
+    size_t lineStart = lineStartOf(at);
     llvm::StringRef before = buf.slice(lineStart, at);
     // The code line before it, past blank and comment lines.
     llvm::StringRef prevLine;

@@ -134,7 +134,8 @@ private:
     const Capture *counter = nullptr;
     /// Variables the body (not the header) names.
     llvm::DenseSet<const clang::VarDecl *> inBody;
-    /// Text edits of the body: (offset in file, length, replacement).
+    /// Text edits of the body: (offset in file, length, replacement), in
+    /// file order once checkLoop has made them.
     std::vector<std::tuple<unsigned, unsigned, std::string>> bodyEdits;
     /// Stretches of the body written in another shape (loop interchange,
     /// weft-interchange): [begin, end) of the file becomes `pieces`, each
@@ -274,7 +275,8 @@ private:
   /// weft-interchange interchanged (weft.interchange), written as
   /// `for (j) S1  for (k) for (j) S2  for (j) S3`.
   void interchanges(Plan &p);
-  /// The file's [b, e) with the edits that lie in it applied.
+  /// The file's [b, e) with the edits (in file order) that lie in it
+  /// applied.
   std::string editedText(
       unsigned b, unsigned e,
       const std::vector<std::tuple<unsigned, unsigned, std::string>> &edits);
@@ -346,6 +348,21 @@ private:
   void hintSerialStretches();
   std::string text(unsigned b, unsigned e) const {
     return sm.getBufferData(sm.getMainFileID()).slice(b, e).str();
+  }
+  /// The offset where the main file's line holding offset `at` starts.
+  unsigned lineStartOf(unsigned at) const {
+    size_t nl = sm.getBufferData(sm.getMainFileID()).rfind('\n', at);
+    return nl == llvm::StringRef::npos ? 0 : (unsigned)nl + 1;
+  }
+  /// The blanks that start the line of offset `at`, up to `at` at most.
+  std::string blanksBefore(unsigned at) const {
+    llvm::StringRef line =
+        sm.getBufferData(sm.getMainFileID()).slice(lineStartOf(at), at);
+    return line.take_while([](char c) { return c == ' ' || c == '\t'; }).str();
+  }
+  /// Is there only blank space before offset `at` on its line?
+  bool firstOnLine(unsigned at) const {
+    return blanksBefore(at).size() == at - lineStartOf(at);
   }
   unsigned offsetOf(clang::SourceLocation l) const {
     return sm.getFileOffset(l);

@@ -1,5 +1,4 @@
-//===- Interchange.cpp - Loop interchange inside outlined loops
-//-------------===//
+//===- Interchange.cpp - Loop interchange inside outlined loops ---------===//
 //
 // weft-interchange: in the body of a loop that runs in parallel (a
 // weft.task), a pair of counted `for` loops
@@ -84,10 +83,6 @@ Walk walkOf(const Access &a, Value iv) {
   return w;
 }
 
-bool isJump(Operation *op) {
-  return isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp, CaseOp>(op);
-}
-
 struct Interchange : public weft::impl::InterchangeBase<Interchange> {
   using InterchangeBase::InterchangeBase;
   void runOnOperation() final;
@@ -147,12 +142,8 @@ std::string Interchange::decide(Operation *par, Operation *outer,
   LoopBody body = collectBody(outer, *summaries);
   if (!body.blockers.empty())
     return "the " + j + " loop contains " + body.blockers.front().reason;
-  if (outer
-          ->walk([](Operation *op) {
-            return isJump(op) || isa<OpaqueLoopOp, SwitchOp>(op)
-                       ? WalkResult::interrupt()
-                       : WalkResult::advance();
-          })
+  if (hasJumpOrSwitch(outer) ||
+      outer->walk([](OpaqueLoopOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     return "the " + j +
            " loop contains a jump, a switch or a loop weft "
@@ -259,17 +250,8 @@ void Interchange::runOnOperation() {
       if (outer == par || !isCountedFor(outer))
         return;
       // One loop among the outer body's statements, innermost and counted.
-      Operation *inner = nullptr;
-      int loops = 0;
-      for (Operation &op : outer->getRegion(0).front())
-        op.walk([&](Operation *l) {
-          if (!isLoop(l))
-            return;
-          ++loops;
-          if (l->getBlock() == &outer->getRegion(0).front())
-            inner = l;
-        });
-      if (loops != 1 || !inner || !isCountedFor(inner))
+      Operation *inner = onlyLoopInside(outer);
+      if (!inner || inner->getParentOp() != outer || !isCountedFor(inner))
         return;
       std::string gain;
       std::string why = decide(par, outer, inner, gain);
