@@ -943,31 +943,21 @@ class Gen:
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
-        # One program in four also has row tables (a stream of its own).
-        side = random.Random(self.seed * 15485863 + 3)
-        self.rows = None
-        if side.random() < 0.25:
-            ks.append(self.rows_kernel(side))
-        # One in three has array reductions (a stream of its own too).
-        side = random.Random(self.seed * 32452843 + 5)
-        self.hist = False
-        if side.random() < 1.0 / 3:
-            ks.append(self.hist_kernel(side))
-        # One in three has a work array (and a stream of its own).
-        side = random.Random(self.seed * 49979687 + 7)
-        self.work = False
-        if side.random() < 1.0 / 3:
-            ks.append(self.work_kernel(side))
-        # One in three has a matrix nest (a stream of its own).
-        side = random.Random(self.seed * 67867967 + 11)
-        self.mat = None
-        if side.random() < 1.0 / 3:
-            ks.append(self.mat_kernel(side))
-        # One in three has a row recurrence (a stream of its own).
-        side = random.Random(self.seed * 86028121 + 13)
-        self.sweep = False
-        if side.random() < 1.0 / 3:
-            ks.append(self.sweep_kernel(side))
+        # Kernels that only some programs have, each from a random stream of
+        # its own, so that adding one leaves the other programs as they
+        # were: row tables (one program in four), array reductions, a work
+        # array, a matrix nest and a row recurrence (one in three each).
+        self.rows, self.mat = None, None
+        self.hist = self.work = self.sweep = False
+        for mult, off, share, make in (
+                (15485863, 3, 0.25, self.rows_kernel),
+                (32452843, 5, 1.0 / 3, self.hist_kernel),
+                (49979687, 7, 1.0 / 3, self.work_kernel),
+                (67867967, 11, 1.0 / 3, self.mat_kernel),
+                (86028121, 13, 1.0 / 3, self.sweep_kernel)):
+            side = random.Random(self.seed * mult + off)
+            if side.random() < share:
+                ks.append(make(side))
         fp = any(k[3] for k in self.kernels)
         main = self.main_function()
         head = ["/* weft fuzz program, seed %d */" % self.seed,
