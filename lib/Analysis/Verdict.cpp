@@ -397,11 +397,17 @@ static void interchangeRemark(Operation *loop, StringRef mode) {
   // The loop inside it (weft-interchange considers only such pairs).
   Operation *in = onlyLoopInside(loop);
   std::string at = in ? " at " + where(in->getLoc()) : "";
+  // The parallel loop itself: each band of its iterations runs the pair
+  // the other way round.
+  auto task = dyn_cast_or_null<TaskOp>(loop->getParentOp());
+  bool own = task && task.getLoop() == loop;
   if (inner)
     mlir::emitRemark(loop->getLoc(),
                      "loops interchanged: the loop" + at +
-                         " runs outside this one in the parallel loop's "
-                         "body, so that " +
+                         (own ? " runs outside this one in each band of its "
+                                "iterations, so that "
+                              : " runs outside this one in the parallel "
+                                "loop's body, so that ") +
                          gain.getValue().str() +
                          " goes along rows; every element gets the same "
                          "updates in the same order");

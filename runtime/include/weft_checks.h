@@ -89,9 +89,13 @@ WEFT_HELPER int64_t weft_trip_once(int64_t trip) {
 /// WEFT_SWEEP_BANDS bands of at least `min_band` iterations: a chunk goes
 /// down its band row after row, and a band of a few elements per row runs
 /// its inner loop poorly (weft-translate gives WEFT_SWEEP_MIN_ELEMENTS for
-/// an innermost loop, 1 for a loop of rows).
+/// an innermost loop, 1 for a loop of rows). A parallel loop interchanged
+/// with the loop inside it (docs/analysis.md, "Loop interchange") is cut
+/// the same way, into bands of at least WEFT_TURNED_MIN_BAND iterations:
+/// each band runs the inner loop around it, walking rows along the band.
 #define WEFT_SWEEP_BANDS 8
 #define WEFT_SWEEP_MIN_ELEMENTS 256
+#define WEFT_TURNED_MIN_BAND 4
 WEFT_HELPER int64_t weft_sweep_bands(int64_t trip, int64_t min_band) {
   int64_t b = min_band > 1 ? trip / min_band : trip;
   return trip <= 0              ? 0

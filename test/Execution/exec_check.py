@@ -213,14 +213,18 @@ def main():
 
 def interchanged(remarks, out, want):
     """Checks that weft interchanged `want` loop pairs: as many remarks,
-    and as many interchanged loops written in the output `out`."""
+    and as many interchanged loops written in the output `out` (OpenMP
+    output writes a loop of a parallel region twice, in the region and in
+    its fallback, which runs each loop alone: at least as many then)."""
     got = len(re.findall(r"remark: loops interchanged", remarks))
     if got != want:
         fail("expected %d interchanged loop pairs, weft's remarks say %d:\n%s"
              % (want, got, remarks))
     written = len(re.findall(r"/\* weft: the \w+ loop runs outside the \w+ "
-                             r"loop \(loop interchange", out))
-    if written != want:
+                             r"loop(, over this band's \w+)? \(loop "
+                             r"interchange", out))
+    twice = "one OpenMP parallel region when every loop's checks pass" in out
+    if written != want and not (twice and written > want):
         fail("weft interchanged %d loop pairs, but its output writes %d"
              % (want, written))
 

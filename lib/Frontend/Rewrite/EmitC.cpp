@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "RewriteInternals.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace weft;
 using namespace weft::detail;
 
@@ -141,6 +143,9 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
          p.nm("weft_trip") + ", " +
          (innermost ? "WEFT_SWEEP_MIN_ELEMENTS" : "1") + ");\n";
   }
+  if (p.turned)
+    o += in + "int64_t " + p.nm("weft_bands") + " = weft_sweep_bands(" +
+         p.nm("weft_trip") + ", WEFT_TURNED_MIN_BAND);\n";
   if (!p.task.getGuards().empty())
     o += in + "int " + p.nm("weft_bad") + " = 0;\n";
   return o;
@@ -533,7 +538,7 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   }
   init("weft_start", p.nm("weft_start"));
   init("weft_trip", p.nm("weft_trip"));
-  if (p.sweep)
+  if (p.banded())
     init("weft_bands", p.nm("weft_bands"));
   return L;
 }
@@ -620,6 +625,89 @@ void FileRewriter::reductionLayout(const Capture &c, const std::string &body,
   L.combine += body + "  " + line + "\n";
 }
 
+std::string FileRewriter::chunkLoops(const Plan &p, const std::string &in,
+                                     llvm::StringRef lo, llvm::StringRef hi,
+                                     llvm::StringRef start, bool edits) {
+  const clang::VarDecl *counter = p.header->counter;
+  QualType ct = counter->getType().getUnqualifiedType();
+  std::string out;
+  // The counter steps with the chunk's iterations, as in the loop: a
+  // compiler then sees a signed counter evolve without wrapping (its
+  // overflow is undefined) and vectorizes the loop, which GCC does not when
+  // each iteration rebuilds it from weft_k through a narrowing conversion.
+  // It takes only values the loop gave it, the one after the chunk included
+  // (the next chunk's first, or the loop's exit value).
+  std::string n = counter->getNameAsString();
+  int64_t step = p.header->step;
+  std::string inc = step == 1    ? n + "++"
+                    : step == -1 ? n + "--"
+                    : step > 0   ? n + " += " + std::to_string(step)
+                                 : n + " -= " + std::to_string(-step);
+  if (p.turned) {
+    // The loop interchanged with the loop inside it (an integer counter,
+    // interchanges()): S1, the inner loop around S2, and S3, each over the
+    // chunk's iterations.
+    static const std::vector<std::tuple<unsigned, unsigned, std::string>> none;
+    const auto &ed = edits ? p.bodyEdits : none;
+    const Plan::Pair &t = *p.turned;
+    llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
+    auto at = [&](unsigned off) {
+      return lineDirective(
+          sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(off));
+    };
+    // The column of the outer body's statements, which its lines lose.
+    size_t drop = blanksBefore(firstOnLine(t.b2) ? t.b2 : t.b1).size();
+    auto band = [&](const std::string &i, const std::string &directive) {
+      return i + n + " = " + counterValue(p, lo, start) + ";\n" + directive +
+             i + "for (int64_t weft_k = " + lo.str() + "; weft_k < " +
+             hi.str() + "; weft_k++, " + inc + ")";
+    };
+    // S1 or S3, the outer body's statements in [b, e), as a loop.
+    auto statements = [&](unsigned b, unsigned e) {
+      while (b < e && llvm::isSpace(buf[b]))
+        ++b;
+      while (e > b && llvm::isSpace(buf[e - 1]))
+        --e;
+      return band(in, "") + " {\n" + at(b) + in + "  " +
+             reindent(editedText(b, e, ed), drop, in + "  ") + "\n" + in +
+             "}\n";
+    };
+    out += in + interchangeNote(p.task.getLoop(), true) + "\n";
+    out += in + typeText(ct, policy, n) + ";\n";
+    if (t.pre)
+      out += statements(t.lbrace, t.b2);
+    out += at(t.b2) + in + reindent(editedText(t.b2, t.h2, ed), drop, in) +
+           " {\n" + band(in + "  ", at(t.h2)) +
+           reindent(editedText(t.h2, t.e2, ed), drop, in + "  ") + "\n" + in +
+           "}\n";
+    if (t.post)
+      out += statements(t.e2, t.rbrace);
+    return out;
+  }
+  if (ct->isIntegerType() && !ct->isBooleanType()) {
+    out += in + typeText(ct, policy, n) + " = " + counterValue(p, lo, start) +
+           ";\n";
+    if (!p.inBody.contains(counter))
+      out += in + "(void)" + n + ";\n";
+    std::string head = in + "for (int64_t weft_k = " + lo.str() +
+                       "; weft_k < " + hi.str() + "; weft_k++";
+    // A while or do loop's body steps the counter itself.
+    if (p.header->stepInBody)
+      out += head + ") {\n";
+    else
+      out += head + ", " + inc + ") {\n";
+  } else {
+    out += in + "for (int64_t weft_k = " + lo.str() + "; weft_k < " + hi.str() +
+           "; weft_k++) {\n";
+    // The counter, from the normalized iteration.
+    out += counterLines(p, in + "  ", start);
+  }
+  out += lineDirective(p.body->getBeginLoc());
+  out += in + "  " + bodyText(p, edits, in + "  ") + "\n";
+  out += in + "}\n";
+  return out;
+}
+
 std::string FileRewriter::outlined(const Plan &p) {
   std::string name = p.task.getName().str();
   std::string ctxName = "struct " + name + "_ctx";
@@ -633,7 +721,7 @@ std::string FileRewriter::outlined(const Plan &p) {
   QualType ct = counter->getType().getUnqualifiedType();
   field(ct, "weft_start");
   fields += "  int64_t weft_trip;\n";
-  if (p.sweep)
+  if (p.banded())
     fields += "  int64_t weft_bands;\n";
 
   std::string out;
@@ -674,7 +762,7 @@ std::string FileRewriter::outlined(const Plan &p) {
   // A sweep: each chunk runs the loop around, as written, around its part
   // of this loop (docs/outline.md, "Sweeps").
   std::string in = "  ", lo = "weft_lo", hi = "weft_hi";
-  if (p.sweep) {
+  if (p.banded()) {
     // The chunk's band of this loop's iterations.
     out += "  int64_t weft_first = weft_band_start(weft_c->weft_trip, "
            "weft_c->weft_bands, weft_lo);\n";
@@ -682,42 +770,12 @@ std::string FileRewriter::outlined(const Plan &p) {
            "weft_c->weft_bands, weft_hi);\n";
     lo = "weft_first";
     hi = "weft_last";
+  }
+  if (p.sweep) {
     out += in + editedText(p.begin, p.sweepHead, p.bodyEdits) + " {\n";
     in += "  ";
   }
-  if (ct->isIntegerType() && !ct->isBooleanType()) {
-    // The counter steps with the chunk's iterations, as in the loop: a
-    // compiler then sees a signed counter evolve without wrapping (its
-    // overflow is undefined) and vectorizes the loop, which GCC does not
-    // when each iteration rebuilds it from weft_k through a narrowing
-    // conversion. It takes only values the loop gave it, the one after the
-    // chunk included (the next chunk's first, or the loop's exit value).
-    std::string n = counter->getNameAsString();
-    int64_t step = p.header->step;
-    std::string inc = step == 1    ? n + "++"
-                      : step == -1 ? n + "--"
-                      : step > 0   ? n + " += " + std::to_string(step)
-                                   : n + " -= " + std::to_string(-step);
-    out += in + typeText(ct, policy, n) + " = " +
-           counterValue(p, lo, "weft_c->weft_start") + ";\n";
-    if (!p.inBody.contains(counter))
-      out += in + "(void)" + n + ";\n";
-    std::string head =
-        in + "for (int64_t weft_k = " + lo + "; weft_k < " + hi + "; weft_k++";
-    // A while or do loop's body steps the counter itself.
-    if (p.header->stepInBody)
-      out += head + ") {\n";
-    else
-      out += head + ", " + inc + ") {\n";
-  } else {
-    out += in + "for (int64_t weft_k = " + lo + "; weft_k < " + hi +
-           "; weft_k++) {\n";
-    // The counter, from the normalized iteration.
-    out += counterLines(p, in + "  ", "weft_c->weft_start");
-  }
-  out += lineDirective(p.body->getBeginLoc());
-  out += in + "  " + bodyText(p, true, in + "  ") + "\n";
-  out += in + "}\n";
+  out += chunkLoops(p, in, lo, hi, "weft_c->weft_start", true);
   if (p.sweep)
     out += "  }\n";
   out += tail + "}\n\n" + wrapper;
@@ -840,9 +898,9 @@ std::string FileRewriter::descriptorLines(const Plan &p,
   std::string trip = p.nm("weft_trip");
   // A sweep's chunks are bands of its iterations (outlined()), which
   // weft_band_start cuts by length: its descriptor's shape is uniform.
-  bool linear = !p.sweep && p.task.getShape() &&
-                *p.task.getShape() == "linear";
-  std::string chunked = p.sweep ? p.nm("weft_bands") : trip;
+  bool linear =
+      !p.banded() && p.task.getShape() && *p.task.getShape() == "linear";
+  std::string chunked = p.banded() ? p.nm("weft_bands") : trip;
   std::string cost0 = "0", cost1 = "0", work;
   char perIter[64];
   snprintf(perIter, sizeof perIter, "%.4g",

@@ -109,6 +109,19 @@ std::string FileRewriter::openmpTripTest(const Plan &p) {
 }
 
 std::string FileRewriter::openmpLoop(const Plan &p, const std::string &in) {
+  if (p.turned) {
+    // Bands of the iterations, each running the interchanged loops over
+    // its part (chunkLoops).
+    std::string bands = p.nm("weft_bands"), trip = p.nm("weft_trip");
+    return in + "for (int64_t weft_b = 0; weft_b < " + bands +
+           "; weft_b++) {\n" + in + "  int64_t weft_first = weft_band_start(" +
+           trip + ", " + bands + ", weft_b);\n" + in +
+           "  int64_t weft_last = weft_band_start(" + trip + ", " + bands +
+           ", weft_b + 1);\n" +
+           chunkLoops(p, in + "  ", "weft_first", "weft_last",
+                      p.nm("weft_start"), false) +
+           in + "}\n";
+  }
   std::string o = in + "for (" + (openmpIntLoop(p) ? "int" : "int64_t") +
                   " weft_k = 0; weft_k < " + p.nm("weft_trip") +
                   "; weft_k++) {\n";
@@ -280,7 +293,11 @@ std::string FileRewriter::openmpRegion(const std::vector<Plan *> &r,
     // A loop that follows the one before chunk by chunk gets the same
     // threads for the same iterations from schedule(static) only when the
     // trip counts are equal: else, a barrier.
-    if (after == "chunkwise")
+    // Bands (a loop interchanged with the loop inside it) are shared out
+    // otherwise than iterations: a barrier too.
+    if (after == "chunkwise" && (p.turned || r[i - 1]->turned))
+      o += loopIn + "#pragma omp barrier\n";
+    else if (after == "chunkwise")
       o += loopIn + "if (" + p.nm("weft_trip") +
            " != " + r[i - 1]->nm("weft_trip") + ") {\n" + loopIn +
            "  #pragma omp barrier\n" + loopIn + "}\n";

@@ -241,6 +241,50 @@ bool FileRewriter::sweepOf(Plan &p, std::string &why) {
   return true;
 }
 
+std::string weft::detail::interchangeNote(mlir::Operation *outer, bool band) {
+  mlir::Operation *inner = onlyLoopInside(outer);
+  auto gain = outer->getAttrOfType<mlir::StringAttr>("weft.interchange_gain");
+  std::string what = gain ? gain.getValue().str() : "";
+  std::string j = ivNameOf(outer);
+  return "/* weft: the " + (inner ? ivNameOf(inner) : std::string("?")) +
+         " loop runs outside the " + j + " loop" +
+         (band ? ", over this band's " + j : std::string()) +
+         " (loop interchange" +
+         (what.empty() ? std::string()
+                       : ": " + what +
+                             (what.find(" and ") != std::string::npos
+                                  ? " now go along their rows"
+                                  : " now goes along its rows")) +
+         ") */";
+}
+
+std::optional<FileRewriter::Plan::Pair>
+FileRewriter::pairOf(const clang::ForStmt *f1, const clang::ForStmt *f2) {
+  if (!f1 || !f2 || f1->getBeginLoc().isMacroID() ||
+      f2->getBeginLoc().isMacroID() || f1->getRParenLoc().isMacroID() ||
+      f2->getRParenLoc().isMacroID())
+    return std::nullopt;
+  Plan::Pair r;
+  if (!fileRange(f1->getSourceRange(), r.b1, r.e1, endsWithSemi(f1)) ||
+      !fileRange(f2->getSourceRange(), r.b2, r.e2, endsWithSemi(f2)))
+    return std::nullopt;
+  r.h1 = offsetOf(f1->getRParenLoc()) + 1;
+  r.h2 = offsetOf(f2->getRParenLoc()) + 1;
+  // The statements before and after the inner loop in the outer body.
+  if (const auto *cs = llvm::dyn_cast<clang::CompoundStmt>(f1->getBody())) {
+    bool seen = false;
+    for (const clang::Stmt *st : cs->body())
+      (st == f2 ? seen : seen ? r.post : r.pre) = true;
+    if (!seen || cs->getLBracLoc().isMacroID() || cs->getRBracLoc().isMacroID())
+      return std::nullopt;
+    r.lbrace = offsetOf(cs->getLBracLoc()) + 1;
+    r.rbrace = offsetOf(cs->getRBracLoc());
+  } else if (f1->getBody() != f2) {
+    return std::nullopt;
+  }
+  return r;
+}
+
 void FileRewriter::interchanges(Plan &p) {
   llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
   auto trimmed = [&](unsigned b, unsigned e) {
@@ -259,62 +303,40 @@ void FileRewriter::interchanges(Plan &p) {
     if (!inner || !id)
       return;
     // What the text cannot take stays as written, and the remark says so.
-    auto cannot = [&] {
+    auto cannot = [&](llvm::StringRef why = "a macro makes a part of them") {
       outer->removeAttr("weft.interchange");
       outer->setAttr("weft.interchange_missed",
                      mlir::StringAttr::get(
                          outer->getContext(),
                          "weft cannot write the loops the other way round in "
-                         "C (a macro makes a part of them)"));
+                         "C (" +
+                             why + ")"));
     };
-    const clang::ForStmt *f1 = loopOf(id.getInt()),
-                         *f2 = loopOf(inner.getInt());
-    if (!f1 || !f2 || f1->getBeginLoc().isMacroID() ||
-        f2->getBeginLoc().isMacroID() || f1->getRParenLoc().isMacroID() ||
-        f2->getRParenLoc().isMacroID())
+    std::optional<Plan::Pair> pair =
+        pairOf(loopOf(id.getInt()), loopOf(inner.getInt()));
+    if (!pair)
       return cannot();
-    unsigned b1, e1, b2, e2;
-    if (!fileRange(f1->getSourceRange(), b1, e1, endsWithSemi(f1)) ||
-        !fileRange(f2->getSourceRange(), b2, e2, endsWithSemi(f2)))
-      return cannot();
-    unsigned h1 = offsetOf(f1->getRParenLoc()) + 1,
-             h2 = offsetOf(f2->getRParenLoc()) + 1;
-    // The statements before and after the inner loop in the outer body.
-    bool pre = false, post = false;
-    unsigned lbrace = 0, rbrace = 0;
-    if (const auto *cs = llvm::dyn_cast<clang::CompoundStmt>(f1->getBody())) {
-      bool seen = false;
-      for (const clang::Stmt *st : cs->body())
-        (st == f2 ? seen : seen ? post : pre) = true;
-      if (!seen || cs->getLBracLoc().isMacroID() ||
-          cs->getRBracLoc().isMacroID())
-        return cannot();
-      lbrace = offsetOf(cs->getLBracLoc()) + 1;
-      rbrace = offsetOf(cs->getRBracLoc());
-    } else if (f1->getBody() != f2) {
-      return cannot();
+    // The task's own loop: its chunks write the parts (chunkLoops), over
+    // bands of an integer counter that steps with them.
+    if (outer == p.task.getLoop()) {
+      clang::QualType ct = p.header->counter->getType();
+      if (loopOf(id.getInt()) != p.loop || !ct->isIntegerType() ||
+          ct->isBooleanType())
+        return cannot("its counter is not an integer");
+      p.turned = pair;
+      return;
     }
+    auto [b1, h1, e1, b2, h2, e2, lbrace, rbrace, pre, post] = *pair;
     std::string ind = blanksBefore(b1);
     std::string unit = "  ";
     if (std::string ind2 = blanksBefore(b2);
         firstOnLine(b2) && ind2.size() > ind.size() &&
         llvm::StringRef(ind2).starts_with(ind))
       unit = ind2.substr(ind.size());
-    mlir::Operation *innerOp = onlyLoopInside(outer);
-    auto gain = outer->getAttrOfType<mlir::StringAttr>("weft.interchange_gain");
     Plan::Reshape r{b1, e1, {}};
     auto lit = [&](std::string s) { r.pieces.push_back({std::move(s), 0, 0}); };
     auto file = [&](unsigned b, unsigned e) { r.pieces.push_back({"", b, e}); };
-    std::string what = gain ? gain.getValue().str() : "";
-    bool several = what.find(" and ") != std::string::npos;
-    lit("/* weft: the " + (innerOp ? ivNameOf(innerOp) : std::string("?")) +
-        " loop runs outside the " + ivNameOf(outer) +
-        " loop (loop interchange" +
-        (what.empty() ? std::string()
-                      : ": " + what +
-                            (several ? " now go along their rows"
-                                     : " now goes along its rows")) +
-        ") */\n" + ind);
+    lit(interchangeNote(outer, false) + "\n" + ind);
     if (pre) {
       file(b1, h1);
       lit(" {");

@@ -83,6 +83,12 @@ inline std::string quoted(llvm::StringRef s) {
   return out + "\"";
 }
 
+/// The comment over a loop pair that weft-interchange interchanged, whose
+/// outer loop is `outer` ("the k loop runs outside the j loop (loop
+/// interchange: B[k][j] now goes along its rows)"); `band`: the outer loop
+/// is the parallel loop itself, which runs in bands.
+std::string interchangeNote(mlir::Operation *outer, bool band);
+
 /// The pointee of a pointer as an ArrayPtr (peeling arrays).
 inline ArrayPtr arrayPtrOf(QualType pointee, clang::ASTContext &ctx) {
   ArrayPtr a;
@@ -159,6 +165,22 @@ private:
     const clang::ForStmt *sweep = nullptr;
     const CountedFor *sweepHeader = nullptr;
     unsigned sweepHead = 0;
+    /// Where a pair of loops `for (j) { S1; for (k) S2; S3 }` is in the
+    /// file: each loop's begin, end of header and end, and the outer
+    /// body's braces (`pre`: S1 is there, `post`: S3 is).
+    struct Pair {
+      unsigned b1 = 0, h1 = 0, e1 = 0, b2 = 0, h2 = 0, e2 = 0;
+      unsigned lbrace = 0, rbrace = 0;
+      bool pre = false, post = false;
+    };
+    /// The task's own loop run the other way round with the loop inside it
+    /// (weft.interchange on it, docs/analysis.md "Loop interchange"): each
+    /// band of its iterations runs S1 over the band, then the inner loop
+    /// around S2 over the band, then S3 over the band.
+    std::optional<Pair> turned;
+    /// Are the chunks bands of the iterations (weft_band_start), a sweep's
+    /// or a turned loop's?
+    bool banded() const { return sweep || turned; }
     unsigned bodyBegin = 0, bodyEnd = 0;
     clang::SourceLocation insertAt;
     std::string indent; ///< of the loop's line: where its block is written
@@ -275,6 +297,16 @@ private:
   /// weft-interchange interchanged (weft.interchange), written as
   /// `for (j) S1  for (k) for (j) S2  for (j) S3`.
   void interchanges(Plan &p);
+  /// The pair (f1, f2) in the file, or nothing when a macro makes a part of
+  /// it or f2 is not one of f1's body's statements.
+  std::optional<Plan::Pair> pairOf(const clang::ForStmt *f1,
+                                   const clang::ForStmt *f2);
+  /// The chunk's loops over [lo, hi) of the task's iterations at `in`: the
+  /// body once, or for a turned loop its three parts (`start`: the
+  /// counter's first value; `edits`: the outlined body's edits).
+  std::string chunkLoops(const Plan &p, const std::string &in,
+                         llvm::StringRef lo, llvm::StringRef hi,
+                         llvm::StringRef start, bool edits);
   /// The file's [b, e) with the edits (in file order) that lie in it
   /// applied.
   std::string editedText(

@@ -15,7 +15,7 @@
 // OFF-NOT: {{loop interchange|loops interchanged|loops not interchanged}}
 // OFF-C: weft_parallel_for
 // OFF-C-NOT: loop interchange
-// ON: 2
+// ON: 3
 // Loop interchange (docs/analysis.md, "Loop interchange"): in the outlined
 // body, `for (j) { S1; for (k) S2; S3 }` is written as `for (j) { S1 }`,
 // `for (k) for (j) S2` and `for (j) { S3 }`, each header as written; the
@@ -96,4 +96,67 @@ void recurrence(void) {
     for (int j = 1; j < N; j++)
       for (int k = 0; k < N; k++)
         C[i][j] += C[i][j - 1] * B[k][j];
+}
+
+// The parallel loop itself interchanged with the loop inside it: the chunks
+// are bands of its iterations (weft_sweep_bands, weft_band_start), and each
+// runs the statements before the inner loop, the inner loop around the
+// band, and those after it, each over the band, with the counter set at its
+// start. OpenMP shares out the bands. The fallback keeps the nest.
+// CHECK-LABEL: struct weft_means_
+// CHECK:        int64_t weft_bands;
+// CHECK-LABEL: static void weft_means_
+// CHECK:      int64_t weft_first = weft_band_start(weft_c->weft_trip, weft_c->weft_bands, weft_lo);
+// CHECK-NEXT: int64_t weft_last = weft_band_start(weft_c->weft_trip, weft_c->weft_bands, weft_hi);
+// CHECK-NEXT: /* weft: the k loop runs outside the j loop, over this band's j (loop interchange: B[k][j] now goes along its rows) */
+// CHECK-NEXT: int j;
+// CHECK-NEXT: j = (int)(weft_c->weft_start + weft_first);
+// CHECK-NEXT: for (int64_t weft_k = weft_first; weft_k < weft_last; weft_k++, j++) {
+// CHECK-NEXT:   m[j] = 0.0; /* first */
+// CHECK-NEXT:   if (m[j] != 0.0)
+// CHECK-NEXT:     m[j] = 1.0;
+// CHECK-NEXT: }
+// CHECK-NEXT: for (int k = 0; k < N; k++) {
+// CHECK-NEXT:   j = (int)(weft_c->weft_start + weft_first);
+// CHECK-NEXT:   for (int64_t weft_k = weft_first; weft_k < weft_last; weft_k++, j++) {
+// CHECK-NEXT:     m[j] += B[k][j];
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: j = (int)(weft_c->weft_start + weft_first);
+// CHECK-NEXT: for (int64_t weft_k = weft_first; weft_k < weft_last; weft_k++, j++) {
+// CHECK-NEXT:   m[j] /= scale;
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-LABEL: void means(double scale) {
+// CHECK:      int64_t weft_bands = weft_sweep_bands(weft_trip, WEFT_TURNED_MIN_BAND);
+// CHECK:      .trip = weft_bands,
+// CHECK-NEXT: .shape = WEFT_SHAPE_UNIFORM,
+// CHECK:      } else {
+// CHECK-NEXT:   for (int j = 0; j < N; j++) {
+// CHECK-NEXT:     m[j] = 0.0; /* first */
+// OMP-LABEL: void means(double scale) {
+// OMP:      int64_t weft_bands = weft_sweep_bands(weft_trip, WEFT_TURNED_MIN_BAND);
+// OMP:      #pragma omp parallel for schedule(static)
+// OMP:      for (int64_t weft_b = 0; weft_b < weft_bands; weft_b++) {
+// OMP-NEXT:   int64_t weft_first = weft_band_start(weft_trip, weft_bands, weft_b);
+// OMP-NEXT:   int64_t weft_last = weft_band_start(weft_trip, weft_bands, weft_b + 1);
+// OMP-NEXT:   /* weft: the k loop runs outside the j loop, over this band's j (loop interchange: B[k][j] now goes along its rows) */
+// OMP-NEXT:   int j;
+// OMP-NEXT:   j = (int)(weft_start + weft_first);
+// OMP-NEXT:   for (int64_t weft_k = weft_first; weft_k < weft_last; weft_k++, j++) {
+// OMP-NEXT:     m[j] = 0.0; /* first */
+// JSON: "function": "means",
+// JSON: "interchange_gain": "B[k][j]",
+// JSON-NEXT: "interchanged_with": {{[0-9]+}},
+double m[N];
+void means(double scale) {
+  for (int j = 0; j < N; j++) {
+    m[j] = 0.0; /* first */
+    if (m[j] != 0.0)
+      m[j] = 1.0;
+    for (int k = 0; k < N; k++) {
+      m[j] += B[k][j];
+    }
+    m[j] /= scale;
+  }
 }

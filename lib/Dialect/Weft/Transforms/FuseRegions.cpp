@@ -296,6 +296,14 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
           chunkwise = false;
       }
   }
+  // A sweep's chunks, and those of a parallel loop interchanged with the
+  // loop inside it (weft-interchange), are bands of its iterations: not
+  // the iterations of another loop's chunk of the same number.
+  auto banded = [](TaskOp t) {
+    return t->hasAttr("weft.sweep") || t.getLoop()->hasAttr("weft.interchange");
+  };
+  for (size_t i = chainStart; i < members.size() && chunkwise; ++i)
+    chunkwise = !banded(members[i].task) && !banded(next.task);
   next.after = !dependent ? "none" : chunkwise ? "chunkwise" : "barrier";
   return true;
 }

@@ -12,7 +12,9 @@
 //
 // when that keeps every dependence: no iteration of j touches memory
 // another iteration of j writes, each scalar S1, S2 or S3 writes is private
-// to its part, and k's bounds do not change with j. Then every element is
+// to its part, and k's bounds do not change with j. The j loop may be the
+// parallel loop itself (the task's): then each band of its iterations runs
+// the three parts over the band. Then every element is
 // written by the same instances in the same order as before, so the result
 // is the same to the last bit, floating point included. The pass decides and
 // records (docs/analysis.md, "Loop interchange"); the rewriter writes the C.
@@ -133,10 +135,15 @@ std::string Interchange::decide(Operation *par, Operation *outer,
            " times, too few to be the innermost loop";
 
   // Headers that C can run again for every k: both set their counter in
-  // their init, and neither reads its bound from memory each time.
+  // their init, and neither reads its bound from memory each time. The
+  // parallel loop's own header is not run again: each band writes loops of
+  // its own over its iterations.
+  bool own = outer == par;
   for (Operation *l : {outer, inner})
-    if (std::string why = headerRerunBlocker(l, l == outer ? j : k);
-        !why.empty())
+    if (l == outer && own)
+      continue;
+    else if (std::string why = headerRerunBlocker(l, l == outer ? j : k);
+             !why.empty())
       return why;
 
   LoopBody body = collectBody(outer, *summaries);
@@ -171,8 +178,9 @@ std::string Interchange::decide(Operation *par, Operation *outer,
     return "the bounds of the " + k + " loop change with " + j;
 
   // The outer counter's value after the loops is no longer the one C would
-  // leave when the inner loop runs no iteration.
-  if (counterLiveAfter(outer, module))
+  // leave when the inner loop runs no iteration (the parallel loop's is set
+  // after it from its trip count, as for any parallel loop).
+  if (!own && counterLiveAfter(outer, module))
     return j + " is used after the loops";
 
   // C variables declared in one part and used in another: the parts become
@@ -247,7 +255,10 @@ void Interchange::runOnOperation() {
   module.walk([&](TaskOp task) {
     Operation *par = task.getLoop();
     par->walk([&](Operation *outer) {
-      if (outer == par || !isCountedFor(outer))
+      // The parallel loop itself too: each band of its iterations then
+      // runs the pair the other way round (not a sweep's, whose bands run
+      // the loop around them).
+      if (!isCountedFor(outer) || (outer == par && task->hasAttr("weft.sweep")))
         return;
       // One loop among the outer body's statements, innermost and counted.
       Operation *inner = onlyLoopInside(outer);
