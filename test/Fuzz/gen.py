@@ -829,6 +829,21 @@ class Gen:
         self.work = True
         return "\n".join(out)
 
+    @staticmethod
+    def around(side, ind, elem, loop):
+        """The outer body of a loop pair: the inner loop's lines `loop`,
+        with a statement before them that sets or halves `elem`, and one
+        after them that adds to it, each or neither, drawn from `side`."""
+        out = []
+        pre = side.choice(("", elem + " = 0.0;", elem + " *= 0.5;"))
+        if pre:
+            out.append(ind + pre)
+        out += loop
+        post = side.choice(("", "", elem + " += 0.125;"))
+        if post:
+            out.append(ind + post)
+        return out
+
     def mat_kernel(self, side):
         """Matrix nests (docs/analysis.md, "Loop interchange"): mat_k(n, x,
         y, z) runs i over the rows of x in parallel and, inside, a j-k pair
@@ -872,15 +887,9 @@ class Gen:
                        "sin(z[k * n + j]);")
             out.append("      x[i * n + j] = s;")
         else:
-            pre = side.choice(("", "x[i * n + j] = 0.0;",
-                               "x[i * n + j] *= 0.5;"))
-            if pre:
-                out.append("      " + pre)
-            out.append("      for (%sk = 0; k < %s; k++)" % (decl, kb))
-            out.append("        x[i * n + j] = %s;" % expr)
-            post = side.choice(("", "", "x[i * n + j] += 0.125;"))
-            if post:
-                out.append("      " + post)
+            out += self.around(side, "      ", "x[i * n + j]", [
+                "      for (%sk = 0; k < %s; k++)" % (decl, kb),
+                "        x[i * n + j] = %s;" % expr])
         out.append("    }")
         if outside and side.random() < 0.5:
             self.features.add("matrix nest, counter read after")
@@ -892,6 +901,59 @@ class Gen:
         out.append("}")
         self.features.add("matrix nest")
         self.mat = side.randrange(8, 48)
+        return "\n".join(out)
+
+    def col_kernel(self, side):
+        """Column walks (docs/analysis.md, "Loop interchange", the parallel
+        loop itself): col_k(n, m, x, z) runs j over the m columns in
+        parallel and, inside, a k loop down the n rows of z, in the shapes
+        weft interchanges (statements before and after the inner loop, up
+        or down, a step of 1 or 2, the counter declared outside and read
+        after) and in those it must leave (a sum in a scalar, a scalar
+        carried past the inner loop, a triangular k bound). Every update
+        halves the element before it adds a term bounded through sin().
+        Returns the C."""
+        n = side.randrange(8, 48)
+        shape = side.random()
+        kb = side.choice(("n", "n", "n - 1", "j"))
+        # A triangular bound k < j stays within the rows: m <= n.
+        m = side.randrange(8, n + 1) if kb == "j" else side.randrange(8, 80)
+        if kb == "j":
+            self.features.add("column walk, triangular")
+        outside = side.random() < 0.4
+        decl = "" if outside else "int "
+        step = side.choice((1, 1, 2))
+        if side.random() < 0.7:
+            head = "for (%sj = 0; j < m; j += %d)" % (decl, step)
+        else:
+            self.features.add("column walk, down")
+            head = "for (%sj = m - 1; j >= 0; j -= %d)" % (decl, step)
+        term = "0.0078125 * sin(z[k * m + j])"
+        out = ["static int col_k(int n, int m, double *x, const double *z) {"]
+        if outside:
+            out.append("  int j, k, last = 0;")
+        out.append("  " + head + " {")
+        inner = "    for (%sk = 0; k < %s; k++)" % (decl, kb)
+        if shape < 0.15:
+            self.features.add("column walk, sum in a scalar")
+            out += ["    double s = x[j];", inner,
+                    "      s = 0.5 * s + %s;" % term, "    x[j] = s;"]
+        elif shape < 0.3:
+            self.features.add("column walk, scalar carried past")
+            out += ["    double t = 0.25 * x[j];", inner,
+                    "      x[j] = 0.5 * x[j] + t * sin(z[k * m + j]);",
+                    "    x[j] += t;"]
+        else:
+            out += self.around(side, "    ", "x[j]", [
+                inner, "      x[j] = 0.5 * x[j] + %s;" % term])
+        out.append("  }")
+        if outside and side.random() < 0.5:
+            self.features.add("column walk, counter read after")
+            out.append("  last = j;")
+        out.append("  return %s;" % ("last" if outside else "0"))
+        out.append("}")
+        self.features.add("column walk")
+        self.col = (n, m)
         return "\n".join(out)
 
     def sweep_kernel(self, side):
@@ -947,14 +1009,15 @@ class Gen:
         # its own, so that adding one leaves the other programs as they
         # were: row tables (one program in four), array reductions, a work
         # array, a matrix nest and a row recurrence (one in three each).
-        self.rows, self.mat = None, None
+        self.rows, self.mat, self.col = None, None, None
         self.hist = self.work = self.sweep = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
                 (49979687, 7, 1.0 / 3, self.work_kernel),
                 (67867967, 11, 1.0 / 3, self.mat_kernel),
-                (86028121, 13, 1.0 / 3, self.sweep_kernel)):
+                (86028121, 13, 1.0 / 3, self.sweep_kernel),
+                (104395301, 17, 1.0 / 3, self.col_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -1122,6 +1185,18 @@ class Gen:
             # x overlaps what y and z read: the run-time check fails
             main.append("  mat_k(%d, B + 5, B, B + 9);" % n)
             main.append('  dump("mat/2");')
+        if self.col:
+            n, m = self.col
+            main.append('  printf("col %%d\\n", col_k(%d, %d, A + 7, B));'
+                        % (n, m))
+            main.append('  dump("col/0");')
+            main.append('  printf("col %%d\\n", col_k(%d, %d, A, A + %d));'
+                        % (n, m, MAXSPAN + 3))
+            main.append('  dump("col/1");')
+            # x overlaps what z reads: the run-time check fails
+            main.append('  printf("col %%d\\n", col_k(%d, %d, B + 5, B));'
+                        % (n, m))
+            main.append('  dump("col/2");')
         main += ["  return 0;", "}"]
         return main
 
