@@ -293,13 +293,18 @@ std::string weft::remarkText(const Verdict &v) {
         names.push_back(o.var.name);
     std::string list = listText(names);
     std::string sym = reductionSymbol(r.op).str();
+    // A task with a floating-point one keeps a copy per band of iterations
+    // (docs/output.md, "Array reductions").
+    bool bands = llvm::any_of(v.arrayReductions,
+                              [](const Reduction &o) { return o.isFloat; });
+    std::string who = bands ? "each band of iterations updates its own "
+                            : "each thread updates its own ";
+    std::string order = bands ? ", added up in band order" : "";
     parts.push_back(names.size() == 1
-                        ? list + " is a " + sym +
-                              " array reduction (each thread updates its "
-                              "own copy)"
-                        : list + " are " + sym +
-                              " array reductions (each thread updates its "
-                              "own copies)");
+                        ? list + " is a " + sym + " array reduction (" + who +
+                              "copy" + order + ")"
+                        : list + " are " + sym + " array reductions (" + who +
+                              "copies" + order + ")");
   }
   for (const VarRef &r : v.lastprivates)
     parts.push_back(r.name + " is last-private");

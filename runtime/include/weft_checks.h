@@ -96,6 +96,10 @@ WEFT_HELPER int64_t weft_trip_once(int64_t trip) {
 #define WEFT_SWEEP_BANDS 8
 #define WEFT_SWEEP_MIN_ELEMENTS 256
 #define WEFT_TURNED_MIN_BAND 4
+/// So is a loop whose array reductions keep a copy per band (floating
+/// point, docs/output.md): each band fills and adds up a copy of its own,
+/// which at least this many iterations pay for.
+#define WEFT_COPY_MIN_BAND 256
 WEFT_HELPER int64_t weft_sweep_bands(int64_t trip, int64_t min_band) {
   int64_t b = min_band > 1 ? trip / min_band : trip;
   return trip <= 0              ? 0

@@ -7,7 +7,7 @@ the parallel translation, runs the parallel build with teams of 1, 2 and 4
 reverse order through WEFT_SCHEDULE) and under ThreadSanitizer, and
 compares every output with the sequential one: bit for bit, or within a
 stated relative tolerance where a floating-point reduction was allowed to
-reorder.
+reorder; the runs print the same on every team, tolerance or not.
 
 The program is also built in one step with weft-cc (clang-19 and weft's
 plugin), which must parallelize the same loops, keep (emit=) the very C that
@@ -169,6 +169,7 @@ def main():
         ref = run([seq], what="the sequential program").stdout
         if not ref.strip():
             fail("the sequential program printed nothing to compare")
+        first = None
         for name, env in TEAMS:
             env = dict(env, WEFT_STATS="1")
             p = run([par], env=env, what="the parallel program (%s)" % name)
@@ -177,6 +178,16 @@ def main():
                      "one%s:\n--- sequential\n%s--- parallel\n%s" % (
                          name, "" if tol is None else " beyond %g" % tol,
                          ref[-3000:], p.stdout[-3000:]))
+            # What may round otherwise than the sequential program (floating
+            # point reductions, combined in chunk or band order) rounds the
+            # same on every team and in any chunk order.
+            if first is None:
+                first = (name, p.stdout)
+            elif p.stdout != first[1]:
+                fail("the parallel program prints otherwise with %s than "
+                     "with %s:\n--- %s\n%s--- %s\n%s" % (
+                         name, first[0], first[0], first[1][-3000:], name,
+                         p.stdout[-3000:]))
             m = re.search(r"weft: stats: regions=(\d+)", p.stderr)
             used = int(m.group(1)) if m else 0
             if env["WEFT_NUM_THREADS"] != "1" and regions == "some" and \

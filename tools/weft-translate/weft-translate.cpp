@@ -83,9 +83,10 @@ static cl::list<std::string> unsafeIgnore(
     cl::CommaSeparated, cl::ReallyHidden, cl::cat(weftCategory));
 static cl::opt<bool> fpReductions(
     "fp-reductions",
-    cl::desc("Run floating-point + and * reductions in parallel even without "
-             "-ffast-math or -fassociative-math (results may round "
-             "differently)"),
+    cl::desc("Run floating-point + and * reductions, of scalars and of "
+             "arrays, in parallel even without -ffast-math or "
+             "-fassociative-math (results may round differently, the same "
+             "on any team)"),
     cl::cat(weftCategory));
 static cl::opt<std::string> mathErrno(
     "math-errno",
@@ -111,10 +112,10 @@ static cl::opt<bool> fuseRegions(
     cl::init(true), cl::cat(weftCategory));
 static cl::opt<bool> interchange(
     "interchange",
-    cl::desc("Interchange loop pairs inside parallel loops whose inner loop "
-             "walks a matrix across its rows, when every element keeps its "
-             "updates in order (default on; docs/analysis.md, \"Loop "
-             "interchange\")"),
+    cl::desc("Interchange loop pairs inside parallel loops, or a parallel "
+             "loop and the loop inside it, whose inner loop walks a matrix "
+             "across its rows, when every element keeps its updates in order "
+             "(default on; docs/analysis.md, \"Loop interchange\")"),
     cl::init(true), cl::cat(weftCategory));
 static cl::opt<int> cores(
     "cores",

@@ -444,17 +444,25 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       return false;
     }
     if (c.kind == CaptureKind::ArrayReduction) {
-      // Copies of a known size, of an integer element weft can combine.
+      // Copies of a known size, of an integer or floating-point element
+      // weft can combine. Floating-point copies are made per band of
+      // iterations and added up in band order (docs/output.md, "Array
+      // reductions").
       ArrayPtr a = arrayPtrOf(t, ctx);
       QualType et = a.elem.getCanonicalType();
-      if (a.dims.empty() || a.variable() || !et->isIntegerType() ||
-          et->isBooleanType() || et->isEnumeralType() || et->isBitIntType() ||
+      bool real = et->isRealFloatingType() && !et->isFloat16Type() &&
+                  !et->isBFloat16Type() && !et->isFloat128Type();
+      if (a.dims.empty() || a.variable() ||
+          (!real && (!et->isIntegerType() || et->isBooleanType() ||
+                     et->isEnumeralType() || et->isBitIntType())) ||
           a.elem.isVolatileQualified()) {
         why = "the array reduction " + c.name + " has the type " +
               typeText(t, policy) +
-              ", where weft copies arrays of a constant size of integers";
+              ", where weft copies arrays of a constant size of integers "
+              "or floating-point numbers";
         return false;
       }
+      p.bandCopies |= real;
     }
     if (c.kind == CaptureKind::Reduction) {
       QualType ct = t.getCanonicalType();

@@ -143,9 +143,10 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
          p.nm("weft_trip") + ", " +
          (innermost ? "WEFT_SWEEP_MIN_ELEMENTS" : "1") + ");\n";
   }
-  if (p.turned)
+  if (p.turned || p.bandCopies)
     o += in + "int64_t " + p.nm("weft_bands") + " = weft_sweep_bands(" +
-         p.nm("weft_trip") + ", WEFT_TURNED_MIN_BAND);\n";
+         p.nm("weft_trip") + ", " +
+         (p.turned ? "WEFT_TURNED_MIN_BAND" : "WEFT_COPY_MIN_BAND") + ");\n";
   if (!p.task.getGuards().empty())
     o += in + "int " + p.nm("weft_bad") + " = 0;\n";
   return o;
@@ -409,7 +410,7 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   // A team member runs a loop with array reductions with a context of its
   // own (copiesFunction), so what a chunk stores in the context goes
   // through a pointer to the replacing block.
-  bool copying = llvm::any_of(p.caps, [](const Capture &c) {
+  bool copying = !p.bandCopies && llvm::any_of(p.caps, [](const Capture &c) {
     return c.kind == CaptureKind::ArrayReduction;
   });
   for (const Capture &c : p.caps) {
@@ -540,6 +541,8 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   init("weft_trip", p.nm("weft_trip"));
   if (p.banded())
     init("weft_bands", p.nm("weft_bands"));
+  if (p.bandCopies)
+    init("weft_copies", "weft_copies");
   return L;
 }
 
@@ -723,6 +726,9 @@ std::string FileRewriter::outlined(const Plan &p) {
   fields += "  int64_t weft_trip;\n";
   if (p.banded())
     fields += "  int64_t weft_bands;\n";
+  if (p.bandCopies)
+    fields += "  char *weft_copies; /* chunk c's copies at c * " +
+              std::to_string(L.copyBytes) + " bytes */\n";
 
   std::string out;
   out += "/* weft: the loop at " + fileName + ":" +
@@ -747,14 +753,29 @@ std::string FileRewriter::outlined(const Plan &p) {
     std::string pad = ",\n" + std::string(19 + kernel.size(), ' ');
     std::string argPad = ",\n" + std::string(2 + kernel.size(), ' ');
     std::string params = ctxName + " *weft_c", args = "weft_c";
+    // Band copies: the chunk's own, filled here, in place of the arrays.
+    std::string fills;
+    if (p.bandCopies)
+      fills =
+          "  char *weft_mine = weft_c->weft_copies + (size_t)weft_chunk * " +
+          std::to_string(L.copyBytes) + ";\n";
     for (auto &[decl, n] : L.restricts) {
       params += pad + decl;
-      args += argPad + "weft_c->" + n;
+      const Layout::Copy *cp = nullptr;
+      for (const Layout::Copy &c : L.copies)
+        if (p.bandCopies && c.name == n)
+          cp = &c;
+      if (cp) {
+        fills += copyFill(*cp, "  ", "weft_mine");
+        args += argPad + "(" + typeText(cp->ptr, policy) + ")weft_copy_" + n;
+      } else {
+        args += argPad + "weft_c->" + n;
+      }
     }
     out += "static inline void " + kernel + params + pad +
            "int64_t weft_lo, int64_t weft_hi" + pad + "int64_t weft_chunk) {\n";
-    wrapper = "static void " + name + head + "  " + kernel + args + argPad +
-              "weft_lo, weft_hi, weft_chunk);\n}\n\n";
+    wrapper = "static void " + name + head + fills + "  " + kernel + args +
+              argPad + "weft_lo, weft_hi, weft_chunk);\n}\n\n";
   }
   out += binds;
   if (!usesChunk)
@@ -779,7 +800,7 @@ std::string FileRewriter::outlined(const Plan &p) {
   if (p.sweep)
     out += "  }\n";
   out += tail + "}\n\n" + wrapper;
-  if (!L.copies.empty())
+  if (!L.copies.empty() && !p.bandCopies)
     out += copiesFunction(p, L);
   return out;
 }
@@ -977,18 +998,20 @@ std::string FileRewriter::dispatch(const Plan &p) {
   std::string body = in + "  ";
   Layout L = layout(p, body);
   std::string o;
-  o += "{ /* weft: in parallel in " + name +
-       (L.copies.empty() ? "" : "_copies") +
+  bool members = !L.copies.empty() && !p.bandCopies;
+  o += "{ /* weft: in parallel in " + name + (members ? "_copies" : "") +
        "() when the checks pass; else as written */\n";
   o += head;
   std::string copies;
   if (!L.copies.empty()) {
     // Array reductions: the copies are made last in the condition, so
-    // that a failed allocation runs the loop as written.
-    o += in + "int weft_n = 0; /* team members with copies */\n" + in +
-         "char *weft_copies = 0;\n";
-    copies = " &&\n" + in + "    (weft_n = weft_num_threads(),\n" + in +
-             "     (weft_copies = (char *)weft_copies_alloc(" +
+    // that a failed allocation runs the loop as written. A copy per band
+    // (each chunk is one or more bands), or per team member.
+    o += in + "int weft_n = 0; /* " + (members ? "team members" : "bands") +
+         " with copies */\n" + in + "char *weft_copies = 0;\n";
+    copies = " &&\n" + in + "    (weft_n = " +
+             (members ? "weft_num_threads()" : "(int)" + p.nm("weft_bands")) +
+             ",\n" + in + "     (weft_copies = (char *)weft_copies_alloc(" +
              std::to_string(L.copyBytes) + ", weft_n)) != 0)";
   }
   o += in + "if (weft_trip >= " +
@@ -997,7 +1020,19 @@ std::string FileRewriter::dispatch(const Plan &p) {
   o += L.declParts;
   o += contextLines(p, L, body);
   o += descriptorLines(p, body);
-  if (!L.copies.empty()) {
+  if (p.bandCopies) {
+    // Each chunk's copies, added into the arrays in chunk order: the same
+    // sums on any team.
+    o += body + "int64_t weft_chunks = weft_parallel_for(&weft_l, " + name +
+         ", &weft_c);\n";
+    for (const Layout::Copy &cp : L.copies)
+      o += copyCombine(cp, body,
+                       "for (int64_t weft_e = 0; weft_e < " +
+                           std::to_string(cp.elems) + "; weft_e++)",
+                       cp.name, "weft_copies", L.copyBytes, "(int)weft_chunks");
+    o += body + "weft_copies_free(weft_copies);\n";
+    o += chunkOrderCombine(p, L, body);
+  } else if (!L.copies.empty()) {
     o += body + "struct " + name +
          "_copies_ctx weft_r = {&weft_l, &weft_c, "
          "weft_n, weft_copies};\n";

@@ -199,6 +199,56 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
   std::string in = p.indent + "  ", body = in + "  ", region = body + "  ";
   std::string bytes = std::to_string(L.copyBytes);
   std::string o;
+  if (p.bandCopies) {
+    // A copy per band of iterations, added up in band order after the
+    // loop: the same sums with any number of threads.
+    std::string bands = p.nm("weft_bands"), trip = p.nm("weft_trip");
+    o += "{ /* weft: in parallel with OpenMP, each band of iterations on its "
+         "own copies of the\n" +
+         in +
+         "   arrays, added up in band order, when the checks pass; else "
+         "as written */\n";
+    o += head;
+    o += in + "char *weft_copies = 0;\n";
+    o += in + "if (" + openmpTripTest(p) + guards + " &&\n" + in +
+         "    (weft_copies = (char *)omp_alloc((size_t)" + bands + " * " +
+         bytes + ", omp_default_mem_alloc)) != 0) {\n";
+    for (const Layout::Copy &cp : L.copies)
+      o += body + "void *weft_array_" + cp.name + " = " + cp.name + ";\n";
+    o += body + "#pragma omp parallel for schedule(static)";
+    if (std::optional<int64_t> min = openmpMinTrip(p))
+      o += " \\\n" + body + "    if(" + trip + " >= " + std::to_string(*min) +
+           ")";
+    if (!clauses.empty())
+      o += " \\\n" + body + "    " + clauses.substr(1);
+    o += "\n" + body + "for (int64_t weft_b = 0; weft_b < " + bands +
+         "; weft_b++) {\n";
+    o += region + "char *weft_mine = weft_copies + (size_t)weft_b * " + bytes +
+         ";\n";
+    for (const Layout::Copy &cp : L.copies) {
+      o += copyFill(cp, region, "weft_mine");
+      o += region + typeText(cp.ptr, policy, cp.name) + " = (" +
+           typeText(cp.ptr, policy) + ")weft_copy_" + cp.name + ";\n";
+    }
+    o += region + "int64_t weft_first = weft_band_start(" + trip + ", " +
+         bands + ", weft_b);\n" + region +
+         "int64_t weft_last = weft_band_start(" + trip + ", " + bands +
+         ", weft_b + 1);\n";
+    o += chunkLoops(p, region, "weft_first", "weft_last", p.nm("weft_start"),
+                    false);
+    o += body + "}\n";
+    for (const Layout::Copy &cp : L.copies)
+      o += copyCombine(cp, body,
+                       "for (int64_t weft_e = 0; weft_e < " +
+                           std::to_string(cp.elems) + "; weft_e++)",
+                       "weft_array_" + cp.name, "weft_copies", L.copyBytes,
+                       "(int)" + bands);
+    o += body + "omp_free(weft_copies, omp_default_mem_alloc);\n";
+    o += counterAfter(p, body);
+    o += in + "} else {\n";
+    o += asWritten(p, in, body);
+    return o;
+  }
   o += "{ /* weft: in parallel with OpenMP, each thread on its own copies of "
        "the arrays,\n" +
        in + "   when the checks pass; else as written */\n";

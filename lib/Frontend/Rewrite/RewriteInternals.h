@@ -178,9 +178,13 @@ private:
     /// band of its iterations runs S1 over the band, then the inner loop
     /// around S2 over the band, then S3 over the band.
     std::optional<Pair> turned;
-    /// Are the chunks bands of the iterations (weft_band_start), a sweep's
-    /// or a turned loop's?
-    bool banded() const { return sweep || turned; }
+    /// Array reductions with a copy per chunk, each chunk a band of the
+    /// iterations, added up in chunk order (a floating-point one: the same
+    /// result on any team), rather than a copy per team member.
+    bool bandCopies = false;
+    /// Are the chunks bands of the iterations (weft_band_start): a sweep's,
+    /// a turned loop's, or those of band copies?
+    bool banded() const { return sweep || turned || bandCopies; }
     unsigned bodyBegin = 0, bodyEnd = 0;
     clang::SourceLocation insertAt;
     std::string indent; ///< of the loop's line: where its block is written

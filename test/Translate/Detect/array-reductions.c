@@ -78,12 +78,13 @@ void not_updates(const int *k, int *out, int n) {
 }
 
 // Updates weft cannot copy: through a pointer of unknown size, and of
-// floating point, whose sum depends on the order.
+// floating point, whose sum depends on the order (Detect/array-reductions-float.c
+// has them with --fp-reductions).
 void uncopied(int *h, const int *k, double *out, int n) {
   double q[10] = {0};
   for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T h[N]`)}}
     h[k[i]]++; // expected-note {{h[k[i]] written here}}
-  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: q[k[i] % 10] read in one iteration may be written in another: the subscript depends on values computed in the loop; q is updated as a floating-point array reduction, which weft runs in parallel only on integers (whose result does not depend on the order of the updates)}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: q[k[i] % 10] read in one iteration may be written in another: the subscript depends on values computed in the loop; q is updated as a floating-point array reduction: running it in parallel would change its rounding (allow that with -ffast-math, -fassociative-math or weft's --fp-reductions)}}
     q[k[i] % 10] += 1.0; // expected-note {{q[k[i] % 10] written here}}
   for (int j = 0; j < 10; j++) // expected-remark {{loop parallelized: its iterations are independent}}
     out[j] = q[j];

@@ -884,11 +884,15 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         def &&
         (isa<memref::GetGlobalOp>(def) ||
          (isa<memref::AllocaOp>(def) && !isDefinedInside(root.base, loop)));
-    if (update->isFloat) {
+    // Floating point: copies added up in a fixed order (one per band of
+    // iterations, in band order) give the same result on any team, but
+    // not the sequential loop's rounding.
+    if (update->isFloat && !fpReassoc && !fpReductions) {
       uncopied[c] = root.name + " is updated as a floating-point array "
-                                "reduction, which weft runs in parallel only "
-                                "on integers (whose result does not depend on "
-                                "the order of the updates)";
+                                "reduction: running it in parallel would "
+                                "change its rounding (allow that with "
+                                "-ffast-math, -fassociative-math or weft's "
+                                "--fp-reductions)";
       continue;
     }
     if (!object || !type || !type.hasStaticShape() || type.getRank() < 1 ||
@@ -908,7 +912,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     for (size_t k : classes)
       copiedOf[k] = copied.size();
     copied.push_back(
-        {classes, {VarRef{root.decl, root.name}, update->op, "", false}});
+        {classes,
+         {VarRef{root.decl, root.name}, update->op, "", update->isFloat}});
   }
   // Private arrays (docs/analysis.md, "Private arrays"): a local array of
   // at most kMaxPrivateArrayBytes, declared before the loop, that no code
