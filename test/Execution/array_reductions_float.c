@@ -4,8 +4,9 @@
 // TOLERANCE: 1e-3
 // Floating-point array reductions with --fp-reductions (docs/analysis.md,
 // "Array reductions"; docs/output.md): a weighted histogram of doubles,
-// per-class sums of floats in a 2-D array, and products with an integer
-// count in the same loop, each band of iterations on copies of its own,
+// with a last value beside (the last band's), per-class sums of
+// floats in a 2-D array, and products with an integer count in the same
+// loop, each band of iterations on copies of its own,
 // added up in band order. The results agree with the sequential program
 // within the tolerance (float sums round differently), and are the same on
 // every team and in any chunk order (exec_check compares the teams' outputs
@@ -19,9 +20,13 @@ static double w[N];
 static double hist[64];
 static float sums[8][4];
 
-static void weighted(int n) {
-  for (int i = 0; i < n; i++)
+static int weighted(int n) {
+  int last = -1;
+  for (int i = 0; i < n; i++) {
     hist[keys[i] & 63] += w[i];
+    last = i + keys[i];
+  }
+  return last;
 }
 
 static void classes(int n) {
@@ -47,11 +52,11 @@ int main(void) {
     keys[i] = (int)(s >> 10) & 1023;
     w[i] = (double)(int)(s >> 16 & 0x7fff) / 4096.0 - 3.9;
   }
-  weighted(N);
+  int last = weighted(N);
   double t = 0;
   for (int b = 0; b < 64; b++)
     t += hist[b] * (b % 5 + 1);
-  printf("weighted %.10g\n", t);
+  printf("weighted %.10g last %d\n", t, last);
   classes(N);
   classes(N / 3);
   for (int c = 0; c < 8; c++)

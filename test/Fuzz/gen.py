@@ -717,8 +717,10 @@ class Gen:
         elements of arrays of known size chosen by the data, a global
         histogram (+), a 2-D global (one of ^ | *), a local array (+, added
         into a global after the loop), with now and then an update that is
-        no reduction (the element read for something else) or a
-        floating-point one, which keep the loop sequential, and a scalar
+        no reduction (the element read for something else), which keeps
+        the loop sequential, or a floating-point one, which keeps it
+        sequential unless the program allows reordering (FP-REDUCTIONS:
+        then each band of iterations has its copies), and a scalar
         reduction or last value beside. main calls it on I and on the
         histogram itself (iv = HG: the run-time check must fail). Returns
         the C of the kernel."""
@@ -776,6 +778,9 @@ class Gen:
                 "  (void)z;",
                 "}"]
         self.hist = True
+        # Now and then the program allows reordering: the loop with fq then
+        # runs with a copy per band (docs/analysis.md, "Array reductions").
+        self.fq_fp = fq and side.random() < 0.5
         return "\n".join(out)
 
     def work_kernel(self, side):
@@ -1010,7 +1015,7 @@ class Gen:
         # were: row tables (one program in four), array reductions, a work
         # array, a matrix nest and a row recurrence (one in three each).
         self.rows, self.mat, self.col = None, None, None
-        self.hist = self.work = self.sweep = False
+        self.hist = self.work = self.sweep = self.fq_fp = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -1021,7 +1026,7 @@ class Gen:
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
-        fp = any(k[3] for k in self.kernels)
+        fp = any(k[3] for k in self.kernels) or self.fq_fp
         main = self.main_function()
         head = ["/* weft fuzz program, seed %d */" % self.seed,
                 "/* FEATURES: %s */" % ", ".join(sorted(self.features)),
@@ -1141,9 +1146,10 @@ class Gen:
                 "      h = h * 1099511628211u + HU[i][j];",
                 "  for (int i = 0; i < 16; i++)",
                 "    h = h * 1099511628211u + (uint64_t)HL[i];",
+                "  double f = 0.0; /* rounds otherwise with FP-REDUCTIONS */",
                 "  for (int i = 0; i < 8; i++)",
-                "    h = h * 1099511628211u + (uint64_t)(int64_t)(HF[i] * 4096.0);",
-                '  printf("%s %016llx\\n", what, (unsigned long long)h);',
+                "    f += HF[i] * (double)(i + 1);",
+                '  printf("%s %016llx %.17g\\n", what, (unsigned long long)h, f);',
                 "}", ""]))
             main.append("  for (int i = 0; i < 16; i++)")
             main.append("    for (int j = 0; j < 4; j++)")

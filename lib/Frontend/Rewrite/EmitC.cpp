@@ -410,6 +410,11 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   // A team member runs a loop with array reductions with a context of its
   // own (copiesFunction), so what a chunk stores in the context goes
   // through a pointer to the replacing block.
+  // The chunk that runs the last iteration stores the last values: of
+  // the iterations [weft_lo, weft_hi), or of its bands'.
+  std::string lastChunk =
+      p.banded() ? "weft_first < weft_last && weft_last == weft_c->weft_trip"
+                 : "weft_lo < weft_hi && weft_hi == weft_c->weft_trip";
   bool copying = !p.bandCopies && llvm::any_of(p.caps, [](const Capture &c) {
     return c.kind == CaptureKind::ArrayReduction;
   });
@@ -489,7 +494,8 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
                        " = 0;\n";
         init(c.name, "&weft_" + c.name + "_last");
         L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
-        L.tail += "  if (weft_lo < weft_hi && weft_hi == weft_c->weft_trip)\n"
+        L.tail += "  if (" + lastChunk +
+                  ")\n"
                   "    *weft_c->" +
                   c.name + " = " + c.name + "; /* from the last iteration */\n";
         L.copyOut += body + c.name + " = weft_" + c.name + "_last;\n";
@@ -498,9 +504,10 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
       field(unq, c.name);
       init(c.name, c.name);
       L.binds += "  " + typeText(unq, policy, c.name) + " = 0;\n";
-      L.tail += "  if (weft_lo < weft_hi && weft_hi == weft_c->weft_trip)\n"
-                "    weft_c->" + c.name + " = " + c.name +
-                "; /* from the last iteration */\n";
+      L.tail += "  if (" + lastChunk +
+                ")\n"
+                "    weft_c->" +
+                c.name + " = " + c.name + "; /* from the last iteration */\n";
       L.copyOut +=
           body + c.name + " = " + p.nm("weft_c") + "." + c.name + ";\n";
       break;
