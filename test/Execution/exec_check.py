@@ -317,8 +317,8 @@ def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
     swept(t.stderr, int(directive(src, "SWEPT", "0")))
     # A loop with array reductions is an `omp for` in a region of its own.
     # A sweep is an `omp for` in a loop inside `omp parallel`.
-    pragmas = len(re.findall(r"#pragma omp parallel for schedule\(static\)",
-                             text)) + \
+    pragmas = len(re.findall(r"#pragma omp parallel for schedule\(static"
+                             r"(, 1)?\)", text)) + \
         len(re.findall(r"#pragma omp for schedule\(static\) nowait "
                        r"/\* weft: a sweep", text)) + \
         len(re.findall(r"each thread on its own copies of the arrays", text))

@@ -329,6 +329,9 @@ private:
   /// The normalized loop over [0, weft_trip) at `in`: the counter from
   /// weft_k, and the body as written.
   std::string openmpLoop(const Plan &p, const std::string &in);
+  /// The schedule clause of the task's OpenMP loop: static blocks, or one
+  /// iteration at a time for iterations whose cost grows linearly.
+  std::string openmpSchedule(const Plan &p);
   /// Does the OpenMP loop count with an `int` (the C counter's own type)?
   bool openmpIntLoop(const Plan &p);
   /// The test that the OpenMP loop runs: at least one iteration, and for an

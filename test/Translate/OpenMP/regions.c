@@ -32,3 +32,22 @@ void frame(int n, float *restrict a, float *restrict b, float *restrict c) {
   for (int i = 1; i < n - 1; i++)
     c[i] = b[i - 1] + b[i + 1];
 }
+
+// A triangular loop deals its iterations out one by one (schedule(static,
+// 1)): blocks would give the last thread most of the work. A loop that
+// follows one with the other schedule chunk by chunk waits at a barrier,
+// whatever the trip counts.
+// CHECK-LABEL: void tri(
+// CHECK:      #pragma omp for schedule(static, 1) nowait
+// CHECK:      for (int weft_k = 0; weft_k < weft_trip; weft_k++) {
+// CHECK:        for (int j = i; j < n; j++)
+// CHECK:      #pragma omp barrier
+// CHECK-NEXT: #pragma omp for schedule(static) nowait
+// CHECK:      for (int weft_k = 0; weft_k < weft_trip_2; weft_k++) {
+void tri(int n, float *restrict a, float *restrict s) {
+  for (int i = 0; i < n; i++)
+    for (int j = i; j < n; j++)
+      a[i * n + j] = a[i * n + j] * 0.5f + (float)j;
+  for (int i = 0; i < n; i++)
+    s[i] = a[i * n + n - 1] * 2.0f;
+}
