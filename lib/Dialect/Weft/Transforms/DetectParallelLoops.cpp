@@ -153,10 +153,55 @@ int64_t elemSizeOf(Type t) {
   return 1;
 }
 
+/// The values a polynomial can take at its extremes over a nest whose
+/// bounds depend on the loops around (a triangle: `k < j`), inner loops
+/// first: where it is linear in the inner induction variable, for each
+/// value of the outer ones its least and greatest values are at the inner
+/// loop's first or last iteration, which are polynomials in the outer
+/// ones; then the same for those. Points of empty inner ranges (j = 0 in
+/// `k < j`) are among them too, which only widens the range. Fails when an
+/// induction variable occurs squared, before or after a substitution (k * j
+/// with k < j), or past 16 values.
+static bool nestedCorners(const Poly &p, ArrayRef<LoopInfo> loops,
+                          SmallVectorImpl<Poly> &out) {
+  SmallVector<Poly> cur = {p};
+  for (const LoopInfo &l : llvm::reverse(loops)) {
+    if (!l.counted() || llvm::none_of(cur, [&](const Poly &q) {
+          return llvm::is_contained(q.atoms(), l.iv);
+        }))
+      continue;
+    if (l.lbs.empty() || l.ubs.empty())
+      return false;
+    std::optional<Poly> last = l.ubs[0].plus(Poly::constant(-1));
+    if (!last)
+      return false;
+    SmallVector<Poly> next;
+    for (const Poly &q : cur) {
+      for (auto &[m, c] : q.terms())
+        if (llvm::count(m, l.iv) > 1)
+          return false;
+      for (const Poly &end : {l.lbs[0], *last}) {
+        std::optional<Poly> r = q.substituted(
+            [&](Value v) { return v == l.iv ? end : Poly::atom(v); });
+        if (!r)
+          return false;
+        if (!llvm::is_contained(next, *r))
+          next.push_back(*r);
+      }
+    }
+    if (next.size() > 16)
+      return false;
+    cur = std::move(next);
+  }
+  out.append(cur.begin(), cur.end());
+  return true;
+}
+
 /// The values of a polynomial at the vertices of its loops' box: where a
 /// polynomial that is linear in each induction variable (i*n + j) takes its
-/// least and greatest values. Fails when a bound depends on another of the
-/// loops (not a box) or an induction variable occurs squared.
+/// least and greatest values. When a bound depends on another of the loops
+/// (not a box), nestedCorners. Fails when an induction variable occurs
+/// squared.
 static bool corners(const Poly &p, ArrayRef<LoopInfo> loops,
                     SmallVectorImpl<Poly> &out) {
   SmallVector<const LoopInfo *> used;
@@ -168,7 +213,7 @@ static bool corners(const Poly &p, ArrayRef<LoopInfo> loops,
     for (const LoopInfo &o : loops)
       if (o.counted() && (llvm::is_contained(l.lbs[0].atoms(), o.iv) ||
                           llvm::is_contained(l.ubs[0].atoms(), o.iv)))
-        return false;
+        return nestedCorners(p, loops, out);
     used.push_back(&l);
   }
   if (used.size() > 4)
