@@ -12,11 +12,11 @@
 //
 // when that keeps every dependence: no iteration of j touches memory
 // another iteration of j writes, each scalar S1, S2 or S3 writes is private
-// to its part, and k's bounds do not change with j. The j loop may be the
-// parallel loop itself (the task's): then each band of its iterations runs
-// the three parts over the band. Then every element is
+// to its part, and k's bounds do not change with j. Then every element is
 // written by the same instances in the same order as before, so the result
-// is the same to the last bit, floating point included. The pass decides and
+// is the same to the last bit, floating point included. The j loop may be
+// the parallel loop itself (the task's): then each band of its iterations
+// runs the three parts over the band. The pass decides and
 // records (docs/analysis.md, "Loop interchange"); the rewriter writes the C.
 //
 //===----------------------------------------------------------------------===//
@@ -139,12 +139,13 @@ std::string Interchange::decide(Operation *par, Operation *outer,
   // parallel loop's own header is not run again: each band writes loops of
   // its own over its iterations.
   bool own = outer == par;
-  for (Operation *l : {outer, inner})
+  for (Operation *l : {outer, inner}) {
     if (l == outer && own)
       continue;
-    else if (std::string why = headerRerunBlocker(l, l == outer ? j : k);
-             !why.empty())
+    if (std::string why = headerRerunBlocker(l, l == outer ? j : k);
+        !why.empty())
       return why;
+  }
 
   LoopBody body = collectBody(outer, *summaries);
   if (!body.blockers.empty())
