@@ -281,7 +281,14 @@ std::string weft::remarkText(const Verdict &v) {
   SmallVector<std::string> parts;
   for (const Reduction &r : v.reductions)
     parts.push_back(r.var.name + " is a " + reductionSymbol(r.op).str() + " reduction");
-  // Array reductions by operator: "c and s are + array reductions".
+  // Array reductions by operator: "c and s are + array reductions". A task
+  // with a floating-point one keeps a copy per band of iterations
+  // (docs/output.md, "Array reductions").
+  bool bands = llvm::any_of(v.arrayReductions,
+                            [](const Reduction &o) { return o.isFloat; });
+  std::string who = bands ? "each band of iterations updates its own "
+                          : "each thread updates its own ";
+  std::string order = bands ? ", added up in band order" : "";
   for (size_t i = 0; i < v.arrayReductions.size(); ++i) {
     const Reduction &r = v.arrayReductions[i];
     if (llvm::any_of(ArrayRef(v.arrayReductions).take_front(i),
@@ -293,13 +300,6 @@ std::string weft::remarkText(const Verdict &v) {
         names.push_back(o.var.name);
     std::string list = listText(names);
     std::string sym = reductionSymbol(r.op).str();
-    // A task with a floating-point one keeps a copy per band of iterations
-    // (docs/output.md, "Array reductions").
-    bool bands = llvm::any_of(v.arrayReductions,
-                              [](const Reduction &o) { return o.isFloat; });
-    std::string who = bands ? "each band of iterations updates its own "
-                            : "each thread updates its own ";
-    std::string order = bands ? ", added up in band order" : "";
     parts.push_back(names.size() == 1
                         ? list + " is a " + sym + " array reduction (" + who +
                               "copy" + order + ")"

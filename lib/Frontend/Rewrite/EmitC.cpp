@@ -58,8 +58,7 @@ std::string FileRewriter::editedText(
 
 std::string FileRewriter::bodyText(const Plan &p, bool withEdits,
                                    llvm::StringRef indent) {
-  static const std::vector<std::tuple<unsigned, unsigned, std::string>> none;
-  const auto &edits = withEdits ? p.bodyEdits : none;
+  const auto &edits = editsOf(p, withEdits);
   std::string out;
   unsigned at = p.bodyBegin;
   for (const Plan::Reshape &r : p.reshapes) {
@@ -121,6 +120,7 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
   std::string o = in + typeText(ct, policy, p.nm("weft_start")) + " = " +
                   start + ";\n" + in + "int64_t " + p.nm("weft_trip") + " = " +
                   trip + ";\n";
+  std::string minBand;
   if (p.sweep && !openmp()) {
     // The iterations of the loop around, which each chunk runs: the work
     // of the region is theirs times the loop's.
@@ -139,14 +139,17 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
       if (op != p.task.getLoop() && op->hasAttr("weft.loop_id"))
         innermost = false;
     });
-    o += in + "int64_t " + p.nm("weft_bands") + " = weft_sweep_bands(" +
-         p.nm("weft_trip") + ", " +
-         (innermost ? "WEFT_SWEEP_MIN_ELEMENTS" : "1") + ");\n";
+    minBand = innermost ? "WEFT_SWEEP_MIN_ELEMENTS" : "1";
   }
-  if (p.turned || p.bandCopies)
+  if (p.turned)
+    minBand = "WEFT_TURNED_MIN_BAND";
+  else if (p.bandCopies)
+    minBand = "WEFT_COPY_MIN_BAND";
+  // The least iterations of a band (weft_checks.h), when the chunks are
+  // bands (OpenMP shares out a sweep's iterations itself).
+  if (!minBand.empty())
     o += in + "int64_t " + p.nm("weft_bands") + " = weft_sweep_bands(" +
-         p.nm("weft_trip") + ", " +
-         (p.turned ? "WEFT_TURNED_MIN_BAND" : "WEFT_COPY_MIN_BAND") + ");\n";
+         p.nm("weft_trip") + ", " + minBand + ");\n";
   if (!p.task.getGuards().empty())
     o += in + "int " + p.nm("weft_bad") + " = 0;\n";
   return o;
@@ -635,6 +638,16 @@ void FileRewriter::reductionLayout(const Capture &c, const std::string &body,
   L.combine += body + "  " + line + "\n";
 }
 
+std::string FileRewriter::bandLines(const std::string &in,
+                                    const std::string &trip,
+                                    const std::string &bands,
+                                    const std::string &lo,
+                                    const std::string &hi) {
+  return in + "int64_t weft_first = weft_band_start(" + trip + ", " + bands +
+         ", " + lo + ");\n" + in + "int64_t weft_last = weft_band_start(" +
+         trip + ", " + bands + ", " + hi + ");\n";
+}
+
 std::string FileRewriter::chunkLoops(const Plan &p, const std::string &in,
                                      llvm::StringRef lo, llvm::StringRef hi,
                                      llvm::StringRef start, bool edits) {
@@ -657,8 +670,7 @@ std::string FileRewriter::chunkLoops(const Plan &p, const std::string &in,
     // The loop interchanged with the loop inside it (an integer counter,
     // interchanges()): S1, the inner loop around S2, and S3, each over the
     // chunk's iterations.
-    static const std::vector<std::tuple<unsigned, unsigned, std::string>> none;
-    const auto &ed = edits ? p.bodyEdits : none;
+    const auto &ed = editsOf(p, edits);
     const Plan::Pair &t = *p.turned;
     llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
     auto at = [&](unsigned off) {
@@ -792,10 +804,8 @@ std::string FileRewriter::outlined(const Plan &p) {
   std::string in = "  ", lo = "weft_lo", hi = "weft_hi";
   if (p.banded()) {
     // The chunk's band of this loop's iterations.
-    out += "  int64_t weft_first = weft_band_start(weft_c->weft_trip, "
-           "weft_c->weft_bands, weft_lo);\n";
-    out += "  int64_t weft_last = weft_band_start(weft_c->weft_trip, "
-           "weft_c->weft_bands, weft_hi);\n";
+    out += bandLines("  ", "weft_c->weft_trip", "weft_c->weft_bands", "weft_lo",
+                     "weft_hi");
     lo = "weft_first";
     hi = "weft_last";
   }

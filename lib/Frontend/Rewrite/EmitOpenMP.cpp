@@ -125,10 +125,8 @@ std::string FileRewriter::openmpLoop(const Plan &p, const std::string &in) {
     // its part (chunkLoops).
     std::string bands = p.nm("weft_bands"), trip = p.nm("weft_trip");
     return in + "for (int64_t weft_b = 0; weft_b < " + bands +
-           "; weft_b++) {\n" + in + "  int64_t weft_first = weft_band_start(" +
-           trip + ", " + bands + ", weft_b);\n" + in +
-           "  int64_t weft_last = weft_band_start(" + trip + ", " + bands +
-           ", weft_b + 1);\n" +
+           "; weft_b++) {\n" +
+           bandLines(in + "  ", trip, bands, "weft_b", "weft_b + 1") +
            chunkLoops(p, in + "  ", "weft_first", "weft_last",
                       p.nm("weft_start"), false) +
            in + "}\n";
@@ -241,10 +239,7 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
       o += region + typeText(cp.ptr, policy, cp.name) + " = (" +
            typeText(cp.ptr, policy) + ")weft_copy_" + cp.name + ";\n";
     }
-    o += region + "int64_t weft_first = weft_band_start(" + trip + ", " +
-         bands + ", weft_b);\n" + region +
-         "int64_t weft_last = weft_band_start(" + trip + ", " + bands +
-         ", weft_b + 1);\n";
+    o += bandLines(region, trip, bands, "weft_b", "weft_b + 1");
     o += chunkLoops(p, region, "weft_first", "weft_last", p.nm("weft_start"),
                     false);
     o += body + "}\n";

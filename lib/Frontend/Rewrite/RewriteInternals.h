@@ -305,6 +305,18 @@ private:
   /// it or f2 is not one of f1's body's statements.
   std::optional<Plan::Pair> pairOf(const clang::ForStmt *f1,
                                    const clang::ForStmt *f2);
+  /// `weft_first` and `weft_last` at `in`: the first iteration of band
+  /// `lo` and of band `hi` of `bands` over `trip` iterations.
+  std::string bandLines(const std::string &in, const std::string &trip,
+                        const std::string &bands, const std::string &lo,
+                        const std::string &hi);
+  /// The body's edits when `with` (the outlined body's), else none (the
+  /// loop as written, OpenMP's body).
+  const std::vector<std::tuple<unsigned, unsigned, std::string>> &
+  editsOf(const Plan &p, bool with) {
+    static const std::vector<std::tuple<unsigned, unsigned, std::string>> none;
+    return with ? p.bodyEdits : none;
+  }
   /// The chunk's loops over [lo, hi) of the task's iterations at `in`: the
   /// body once, or for a turned loop its three parts (`start`: the
   /// counter's first value; `edits`: the outlined body's edits).
