@@ -272,6 +272,50 @@ WEFT_API int64_t weft_spmd_for(const weft_loop_t *loop, weft_body_fn body, void 
 WEFT_API int64_t weft_spmd_for_ex(const weft_loop_t *loop, weft_body_fn body,
                                   void *ctx, int flags);
 
+/*===--- Task graphs -----------------------------------------------------===*/
+
+/// The most tasks in one graph (a task's predecessors are a bit mask).
+#define WEFT_MAX_TASKS 64
+
+/// A graph runs its tasks at the same time only when its plan (below) saves
+/// at least this many ns over running them one after the other: twice a
+/// fork/join after idle on the bench machine (bench/runtime).
+#define WEFT_GRAPH_MIN_SAVING_NS 2000.0
+
+/// A task: runs once, with the graph's context.
+typedef void (*weft_task_fn)(void *ctx);
+
+typedef struct weft_task {
+  weft_task_fn fn;
+  double work_ns;  ///< estimated time of the task alone, in ns (the plan's
+                   ///<   cost; any value > 0, only ratios and sums matter)
+  uint64_t preds;  ///< bit p: task p must finish before this one starts;
+                   ///<   only earlier tasks (p < this task's index)
+} weft_task_t;
+
+/// The tasks of a graph in program order (an order the graph allows: the
+/// order in which they run serially).
+typedef struct weft_graph {
+  int32_t ntasks;  ///< at most WEFT_MAX_TASKS
+  int32_t intent;  ///< a weft_intent_t, as a loop's (frequency hints)
+  const weft_task_t *tasks;
+  uint32_t region_id; ///< stable id of the graph in its file (traces)
+  int32_t line;       ///< source line of its first statement (traces)
+  const char *file;   ///< source file (traces), may be NULL
+} weft_graph_t;
+
+/// Runs every task of `g` once, each after its predecessors, and returns
+/// when all are done. The tasks are placed on the team before they start
+/// (longest chain first, each where it finishes first, at the members'
+/// capacity weights); a member with nothing ready takes a ready task of a
+/// busy member. Serially, in program order, when there is one member, when
+/// called inside a parallel region or task, or when the plan saves less
+/// than WEFT_GRAPH_MIN_SAVING_NS; WEFT_SCHEDULE=reverse runs them serially,
+/// each time the latest task that is ready. Inside a task, loops and graphs
+/// run serially. Returns the number of members that took part (1: serial),
+/// or -1 for an invalid graph (nothing runs).
+WEFT_API int weft_run_graph(const weft_graph_t *g, void *ctx);
+
 /*===--- Array reductions -----------------------------------------------===*/
 
 /// Memory for the copies of an array reduction: `members` blocks of

@@ -437,6 +437,17 @@ void weft_affinity_owner(weft_team_t *team);
 /// Serial-path counters, shared by all threads.
 extern _Atomic uint64_t weft_serial_regions;
 
+/*===--- Task graphs (graph.c) -------------------------------------------===*/
+
+/// Is the graph well formed: at most WEFT_MAX_TASKS tasks, each with a
+/// function, its predecessors all earlier?
+int weft_graph_valid(const weft_graph_t *g);
+/// The static plan of a graph on `size` members with capacity `weights`
+/// (NULL: equal): owner[t] is the member of task t, order[] the tasks
+/// longest chain first. Returns the plan's finishing time, in ns of work.
+double weft_graph_plan(const weft_graph_t *g, const int *weights, int size,
+                       signed char *owner, signed char *order);
+
 /*===--- Trace (trace.c) -------------------------------------------------===*/
 
 /// 1 when WEFT_TRACE names a file (set by weft_trace_init, before any team
