@@ -197,7 +197,14 @@ double WorkModel::ofCall(llvm::StringRef callee) {
   inProgress.erase(callee);
   double ns = w.ns + 2; // the call itself
   calls[callee] = ns;
+  if (w.assumed)
+    assumedCalls.insert(callee);
   return ns;
+}
+
+bool WorkModel::callAssumed(llvm::StringRef callee) {
+  (void)ofCall(callee);
+  return assumedCalls.contains(callee);
 }
 
 Work WorkModel::ofOp(Operation *op) {

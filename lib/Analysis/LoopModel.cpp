@@ -348,10 +348,12 @@ Access weft::accessOf(Operation *op) {
   return a;
 }
 
-LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
-  LoopBody body;
+/// Adds what `root` (with `withRoot`, root itself too) and every op nested in
+/// it do to `body`.
+static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
+                        CallSummaries &summaries) {
   loop->walk([&](Operation *op) {
-    if (op == loop)
+    if (op == loop && !withRoot)
       return;
     Location l = op->getLoc();
     if (isa<affine::AffineLoadOp, memref::LoadOp, affine::AffineStoreOp,
@@ -439,6 +441,19 @@ LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
         {op, "an operation weft does not model (" +
                  op->getName().getStringRef().str() + ")"});
   });
+}
+
+LoopBody weft::collectBody(Operation *loop, CallSummaries &summaries) {
+  LoopBody body;
+  collectInto(loop, /*withRoot=*/false, body, summaries);
+  return body;
+}
+
+LoopBody weft::collectStatement(ArrayRef<Operation *> ops,
+                                CallSummaries &summaries) {
+  LoopBody body;
+  for (Operation *op : ops)
+    collectInto(op, /*withRoot=*/true, body, summaries);
   return body;
 }
 

@@ -96,6 +96,8 @@ public:
   Work ofBlock(mlir::Block &b);
   /// A call to a function of the module (its body), or a typical call.
   double ofCall(llvm::StringRef callee);
+  /// Does ofCall(callee) assume an inner trip count (kAssumedTrip)?
+  bool callAssumed(llvm::StringRef callee);
 
   /// The trip count of a counted loop when it is a constant.
   static std::optional<int64_t> constantTrip(mlir::Operation *loop);
@@ -104,6 +106,7 @@ private:
   mlir::ModuleOp module;
   llvm::StringMap<double> calls;
   llvm::StringSet<> inProgress;
+  llvm::StringSet<> assumedCalls;
 };
 
 } // namespace weft

@@ -156,6 +156,11 @@ Access accessOf(mlir::Operation *loadOrStore);
 /// nested in it).
 LoopBody collectBody(mlir::Operation *loop, CallSummaries &summaries);
 
+/// Collects the accesses and blockers of the ops of a statement (each op
+/// and everything nested in it).
+LoopBody collectStatement(llvm::ArrayRef<mlir::Operation *> ops,
+                          CallSummaries &summaries);
+
 /// The loops around op (outermost first), up to the enclosing function.
 llvm::SmallVector<LoopInfo> enclosingLoops(mlir::Operation *op);
 

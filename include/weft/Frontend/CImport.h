@@ -84,6 +84,9 @@ struct ImportedModule {
   mlir::OwningOpRef<mlir::ModuleOp> module;
   /// loops[id]: the ForStmt, WhileStmt or DoStmt of loop id.
   llvm::SmallVector<const clang::Stmt *> loops;
+  /// stmts[id]: the statement of a compound statement whose operations
+  /// carry weft.stmt = id (docs/ir.md, "Statements").
+  llvm::SmallVector<const clang::Stmt *> stmts;
   /// decls[id]: the VarDecl, ParmVarDecl or FunctionDecl of decl id.
   llvm::SmallVector<const clang::ValueDecl *> decls;
   /// counted[id]: the header of loop id, when it is a counted `for`, or a

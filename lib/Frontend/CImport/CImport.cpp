@@ -35,6 +35,11 @@ int64_t Importer::newLoopId(const clang::Stmt *loop) {
   return (int64_t)out.loops.size() - 1;
 }
 
+int64_t Importer::newStmtId(const clang::Stmt *stmt) {
+  out.stmts.push_back(stmt);
+  return (int64_t)out.stmts.size() - 1;
+}
+
 Location Importer::loc(clang::SourceLocation l) {
   if (l.isInvalid())
     return builder.getUnknownLoc();
@@ -471,13 +476,7 @@ void Importer::importFunction(const clang::FunctionDecl *fn) {
   }
 
   const auto *body = cast<clang::CompoundStmt>(fn->getBody());
-  const clang::Stmt *last = body->body_empty() ? nullptr : body->body_back();
-  for (const clang::Stmt *s : body->body()) {
-    if (s == last && isa<clang::ReturnStmt>(s))
-      importReturn(cast<clang::ReturnStmt>(s), /*last=*/true);
-    else
-      importStmt(s);
-  }
+  importCompound(body, /*functionBody=*/true);
   if (entry->empty() || !isa<func::ReturnOp>(entry->back())) {
     Location l = loc(body->getRBracLoc());
     auto results = f.getFunctionType().getResults();

@@ -148,6 +148,8 @@ public:
   int64_t declId(const clang::ValueDecl *d);
   /// Loop ids, in source order.
   int64_t newLoopId(const clang::Stmt *loop);
+  /// A statement of a compound statement that may become a task (weft.stmt).
+  int64_t newStmtId(const clang::Stmt *stmt);
 
   /// Globals imported so far (name of their memref.global), and the external
   /// functions declared.
@@ -249,7 +251,9 @@ public:
 
   //===--- Statements (Stmts.cpp) --------------------------------------------===//
   void importStmt(const clang::Stmt *s);
-  void importCompound(const clang::CompoundStmt *s);
+  /// The statements of a block; each that may be a task gets weft.stmt. A
+  /// function's body ends with its last return.
+  void importCompound(const clang::CompoundStmt *s, bool functionBody = false);
   void importIf(const clang::IfStmt *s);
   void importSwitch(const clang::SwitchStmt *s);
   void importReturn(const clang::ReturnStmt *s, bool last);
@@ -331,6 +335,13 @@ public:
 /// Is fn defined in the main file (so that weft imports it and can rewrite
 /// its loops)?
 bool definedInMainFile(clang::SourceManager &sm, const clang::FunctionDecl *fn);
+
+/// Records on `op`, as `attr`, the C variables statement `s` reads or
+/// writes that are declared outside it, in order of first use: what an
+/// outlined copy of it must be given (weft.free_vars of a loop,
+/// weft.stmt_vars of a statement: docs/ir.md, "Loops", "Statements").
+void setFreeVars(Importer &im, mlir::Operation *op, const clang::Stmt *s,
+                 llvm::StringRef attr = "weft.free_vars");
 
 } // namespace detail
 } // namespace weft

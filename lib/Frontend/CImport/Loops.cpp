@@ -342,10 +342,8 @@ static bool onlyBlanksAndComments(llvm::StringRef t) {
   return true;
 }
 
-/// The C variables a loop reads or writes that are declared outside it, in
-/// order of first use: what an outlined copy of the loop must be given
-/// (docs/ir.md, "Loops").
-static void setFreeVars(Importer &im, Operation *op, const clang::Stmt *s) {
+void weft::detail::setFreeVars(Importer &im, Operation *op,
+                               const clang::Stmt *s, llvm::StringRef attr) {
   llvm::DenseSet<const clang::VarDecl *> inside;
   llvm::SetVector<const clang::VarDecl *> used;
   std::function<void(const clang::Stmt *)> walk;
@@ -405,7 +403,7 @@ static void setFreeVars(Importer &im, Operation *op, const clang::Stmt *s) {
         {b.getNamedAttr("decl", b.getI64IntegerAttr(im.declId(v))),
          b.getNamedAttr("name", b.getStringAttr(v->getName()))}));
   }
-  op->setAttr("weft.free_vars", b.getArrayAttr(vars));
+  op->setAttr(attr, b.getArrayAttr(vars));
 }
 
 void Importer::setLoopAttrs(Operation *op, const clang::Stmt *s, int64_t id) {

@@ -29,9 +29,47 @@ static bool hasDirectContinue(const clang::Stmt *s) {
   return false;
 }
 
-void Importer::importCompound(const clang::CompoundStmt *s) {
-  for (const clang::Stmt *c : s->body())
+/// May statement s of a compound statement run as a task of its own (a
+/// unit weft-task-graph may reorder): an expression, a loop, an if, a
+/// switch or a block, not a declaration (whose name the statements after it
+/// use), a label or a jump.
+static bool mayBeTask(const clang::Stmt *s) {
+  return isa<clang::Expr, clang::ForStmt, clang::WhileStmt, clang::DoStmt,
+             clang::IfStmt, clang::SwitchStmt, clang::CompoundStmt>(s);
+}
+
+void Importer::importCompound(const clang::CompoundStmt *s, bool functionBody) {
+  const clang::Stmt *last = s->body_empty() ? nullptr : s->body_back();
+  for (const clang::Stmt *c : s->body()) {
+    if (functionBody && c == last && isa<clang::ReturnStmt>(c)) {
+      importReturn(cast<clang::ReturnStmt>(c), /*last=*/true);
+      continue;
+    }
+    if (!mayBeTask(c)) {
+      importStmt(c);
+      continue;
+    }
+    // The operations the statement adds at the insertion point are its
+    // own: the first gets weft.stmt and the free variables, the last
+    // weft.stmt_end (docs/ir.md, "Statements"). A block nested in it is
+    // part of it.
+    Block *block = builder.getInsertionBlock();
+    Block::iterator at = builder.getInsertionPoint();
+    Operation *before = at == block->begin() ? nullptr : &*std::prev(at);
+    auto id = builder.getI64IntegerAttr(newStmtId(c));
     importStmt(c);
+    if (builder.getInsertionBlock() != block)
+      continue;
+    Block::iterator first =
+        before ? std::next(Block::iterator(before)) : block->begin();
+    Block::iterator end = builder.getInsertionPoint();
+    if (first == end)
+      continue;
+    first->setAttr("weft.stmt", id);
+    first->setAttr("weft.stmt_loc", LocationAttr(loc(c)));
+    std::prev(end)->setAttr("weft.stmt_end", id);
+    setFreeVars(*this, &*first, c, "weft.stmt_vars");
+  }
 }
 
 void Importer::importIf(const clang::IfStmt *s) {

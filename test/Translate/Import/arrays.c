@@ -16,8 +16,8 @@ static float S[8];
 // CHECK: %[[G:.*]] = memref.get_global @G : memref<32x16xf64>
 // CHECK: affine.for %[[I:.*]] = 0 to 32 {
 // CHECK:   affine.for %[[J:.*]] = 0 to 16 {
-// CHECK:     affine.store %{{.*}}, %[[G]][%[[I]], %[[J]]] : memref<32x16xf64>
-// CHECK: affine.store %{{.*}}, %[[S]][3] : memref<8xf32>
+// CHECK:     affine.store %{{.*}}, %[[G]][%[[I]], %[[J]]]{{.*}} : memref<32x16xf64>
+// CHECK: affine.store %{{.*}}, %[[S]][3]{{.*}} : memref<8xf32>
 void globals(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < M; j++)
@@ -29,7 +29,7 @@ void globals(void) {
 // CHECK: %[[T:.*]] = memref.get_global @locals.table : memref<10xi32>
 // CHECK: %[[L:.*]] = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = {{[0-9]+}} : i64, weft.name = "loc"} : memref<4x4xi32>
 // CHECK: affine.load %[[T]][%{{.*}}] {{.*}}: memref<10xi32>
-// CHECK: affine.store %{{.*}}, %[[L]][%{{.*}}, 2] : memref<4x4xi32>
+// CHECK: affine.store %{{.*}}, %[[L]][%{{.*}}, 2]{{.*}} : memref<4x4xi32>
 int locals(int k) {
   int loc[4][4];
   static int table[10];
@@ -41,7 +41,7 @@ int locals(int k) {
 // A variable-length local array: dynamic sizes.
 // CHECK-LABEL: func.func @vla_local
 // CHECK: %[[V:.*]] = memref.alloca(%{{.*}}, %{{.*}}) {{{.*}}weft.name = "t"} : memref<?x?xf32>
-// CHECK: affine.store %{{.*}}, %[[V]][%{{.*}}, %{{.*}}] : memref<?x?xf32>
+// CHECK: affine.store %{{.*}}, %[[V]][%{{.*}}, %{{.*}}]{{.*}} : memref<?x?xf32>
 void vla_local(int n, int m) {
   float t[n][m];
   for (int i = 0; i < n; i++)
@@ -58,7 +58,7 @@ void vla_local(int n, int m) {
 // CHECK-SAME: %{{.*}}: memref<?x?xf64> {{{.*}}weft.name = "C", weft.vla_sizes = array<i64: [[M]]>}
 // CHECK: affine.load %{{.*}}[%[[I:.*]], %[[J:.*]]] {{.*}}: memref<?x16xf64>
 // CHECK: affine.load %{{.*}}[%[[I]], %[[J]]] {{.*}}: memref<?x16xf64>
-// CHECK: affine.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]] : memref<?x?xf64>
+// CHECK: affine.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]]{{.*}} : memref<?x?xf64>
 void params(double A[N][M], double (*B)[M], int n, int m, double C[n][m]) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < M && j < m; j++)

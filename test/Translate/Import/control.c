@@ -24,7 +24,7 @@ void branches(int n, float *a, float *b) {
 }
 
 // CHECK-LABEL: func.func @switches
-// CHECK: weft.switch %{{.*}} : i32 {
+// CHECK: weft.switch %{{.*}} : i32 {{.*}}{
 // CHECK:   affine.store
 // CHECK:   weft.break
 // CHECK:   affine.store

@@ -8,7 +8,7 @@
 // CHECK:   weft.switch %{{.*}} : i32 attributes {weft.once} {
 // CHECK:     affine.store
 // CHECK:   }
-// CHECK: } {{{.*}}weft.loop_id = 0 : i64}
+// CHECK: } {{{.*}}weft.loop_id = 0 : i64{{.*}}}
 // CHECK-NOT: weft.loop_id = 1
 void swaps(int n, float *a, float *b) {
   for (int i = 0; i < n; i++)

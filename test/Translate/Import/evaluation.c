@@ -10,7 +10,7 @@ int b[100];
 // The prefetch touches no memory, but its argument increments j.
 // CHECK-LABEL: func.func @prefetch
 // CHECK: affine.for
-// CHECK: %[[J:.*]] = affine.load %[[CELL:.*]][] : memref<i32>
+// CHECK: %[[J:.*]] = affine.load %[[CELL:.*]][]{{.*}} : memref<i32>
 // CHECK: %[[NJ:.*]] = arith.addi %[[J]]
 // CHECK: affine.store %[[NJ]], %[[CELL]][]
 // CHECK: weft.addr
@@ -85,7 +85,7 @@ long offset(void) { return offsetof(struct rec, c[0]); }
 
 // Bitfields: an access to their element, named for the C that reads it.
 // CHECK-LABEL: func.func @bitfield
-// CHECK: %[[P:.*]] = weft.addr %{{.*}}[%{{.*}}] : memref<100x!weft.struct<"flags", 4>>
+// CHECK: %[[P:.*]] = weft.addr %{{.*}}[%{{.*}}]{{.*}} : memref<100x!weft.struct<"flags", 4>>
 // CHECK: weft.effects reads() writes(%[[P]] : !weft.ptr) {kind = "bitfield", reason = "writes bitfield f[i].on"}
 struct flags { unsigned on : 1, level : 3; };
 struct flags f[100];

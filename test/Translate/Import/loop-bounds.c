@@ -23,7 +23,7 @@ void macro(float *a) {
 // CHECK: %[[L:.*]] = affine.load %[[G]][] {weft.bound_of = [[ID:[0-9]+]] : i64, weft.expr = {{[0-9]+}} : i64} : memref<i32>
 // CHECK: %[[LI:.*]] = arith.index_cast %[[L]] : i32 to index
 // CHECK: affine.for %{{.*}} = 0 to %[[LI]] {
-// CHECK: } {weft.bound_reads_memory, {{.*}}weft.loop_id = [[ID]] : i64}
+// CHECK: } {weft.bound_reads_memory, {{.*}}weft.loop_id = [[ID]] : i64{{.*}}}
 void global(float *a) {
   for (int i = 0; i < limit; i++)
     a[i] = 0;
@@ -36,7 +36,7 @@ void global(float *a) {
 // CHECK: %[[L2:.*]] = affine.load %{{.*}}[] {weft.bound_of = [[ID2:[0-9]+]] : i64, weft.expr = {{[0-9]+}} : i64} : memref<i32>
 // CHECK: affine.for
 // CHECK-NEXT: weft.call @touch()
-// CHECK: } {weft.bound_reads_memory, {{.*}}weft.loop_id = [[ID2]] : i64}
+// CHECK: } {weft.bound_reads_memory, {{.*}}weft.loop_id = [[ID2]] : i64{{.*}}}
 void touch(void);
 void global_and_call(float *a) {
   for (int i = 0; i < limit; i++)
@@ -58,7 +58,7 @@ void triangular(int n, float *a) {
 // CHECK: affine.for %[[I:.*]] = 0 to %{{.*}} {
 // CHECK:   %[[LEN:.*]] = affine.load %{{.*}}[%[[I]]] {{.*}}: memref<?xi32>
 // CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK:   } {weft.c_init, weft.counter = {{.*}}, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 6 : i64}
+// CHECK:   } {weft.c_init, weft.counter = {{.*}}, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 6 : i64{{.*}}}
 void inner_bound(int n, const int *len, float *a) {
   for (int i = 0; i < n; i++) {
     int m = len[i];
@@ -69,10 +69,10 @@ void inner_bound(int n, const int *len, float *a) {
 
 // Bounds read through pointers and struct fields: counted, each load marked.
 // CHECK-LABEL: func.func @in_memory
-// CHECK: %[[A:.*]] = affine.load %arg0[0] {weft.bound_of = [[ID:[0-9]+]] : i64, weft.expr = {{[0-9]+}} : i64}
+// CHECK: %[[A:.*]] = affine.load %arg0[0] {weft.bound_of = [[ID:[0-9]+]] : i64, weft.expr = {{[0-9]+}} : i64{{.*}}}
 // CHECK: %[[B:.*]] = affine.load %{{.*}}[0] {weft.bound_of = [[ID]] : i64, weft.expr = {{[0-9]+}} : i64}
 // CHECK: scf.for
-// CHECK: } {weft.bound_reads_memory, {{.*}}weft.loop_id = [[ID]] : i64}
+// CHECK: } {weft.bound_reads_memory, {{.*}}weft.loop_id = [[ID]] : i64{{.*}}}
 struct shape { int rows, cols; };
 void in_memory(const int *len, const struct shape *s, float *a) {
   for (int i = 0; i < *len && i < s->cols; i++)

@@ -7,7 +7,7 @@
 
 // CHECK-LABEL: func.func @less
 // CHECK: affine.for %[[I:.*]] = 0 to %{{.*}} {
-// CHECK: } {weft.c_init, weft.counter = {{[0-9]+}} : i64, weft.free_vars = [{decl = {{[0-9]+}} : i64, name = "n"}, {decl = {{[0-9]+}} : i64, name = "a"}], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+// CHECK: } {weft.c_init, weft.counter = {{[0-9]+}} : i64, weft.free_vars = [{decl = {{[0-9]+}} : i64, name = "n"}, {decl = {{[0-9]+}} : i64, name = "a"}], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64{{.*}}}
 void less(int n, float *a) {
   for (int i = 0; i < n; i++)
     a[i] = 0;
@@ -67,7 +67,7 @@ void not_equal_step2(int n, float *a) {
 // iteration (weft-interchange).
 // CHECK-LABEL: func.func @no_init
 // CHECK: affine.for
-// CHECK: } {weft.counter = {{[0-9]+}} : i64, weft.free_vars = [{decl = {{[0-9]+}} : i64, name = "i"}, {decl = {{[0-9]+}} : i64, name = "n"}, {decl = {{[0-9]+}} : i64, name = "a"}], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 7 : i64}
+// CHECK: } {weft.counter = {{[0-9]+}} : i64, weft.free_vars = [{decl = {{[0-9]+}} : i64, name = "i"}, {decl = {{[0-9]+}} : i64, name = "n"}, {decl = {{[0-9]+}} : i64, name = "a"}], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 7 : i64{{.*}}}
 void no_init(int n, float *a) {
   int i = 0;
   for (; i < n; i++)

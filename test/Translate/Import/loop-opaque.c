@@ -8,7 +8,7 @@
 
 // CHECK-LABEL: func.func @while_loop
 // CHECK: memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = [[D:[0-9]+]] : i64, weft.name = "i"} : memref<i32>
-// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = [[D]] : i64, weft.free_vars = [{decl = [[D]] : i64, name = "i"}, {decl = 1 : i64, name = "n"}, {decl = 2 : i64, name = "a"}], weft.loop_id = 0 : i64} condition {
+// CHECK: weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = [[D]] : i64, weft.free_vars = [{decl = [[D]] : i64, name = "i"}, {decl = 1 : i64, name = "n"}, {decl = 2 : i64, name = "a"}], weft.loop_id = 0 : i64{{.*}}} condition {
 // CHECK:   arith.cmpi slt
 // CHECK:   weft.condition
 // CHECK: } body {
@@ -22,7 +22,7 @@ void while_loop(int n, float *a) {
 }
 
 // CHECK-LABEL: func.func @do_loop
-// CHECK: weft.opaque_loop {kind = "do", reason = "a do loop", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, {{.*}}weft.loop_id = 1 : i64} condition {
+// CHECK: weft.opaque_loop {kind = "do", reason = "a do loop", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, {{.*}}weft.loop_id = 1 : i64{{.*}}} condition {
 void do_loop(int n, float *a) {
   int i = 0;
   do a[i++] = 0; while (i < n);

@@ -5,7 +5,7 @@
 // `*(p + i)` and `p[i]` are the same access; `p + 1` offsets the subscript.
 // CHECK-LABEL: func.func @arith
 // CHECK: affine.load %[[P:.*]][%[[I:.*]] + 1] {{.*}}: memref<?xf32>
-// CHECK: affine.store %{{.*}}, %[[P]][%[[I]]] : memref<?xf32>
+// CHECK: affine.store %{{.*}}, %[[P]][%[[I]]]{{.*}} : memref<?xf32>
 void arith(int n, float *p) {
   for (int i = 0; i < n; i++)
     *(p + i) = (p + 1)[i];
@@ -14,7 +14,7 @@ void arith(int n, float *p) {
 // A pointer initialized once from a base: accesses go to the base.
 // CHECK-LABEL: func.func @derived
 // CHECK-SAME: %[[A:arg[0-9]+]]: memref<?xf64>
-// CHECK: affine.store %{{.*}}, %[[A]][%{{.*}} + symbol(%{{.*}})] : memref<?xf64>
+// CHECK: affine.store %{{.*}}, %[[A]][%{{.*}} + symbol(%{{.*}})]{{.*}} : memref<?xf64>
 void derived(double *a, int k, int n) {
   double *q = a + k;
   for (int i = 0; i < n; i++)
@@ -28,7 +28,7 @@ void derived(double *a, int k, int n) {
 // CHECK: affine.for
 // CHECK:   %[[V:.*]] = affine.load %[[CELL]][] {{.*}}: memref<!weft.ptr>
 // CHECK:   %[[B:.*]] = weft.base %[[V]] {alias = #weft.alias<pointer>, name = "s"} : (!weft.ptr) -> memref<?xf32>
-// CHECK:   affine.store %{{.*}}, %[[B]][0] : memref<?xf32>
+// CHECK:   affine.store %{{.*}}, %[[B]][0]{{.*}} : memref<?xf32>
 // CHECK:   weft.ptr_add
 void walking(int n, float *p) {
   float *s = p;
@@ -43,7 +43,7 @@ void walking(int n, float *p) {
 // CHECK-SAME: %[[R:arg[0-9]+]]: memref<?x!weft.ptr>
 // CHECK: %[[ROW:.*]] = affine.load %[[R]][%[[I:.*]]] {{.*}}: memref<?x!weft.ptr>
 // CHECK: %[[B:.*]] = weft.base %[[ROW]] {alias = #weft.alias<pointer>, name = "r[i]"}
-// CHECK: affine.store %{{.*}}, %[[B]][2] : memref<?xf64>
+// CHECK: affine.store %{{.*}}, %[[B]][2]{{.*}} : memref<?xf64>
 void rows(int n, double **r) {
   for (int i = 0; i < n; i++)
     r[i][2] = 1;
@@ -51,7 +51,7 @@ void rows(int n, double **r) {
 
 // A pointer passed to a call: weft.addr of the element.
 // CHECK-LABEL: func.func @call_arg
-// CHECK: %[[P:.*]] = weft.addr %{{.*}}[%{{.*}}] : memref<?xf32>
+// CHECK: %[[P:.*]] = weft.addr %{{.*}}[%{{.*}}]{{.*}} : memref<?xf32>
 // CHECK: weft.call @consume(%[[P]]) : (!weft.ptr) -> ()
 void consume(float *);
 void call_arg(int n, float *a) {

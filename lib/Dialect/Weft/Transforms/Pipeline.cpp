@@ -35,6 +35,9 @@ void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   FuseRegionsOptions fuse;
   fuse.enabled = o.fuseRegions;
   pm.addPass(createFuseRegions(fuse));
+  TaskGraphOptions graph;
+  graph.forkJoinNs = o.forkJoinNs;
+  pm.addPass(createTaskGraph(graph));
   pm.addPass(createFrequencyHints());
   EmitRemarksOptions remarks;
   remarks.remarks = o.remarks;

@@ -194,6 +194,41 @@ def FuseRegions : Pass<"weft-fuse-regions", "mlir::ModuleOp"> {
   let dependentDialects = ["::weft::WeftDialect"];
 }
 
+def TaskGraph : Pass<"weft-task-graph", "mlir::ModuleOp"> {
+  let summary = "Finds statements of a block that can run at the same time";
+  let description = [{
+    The statements of a block (docs/ir.md, "Statements": the operations
+    from one with `weft.stmt` to the one with `weft.stmt_end` of the same
+    id) are macro-tasks, OSCAR's unit: a loop left sequential, a call, an
+    if, a block. Consecutive statements that may each be a task form a run
+    (a declaration, a jump or a statement that is not a task ends it); in a
+    run, statement j waits for an earlier statement i when an access of one
+    may touch what an access of the other writes (the alias classes of
+    overlapOf; on the same memory, the element ranges each touches over its
+    own loops, which must be apart in some dimension). A statement is not a
+    task when it runs a parallel loop, jumps out of itself (return, goto, a
+    break or continue of a loop around it), has a label, has effects weft
+    cannot describe (the loop analysis's blockers: an unknown call, I/O,
+    volatile, atomics, asm), or defines a value used after it.
+
+    A run with two tasks that need not wait for each other, whose static
+    plan on two cores (longest chain first, libweft's weft_graph_plan)
+    saves at least kMinParallelWorkFactor times the fork/join cost, gets
+    `weft.graph` on its first operation: `{id, stmts, preds, work}` (the
+    statement ids, each task's predecessors as a bit mask of earlier tasks,
+    and its work in ns). With an inner trip count that is not a constant,
+    the work is an estimate (kAssumedTrip) and the run gets its graph
+    whatever the saving: libweft decides with the same plan at run time.
+    Each graph, and each run of two or more tasks left in order, gets a
+    remark. At most 64 tasks per graph (WEFT_MAX_TASKS).
+  }];
+  let options = [
+    Option<"forkJoinNs", "fork-join-ns", "double", /*default=*/"1000",
+           "The cost of a fork/join in ns">,
+  ];
+  let dependentDialects = ["::weft::WeftDialect"];
+}
+
 def Interchange : Pass<"weft-interchange", "mlir::ModuleOp"> {
   let summary = "Interchanges loop pairs inside parallel loops to walk memory along rows";
   let description = [{

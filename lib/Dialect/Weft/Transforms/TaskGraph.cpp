@@ -1,0 +1,367 @@
+//===- TaskGraph.cpp - Statements of a block that can run at the same time ===//
+//
+// weft-task-graph: the statements of a block are macro-tasks (OSCAR's unit);
+// in a run of consecutive statements that may each be a task, a statement
+// waits for an earlier one when their accesses may touch the same memory,
+// one of them writing. A run whose plan on two cores pays for a fork/join
+// gets weft.graph (Passes.td has the rules, docs/analysis.md "Task graphs"
+// the why).
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Analysis/Cost.h"
+#include "weft/Analysis/LoopModel.h"
+#include "weft/Analysis/Memory.h"
+#include "weft/Analysis/Verdict.h"
+#include "weft/Dialect/Weft/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseSet.h"
+
+#include <algorithm>
+#include <deque>
+
+#define DEBUG_TYPE "weft-task-graph"
+
+namespace weft {
+#define GEN_PASS_DEF_TASKGRAPH
+#include "weft/Dialect/Weft/Transforms/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+namespace {
+/// The most tasks in one graph (libweft's WEFT_MAX_TASKS).
+constexpr size_t kMaxTasks = 64;
+
+/// One statement of a block: its operations, in order.
+struct Statement {
+  int64_t id = -1;
+  SmallVector<Operation *> ops;
+  bool closed = false;
+  /// Why it cannot be a task ("" if it can).
+  std::string notTask;
+  LoopBody body;
+  Work work;
+  /// Where the statement begins (its first op may be made elsewhere: a
+  /// global's address, a constant).
+  Location loc() const {
+    if (auto l = ops.front()->getAttrOfType<LocationAttr>("weft.stmt_loc"))
+      return l;
+    return ops.front()->getLoc();
+  }
+};
+
+struct TaskGraph : public weft::impl::TaskGraphBase<TaskGraph> {
+  using TaskGraphBase::TaskGraphBase;
+  void runOnOperation() final;
+
+  /// Fills s.notTask, s.body and s.work.
+  void examine(Statement &s);
+  /// Why `later` waits for `earlier` ("" if it need not).
+  std::string conflict(const Statement &earlier, const Statement &later);
+  /// Plans a run of tasks: a graph, or a remark on why they stay in order.
+  void plan(ArrayRef<Statement *> run);
+
+  ModuleOp module;
+  CallSummaries *summaries = nullptr;
+  WorkModel *work = nullptr; ///< for the run
+  int64_t graphs = 0;
+};
+} // namespace
+
+/// The op of `block` that holds `op` (op itself when it is in the block).
+static Operation *topOf(Operation *op, Block *block) {
+  return block->findAncestorOpInBlock(*op);
+}
+
+/// Does a break or continue leave the statement whose top-level op holds
+/// it: is there no loop or switch between them?
+static bool leaves(Operation *jump, Operation *top) {
+  for (Operation *a = jump->getParentOp(); a; a = a->getParentOp()) {
+    if (isLoop(a) || isa<SwitchOp, TaskOp>(a))
+      return false;
+    if (a == top)
+      return true;
+  }
+  return true;
+}
+
+void TaskGraph::examine(Statement &s) {
+  Block *block = s.ops.front()->getBlock();
+  llvm::DenseSet<Operation *> mine(s.ops.begin(), s.ops.end());
+  for (Operation *top : s.ops) {
+    top->walk([&](Operation *op) {
+      if (!s.notTask.empty())
+        return;
+      if (isa<TaskOp>(op))
+        s.notTask = "it runs a loop in parallel";
+      else if (isa<ReturnOp, GotoOp, LabelOp, CaseOp>(op))
+        s.notTask = "it has a " + op->getName().stripDialect().str() + " at " +
+                    where(op->getLoc());
+      else if (isa<BreakOp, ContinueOp>(op) && leaves(op, top))
+        s.notTask = "it has a " + op->getName().stripDialect().str() +
+                    " of a statement around it";
+      // A global's address and a constant are the same wherever they are
+      // used (the importer makes each once per function).
+      if (isa<memref::GetGlobalOp>(op) || op->hasTrait<OpTrait::ConstantLike>())
+        return;
+      for (Value r : op->getResults())
+        for (Operation *user : r.getUsers())
+          if (!mine.contains(topOf(user, block)))
+            s.notTask = "it defines a value that code after it uses";
+    });
+  }
+  if (!s.notTask.empty())
+    return;
+  s.body = collectStatement(s.ops, *summaries);
+  for (Operation *top : s.ops) {
+    s.work += work->ofOp(top);
+    top->walk([&](CallOp call) {
+      s.work.assumed |= work->callAssumed(call.getCallee());
+    });
+  }
+  if (!s.body.blockers.empty())
+    s.notTask = s.body.blockers.front().reason;
+}
+
+/// The loops of `a` inside the statement op `top` (the loops around the
+/// statement are the same for both statements: their counters stay atoms).
+static SmallVector<LoopInfo> loopsInside(const Access &a, Operation *top) {
+  SmallVector<LoopInfo> out;
+  for (const LoopInfo &l : a.loops)
+    if (top->isAncestor(l.op))
+      out.push_back(l);
+  return out;
+}
+
+/// Is `p` a constant greater than 0?
+static bool positive(std::optional<Poly> p) {
+  return p && p->isConstant() && p->constantTerm() > 0;
+}
+
+/// Are the elements `a` touches over its statement's loops apart from those
+/// `b` touches over its own, in some dimension? Both access their base
+/// directly (no view).
+static bool apart(const Access &a, Operation *topA, const Access &b,
+                  Operation *topB) {
+  if (a.row || b.row || a.subs.size() != b.subs.size())
+    return false;
+  SmallVector<LoopInfo> la = loopsInside(a, topA), lb = loopsInside(b, topB);
+  for (size_t d = 0; d < a.subs.size(); ++d) {
+    const Subscript &sa = a.subs[d], &sb = b.subs[d];
+    if (!sa.known() || !sb.known())
+      continue;
+    auto loA = rangeOver(*sa.lo, la), hiA = rangeOver(*sa.hi, la);
+    auto loB = rangeOver(*sb.lo, lb), hiB = rangeOver(*sb.hi, lb);
+    if (!loA || !hiA || !loB || !hiB)
+      continue;
+    // [loA.first, hiA.second] against [loB.first, hiB.second].
+    if (positive(loB->first.plus(hiA->second, -1)) ||
+        positive(loA->first.plus(hiB->second, -1)))
+      return true;
+  }
+  return false;
+}
+
+/// "line 8" or "lines 8-12" for statements from `first` to `last`.
+static std::string linesOf(const Statement &first, const Statement &last) {
+  auto lineOf = [](const Statement &s) -> unsigned {
+    Location l = s.loc();
+    if (auto n = dyn_cast<NameLoc>(l))
+      l = n.getChildLoc();
+    auto f = dyn_cast<FileLineColLoc>(l);
+    return f ? f.getLine() : 0;
+  };
+  unsigned a = lineOf(first), b = lineOf(last);
+  return a == b ? "line " + std::to_string(a)
+                : "lines " + std::to_string(a) + "-" + std::to_string(b);
+}
+
+std::string TaskGraph::conflict(const Statement &earlier,
+                                const Statement &later) {
+  Block *block = earlier.ops.front()->getBlock();
+  for (const Access &a : earlier.body.accesses)
+    for (const Access &b : later.body.accesses) {
+      if (!a.isWrite && !b.isWrite)
+        continue;
+      MemPath pa = pathOf(a, module), pb = pathOf(b, module);
+      Operation *topA = topOf(a.op, block), *topB = topOf(b.op, block);
+      // Each statement's own ops decide what is new in it (a local array
+      // declared inside it is apart from everything the other touches).
+      Overlap o1 = overlapOf(pa.root, pb.root, topA),
+              o2 = overlapOf(pa.root, pb.root, topB);
+      if (o1 == Overlap::Never || o2 == Overlap::Never)
+        continue;
+      if (o1 == Overlap::Same && o2 == Overlap::Same && pa.views.empty() &&
+          pb.views.empty() && apart(a, topA, b, topB))
+        continue;
+      std::string what = b.text.empty() ? "memory" : b.text;
+      std::string other = a.text.empty() ? "memory" : a.text;
+      bool same = o1 == Overlap::Same && o2 == Overlap::Same;
+      return "it " + std::string(b.isWrite ? "writes " : "reads ") + what +
+             (same ? ", which " : ", which may be the memory of ") +
+             (same ? std::string() : other + ", which ") + "the statement at " +
+             linesOf(earlier, earlier) + (a.isWrite ? " writes" : " reads");
+    }
+  return "";
+}
+
+/// The finishing time of a list schedule of the tasks on `members` equal
+/// cores, longest chain first (libweft's weft_graph_plan, with equal
+/// weights).
+static double planSpan(ArrayRef<double> work, ArrayRef<uint64_t> preds,
+                       int members) {
+  size_t n = work.size();
+  std::vector<double> chain(n), done(n);
+  for (size_t i = n; i-- > 0;) {
+    double after = 0;
+    for (size_t j = i + 1; j < n; ++j)
+      if (preds[j] >> i & 1)
+        after = std::max(after, chain[j]);
+    chain[i] = std::max(work[i], 1.0) + after;
+  }
+  std::vector<size_t> order(n);
+  for (size_t i = 0; i < n; ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    return chain[x] != chain[y] ? chain[x] > chain[y] : x < y;
+  });
+  std::vector<double> freeAt(members, 0);
+  double span = 0;
+  for (size_t t : order) {
+    double ready = 0;
+    for (size_t p = 0; p < t; ++p)
+      if (preds[t] >> p & 1)
+        ready = std::max(ready, done[p]);
+    auto m = std::min_element(freeAt.begin(), freeAt.end());
+    done[t] = std::max(*m, ready) + std::max(work[t], 1.0);
+    *m = done[t];
+    span = std::max(span, done[t]);
+  }
+  return span;
+}
+
+void TaskGraph::plan(ArrayRef<Statement *> run) {
+  if (run.size() > kMaxTasks) {
+    plan(run.take_front(kMaxTasks));
+    plan(run.drop_front(kMaxTasks));
+    return;
+  }
+  if (run.size() < 2)
+    return;
+  size_t n = run.size();
+  SmallVector<uint64_t> preds(n, 0);
+  SmallVector<double> ns(n);
+  std::vector<std::string> why(n);
+  bool assumed = false;
+  double total = 0;
+  for (size_t j = 0; j < n; ++j) {
+    ns[j] = run[j]->work.ns;
+    total += std::max(ns[j], 1.0);
+    assumed |= run[j]->work.assumed;
+    for (size_t i = 0; i < j; ++i) {
+      std::string w = conflict(*run[i], *run[j]);
+      if (w.empty())
+        continue;
+      preds[j] |= uint64_t(1) << i;
+      if (why[j].empty())
+        why[j] = w;
+    }
+  }
+  double span = planSpan(ns, preds, 2);
+  double minWork = kMinParallelWorkFactor * forkJoinNs;
+  Operation *first = run.front()->ops.front();
+  Builder b(module.getContext());
+  std::string lines = linesOf(*run.front(), *run.back());
+  if (total - span < 1) {
+    // A chain: every statement waits for the one before it.
+    if (total >= minWork)
+      first->setAttr(
+          "weft.graph_remark",
+          b.getStringAttr("the statements at " + lines +
+                          " run in order: each needs an earlier one (" +
+                          linesOf(*run[1], *run[1]) + ": " + why[1] + ")"));
+    return;
+  }
+  std::string sizes = "about " + formatNs(total) + " of work, " +
+                      formatNs(span) + " on two cores";
+  if (!assumed && total - span < minWork) {
+    first->setAttr("weft.graph_remark",
+                   b.getStringAttr("the statements at " + lines +
+                                   " could run at the same time, but " + sizes +
+                                   " saves less than a fork/join"));
+    return;
+  }
+  SmallVector<int64_t> ids;
+  for (Statement *s : run)
+    ids.push_back(s->id);
+  SmallVector<int64_t> masks(preds.begin(), preds.end());
+  first->setAttr("weft.graph",
+                 b.getDictionaryAttr(
+                     {b.getNamedAttr("id", b.getI64IntegerAttr(graphs++)),
+                      b.getNamedAttr("stmts", b.getDenseI64ArrayAttr(ids)),
+                      b.getNamedAttr("preds", b.getDenseI64ArrayAttr(masks)),
+                      b.getNamedAttr("work", b.getDenseF64ArrayAttr(ns))}));
+  std::string text = "the " + std::to_string(n) + " statements at " + lines +
+                     " can run as a task graph (" + sizes +
+                     (assumed ? ", with trip counts assumed" : "") + ")";
+  for (size_t j = 0; j < n; ++j)
+    if (!why[j].empty())
+      text += "; " + linesOf(*run[j], *run[j]) + " waits: " + why[j];
+  first->setAttr("weft.graph_remark", b.getStringAttr(text));
+}
+
+void TaskGraph::runOnOperation() {
+  module = getOperation();
+  AnalysisOptions options;
+  options.mathErrnoImpure = true; // tasks reorder calls: errno must not
+  CallSummaries calls(module, options);
+  summaries = &calls;
+  WorkModel model(module);
+  work = &model;
+  graphs = 0;
+
+  module.walk<WalkOrder::PreOrder>([&](Block *block) {
+    Operation *parent = block->getParentOp();
+    // Blocks of functions, not of a loop that runs in parallel.
+    if (!parent || isa<TaskOp>(parent) || parent->getParentOfType<TaskOp>() ||
+        (!isa<func::FuncOp>(parent) &&
+         !parent->getParentOfType<func::FuncOp>()))
+      return;
+    std::deque<Statement> stmts;
+    std::vector<Statement *> run;
+    Statement *cur = nullptr;
+    auto endRun = [&] {
+      plan(run);
+      run.clear();
+    };
+    for (Operation &op : *block) {
+      if (auto id = op.getAttrOfType<IntegerAttr>("weft.stmt")) {
+        if (cur) // the last one never closed: not a statement weft knows
+          endRun();
+        stmts.emplace_back();
+        cur = &stmts.back();
+        cur->id = id.getInt();
+      }
+      if (!cur) { // a declaration, a jump, a statement that is no task
+        endRun();
+        continue;
+      }
+      cur->ops.push_back(&op);
+      auto end = op.getAttrOfType<IntegerAttr>("weft.stmt_end");
+      if (!end || end.getInt() != cur->id)
+        continue;
+      examine(*cur);
+      if (cur->notTask.empty())
+        run.push_back(cur);
+      else
+        endRun();
+      cur = nullptr;
+    }
+    endRun();
+  });
+}

@@ -1,0 +1,97 @@
+// RUN: weft-translate %s --emit-mlir -- | weft-opt --weft-pipeline | FileCheck %s
+// weft-task-graph: which statements of a block may run at the same time,
+// and which wait for which (preds: a bit mask of earlier tasks).
+
+#include <stdio.h>
+
+void iir(float *x, int n, float a) {
+  for (int i = 1; i < n; i++)
+    x[i] = x[i] + a * x[i - 1];
+}
+
+float L[4096], R[4096], M[2][4096];
+double eL, eR;
+
+// Two channels, then each channel's energy: 2 waits for 0, 3 for 1.
+// CHECK-LABEL: func.func @channels
+// CHECK: weft.graph = {id = {{[0-9]+}} : i64, preds = array<i64: 0, 0, 1, 2>,
+// CHECK-SAME: weft.graph_remark = "the 4 statements at lines {{[0-9]+}}-{{[0-9]+}} can run as a task graph (about {{.*}}, with trip counts assumed); line {{[0-9]+}} waits: it reads memory, which the statement at line
+void channels(int n) {
+  iir(L, n, 0.5f);
+  iir(R, n, 0.25f);
+  for (int i = 0; i < n; i++)
+    eL = eL * 0.999 + L[i] * L[i];
+  for (int i = 0; i < n; i++)
+    eR = eR * 0.999 + R[i] * R[i];
+}
+
+// Rows 0 and 1 of one array: apart.
+// CHECK-LABEL: func.func @rows
+// CHECK: weft.graph = {id = {{[0-9]+}} : i64, preds = array<i64: 0, 0>,
+void rows(int n) {
+  iir(&M[0][0], n, 0.5f);
+  iir(&M[1][0], n, 0.5f);
+}
+
+// Two halves of one array, and then both halves overlapping.
+// CHECK-LABEL: func.func @halves
+// CHECK: weft.graph = {id = {{[0-9]+}} : i64, preds = array<i64: 0, 0, 3>,
+void halves(int n) {
+  for (int i = 1; i < 2048; i++)
+    L[i] = L[i] + L[i - 1] * 0.5f;
+  for (int i = 2049; i < 4096; i++)
+    L[i] = L[i] + L[i - 1] * 0.5f;
+  for (int i = 1; i < 3000; i++)
+    L[i] = L[i] + L[i - 1] * 0.25f;
+}
+
+// Two pointer parameters may be the same memory: in order.
+// CHECK-LABEL: func.func @pointers
+// CHECK-NOT: weft.graph =
+// CHECK: weft.graph_remark = "the statements at lines {{[0-9]+}}-{{[0-9]+}} run in order: each needs an earlier one (line {{[0-9]+}}: it writes memory, which may be the memory of memory, which the statement at line {{[0-9]+}} {{reads|writes}})"
+void pointers(float *a, float *b) {
+  for (int i = 1; i < 4096; i++)
+    a[i] = a[i] + a[i - 1] * 0.5f;
+  for (int i = 1; i < 4096; i++)
+    b[i] = b[i] + b[i - 1] * 0.5f;
+}
+
+// Output, a return, a break out of the statement: no tasks there. The loop
+// whose own break is inside it is a task, but it writes L, as the call
+// before it does: in order.
+// CHECK-LABEL: func.func @not_tasks
+// CHECK-NOT: weft.graph =
+// CHECK-LABEL: func.func @small
+void not_tasks(int n, int k) {
+  iir(L, n, 0.5f);
+  printf("%f\n", L[0]);
+  iir(R, n, 0.5f);
+  if (k)
+    return;
+  iir(L, n, 0.5f);
+  for (int j = 0; j < 4; j++) {
+    iir(R, n, 0.5f);
+    if (j == k)
+      break;
+    iir(L, n, 0.5f);
+  }
+}
+
+// Too little work to pay for a fork/join.
+// CHECK: weft.graph_remark = "the statements at lines {{[0-9]+}}-{{[0-9]+}} could run at the same time, but about {{.*}} saves less than a fork/join"
+// CHECK-NOT: weft.graph =
+// CHECK-LABEL: func.func @parallel
+void small(void) {
+  for (int i = 1; i < 8; i++) L[i] += L[i - 1];
+  for (int i = 1; i < 8; i++) R[i] += R[i - 1];
+}
+
+// A loop that runs in parallel is not a task.
+// CHECK-NOT: weft.graph =
+// CHECK-LABEL: func.func @after
+void parallel(int n) {
+  for (int i = 0; i < 4096; i++)
+    L[i] = R[i] * 2;
+  iir(R, n, 0.5f);
+}
+void after(void) {}
