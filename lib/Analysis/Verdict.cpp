@@ -449,4 +449,24 @@ void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
     d.report();
     interchangeRemark(op, mode);
   });
+  // Statements that run at the same time (weft-task-graph), or why not.
+  module.walk([&](Operation *op) {
+    auto text = op->getAttrOfType<StringAttr>("weft.graph_remark");
+    if (!text)
+      return;
+    bool passed = op->hasAttr("weft.graph_written");
+    if ((mode == "missed" && passed) || (mode == "passed" && !passed))
+      return;
+    std::string t = text.str();
+    auto lines = op->getAttrOfType<StringAttr>("weft.graph_lines");
+    if (auto why = op->getAttrOfType<StringAttr>("weft.graph_vetoed"))
+      t = (lines ? lines.str() : std::string("the statements")) +
+          " could run as a task graph, but " + why.str();
+    else if (op->hasAttr("weft.graph") && !passed)
+      return; // the rewriter did not get to it (weft-opt, --analyze)
+    Location l = op->getLoc();
+    if (auto at = op->getAttrOfType<LocationAttr>("weft.stmt_loc"))
+      l = at;
+    mlir::emitRemark(l, t);
+  });
 }

@@ -41,7 +41,8 @@
  *   WEFT_NUM_THREADS, WEFT_SPIN_US, WEFT_WEIGHTS, WEFT_CPUS, WEFT_STACK_SIZE,
  *   WEFT_BIND, WEFT_STATS, WEFT_SYSFS_ROOT (testing: a fake sysfs tree),
  *   WEFT_WAKE_AHEAD, WEFT_HINTS, WEFT_TRACE, and WEFT_SCHEDULE=reverse
- *   (testing: chunks run serially, last first).
+ *   (testing: chunks run serially, last first) or eager (testing: task
+ *   graphs run on the team however little they save).
  *
  *===----------------------------------------------------------------------===*/
 #ifndef WEFT_H
@@ -312,8 +313,9 @@ typedef struct weft_graph {
 /// called inside a parallel region or task, or when the plan saves less
 /// than WEFT_GRAPH_MIN_SAVING_NS; WEFT_SCHEDULE=reverse runs them serially,
 /// each time the latest task that is ready. Inside a task, loops and graphs
-/// run serially. Returns the number of members that took part (1: serial),
-/// or -1 for an invalid graph (nothing runs).
+/// run serially. WEFT_SCHEDULE=eager (testing) runs every graph of two tasks
+/// or more on the team. Returns the number of members that took part (1:
+/// serial), or -1 for an invalid graph (nothing runs).
 WEFT_API int weft_run_graph(const weft_graph_t *g, void *ctx);
 
 /*===--- Array reductions -----------------------------------------------===*/

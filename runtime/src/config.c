@@ -183,8 +183,10 @@ static void read_env(void) {
   if ((s = getenv("WEFT_SCHEDULE")) && *s) {
     if (strcmp(s, "reverse") == 0)
       env_cfg.reverse = 1;
+    else if (strcmp(s, "eager") == 0)
+      env_cfg.eager = 1;
     else if (strcmp(s, "normal") != 0)
-      complain("WEFT_SCHEDULE", s, "normal or reverse", "normal");
+      complain("WEFT_SCHEDULE", s, "normal, reverse or eager", "normal");
   }
   if ((s = getenv("WEFT_STACK_SIZE")) && *s) {
     if (weft_parse_size(s, 65536, &env_cfg.stack_size) != 0) {
@@ -199,6 +201,11 @@ static void read_env(void) {
 int weft_schedule_reversed(void) {
   pthread_once(&env_once, read_env);
   return env_cfg.reverse;
+}
+
+int weft_schedule_eager(void) {
+  pthread_once(&env_once, read_env);
+  return env_cfg.eager;
 }
 
 void weft_config_snapshot(weft_config_t *out) {

@@ -238,7 +238,7 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
       weights[m] = (int)(team->prefix[m + 1] - team->prefix[m]);
     double span = weft_graph_plan(g, weights, members, r.owner, r.order);
     /* Not worth a fork: the plan saves less than the fork/join costs. */
-    if (total - span < WEFT_GRAPH_MIN_SAVING_NS)
+    if (total - span < WEFT_GRAPH_MIN_SAVING_NS && !weft_schedule_eager())
       size = 1;
   }
   if (size == 1) {

@@ -108,6 +108,7 @@ typedef struct weft_config {
   int nweights;          /* 0: uniform */
   int weights[WEFT_MAX_TEAM];
   int reverse;           /* WEFT_SCHEDULE=reverse */
+  int eager;             /* WEFT_SCHEDULE=eager */
   int wake_ahead;        /* WEFT_WAKE_AHEAD: learn cadences (cadence.c) */
   int restrict_cpus;     /* WEFT_CPUS was given: only the CPUs in `cpus` */
   unsigned char cpus[WEFT_TOPO_MAX_CPUS];
@@ -119,6 +120,9 @@ void weft_config_snapshot(weft_config_t *out);
 /// WEFT_SCHEDULE=reverse, a testing aid: every parallel loop runs on its
 /// calling thread, its chunks from the last to the first. Any thread.
 int weft_schedule_reversed(void);
+/// WEFT_SCHEDULE=eager, a testing aid: task graphs run on the team whatever
+/// their plan saves (weft_run_graph). Any thread.
+int weft_schedule_eager(void);
 /// Bumped by every setter; the team owner re-reads the configuration when it
 /// changes.
 extern _Atomic unsigned weft_config_generation;

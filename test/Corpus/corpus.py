@@ -126,9 +126,9 @@ def import_one(tool, path, flags, outdir):
     if rc == 0 and os.path.exists(out):
         text = open(out, errors="replace").read()
         os.remove(out)
-    if rc == 0 and "weft.task" in text:
-        # Loops run in parallel: the translated C must compile with the same
-        # flags.
+    if rc == 0 and ("weft.task" in text or "weft.graph = " in text):
+        # Loops or task graphs run in parallel: the translated C must
+        # compile with the same flags.
         c_out = out[:-5] + ".c"
         try:
             p = subprocess.run([tool, path, "--remarks=none", "-o", c_out,

@@ -1,5 +1,6 @@
 // RUN: %exec-check %s
 // PARALLEL: 4
+// GRAPHS: 1
 // WEFT-ARGS: --fp-reductions --fork-join-ns=0
 // TOLERANCE: 1e-3
 // Floating-point array reductions with --fp-reductions (docs/analysis.md,

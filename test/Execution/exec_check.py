@@ -27,6 +27,10 @@ Directives, in comments of the program:
                      and both outputs write each one: weft-interchange)
   SWEPT: n           parallel loops whose chunks each run the sequential
                      loop around them whole (sweeps: its remarks say so)
+  GRAPHS: n          task graphs weft must write (its remarks say so;
+                     default 0: statements that run at the same time are
+                     declared)
+  OPENMP-GRAPHS: n   the same for --emit=openmp (default: GRAPHS)
   CFLAGS: ...        extra compile flags (for every build)
   TOLERANCE: r       relative tolerance for numbers (default: bit-exact)
   REGIONS: none      the parallel path is never taken (only fallbacks);
@@ -54,6 +58,9 @@ TEAMS = [
     # chunks shows on every run (docs/testing.md).
     ("chunks in reverse", {"WEFT_NUM_THREADS": "4",
                            "WEFT_SCHEDULE": "reverse"}),
+    # Task graphs on the team however little they save.
+    ("task graphs eager", {"WEFT_NUM_THREADS": "2",
+                           "WEFT_SCHEDULE": "eager"}),
 ]
 
 OPENMP_TEAMS = [
@@ -77,6 +84,15 @@ ARCHER_ENV = {"OMP_TOOL_LIBRARIES": ARCHER,
 def fail(msg):
     print("exec-check: " + msg, file=sys.stderr)
     sys.exit(1)
+
+
+def task_graphs(remarks, want):
+    """Checks that weft wrote `want` task graphs (its remarks say so)."""
+    got = len(re.findall(r"remark: the \d+ statements at lines \S+ run as a "
+                         r"task graph", remarks))
+    if got != want:
+        fail("expected %d task graphs, weft wrote %d:\n%s" % (
+            want, got, remarks))
 
 
 def directive(src, name, default=None):
@@ -155,6 +171,7 @@ def main():
         swapped = directive(src, "INTERCHANGED", "0")
         interchanged(t.stderr, open(par_c).read(), int(swapped))
         swept(t.stderr, int(directive(src, "SWEPT", "0")))
+        task_graphs(t.stderr, int(directive(src, "GRAPHS", "0")))
 
         seq, par = os.path.join(tmp, "seq"), os.path.join(tmp, "par")
         run(["gcc", "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror"] + cflags +
@@ -206,7 +223,10 @@ def main():
             run(["clang-19", "-std=c11", "-O1", "-g", "-fsanitize=thread"] +
                 cflags + inc + [par_c, tsan_lib, "-o", tsan, "-lpthread",
                                 "-lm"], what="the ThreadSanitizer build")
+            # Task graphs run on the team however small (eager): their
+            # tasks race there if an edge is missing.
             p = run([tsan], env={"WEFT_NUM_THREADS": "4", "WEFT_STATS": "1",
+                                 "WEFT_SCHEDULE": "eager",
                                  "TSAN_OPTIONS": TSAN_OPTIONS},
                     what="the program under ThreadSanitizer")
             if not same(ref, p.stdout, tol):
@@ -314,6 +334,8 @@ def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
              "parallelized %d:\n%s" % (want, got, t.stderr))
     text = open(omp_c).read()
     interchanged(t.stderr, text, int(directive(src, "INTERCHANGED", "0")))
+    task_graphs(t.stderr, int(directive(src, "OPENMP-GRAPHS",
+                                        directive(src, "GRAPHS", "0"))))
     swept(t.stderr, int(directive(src, "SWEPT", "0")))
     # A loop with array reductions is an `omp for` in a region of its own.
     # A sweep is an `omp for` in a loop inside `omp parallel`.

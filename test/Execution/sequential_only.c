@@ -1,6 +1,6 @@
 // RUN: %exec-check %s
 // PARALLEL: 0
-// REGIONS: none
+// GRAPHS: 1
 // Loops that must stay sequential, each for its reason: a prefix sum (a
 // value carried between iterations), a histogram whose update is no
 // reduction (h = 2 * h + 1: the order of updates matters), a pointer walk, a loop with I/O, an argmax (its index is decided by the

@@ -1,5 +1,6 @@
 // RUN: %exec-check %s
 // PARALLEL: 24
+// GRAPHS: 1
 // WEFT-ARGS: --fork-join-ns=0
 // While and do loops with a counter (docs/analysis.md, "While and do
 // loops"): counted by weft-count-loops, and run in parallel like the for

@@ -51,7 +51,7 @@ void check(clang::ASTContext &ctx, clang::Preprocessor &pp,
                       weft::RewriteOptions(), /*runPasses=*/true);
   if (!t.internalError.empty())
     bug("internal error: " + t.internalError, "");
-  if (t.output.parallelLoops == 0)
+  if (t.output.parallelLoops == 0 && t.output.taskGraphs == 0)
     return;
   // The output of C that Clang accepted must be C that Clang accepts.
   if (!clang::tooling::runToolOnCodeWithArgs(

@@ -69,6 +69,8 @@ Options, each as -fplugin-arg-weft-<name>[=<value>], as weft-translate's:
                          (default 1)
   interchange=0|1        interchange loop pairs in parallel loops to walk
                          matrices along rows (default 1)
+  task-graphs=0|1        independent statements of a block run at the
+                         same time (default 1)
   help                   this text
 )";
 
@@ -228,6 +230,8 @@ private:
       return flag(options.fuseRegions);
     if (name == "interchange")
       return flag(options.interchange);
+    if (name == "task-graphs")
+      return flag(options.taskGraphs);
     if (std::string why = needValue(); !why.empty())
       return name == "emit-mlir" || name == "o" || name == "verify"
                  ? "'" + name.str() + "' is weft-translate's only"
@@ -335,7 +339,7 @@ private:
                               /*runPasses=*/true);
           out.internalError = t.internalError;
           out.output = std::move(t.output.text);
-          out.parallelLoops = t.output.parallelLoops;
+          out.parallelLoops = t.output.parallelLoops + t.output.taskGraphs;
           if (t.internalError.empty() && !options.reportPath.empty())
             if (llvm::Error e =
                     weft::writeReport(options.reportPath, t.imported, nsm))

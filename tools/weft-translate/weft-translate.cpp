@@ -110,6 +110,13 @@ static cl::opt<bool> fuseRegions(
              "code between them, in one parallel region (default on; "
              "--fuse-regions=false gives each loop a region of its own)"),
     cl::init(true), cl::cat(weftCategory));
+static cl::opt<bool> taskGraphs(
+    "task-graphs",
+    cl::desc("Run statements of a block that are independent of each other "
+             "(calls, loops left sequential) at the same time, as a task "
+             "graph on libweft's team (default on; --task-graphs=false "
+             "keeps every statement in order)"),
+    cl::init(true), cl::cat(weftCategory));
 static cl::opt<bool> interchange(
     "interchange",
     cl::desc("Interchange loop pairs inside parallel loops, or a parallel "
@@ -281,6 +288,7 @@ int main(int argc, const char **argv) {
   session.options.forkJoinNs = forkJoinNs;
   session.options.fuseRegions = fuseRegions;
   session.options.interchange = interchange;
+  session.options.taskGraphs = taskGraphs;
   if (emit == weft::RewriteOptions::Emit::OpenMP &&
       forkJoinNs.getNumOccurrences() == 0)
     session.options.forkJoinNs = weft::kOpenMPForkJoinNs;

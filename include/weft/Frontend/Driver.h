@@ -51,6 +51,9 @@ struct TranslateOptions {
   bool fuseRegions = true;
   /// Loop pairs inside parallel loops may be interchanged.
   bool interchange = true;
+  /// Independent statements of a block may run at the same time
+  /// (weft-task-graph).
+  bool taskGraphs = true;
   /// libweft or OpenMP output. --cores and --core-weights are libweft's.
   RewriteOptions::Emit emit = RewriteOptions::Emit::Libweft;
 };

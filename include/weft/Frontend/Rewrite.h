@@ -47,6 +47,9 @@ struct RewriteResult {
   std::string text;
   /// Loops that now run in parallel.
   unsigned parallelLoops = 0;
+  /// Task graphs written (weft.graph): statements that now run at the
+  /// same time.
+  unsigned taskGraphs = 0;
   /// The loops the rewriter left as written although the passes chose them
   /// (loop id -> why): translate() runs the passes again without them, so
   /// that the loops inside them may run in parallel instead.

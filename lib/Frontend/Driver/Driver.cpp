@@ -186,6 +186,7 @@ LogicalResult weft::runPipeline(ModuleOp module,
   o.coreWeights = options.coreWeights;
   o.fuseRegions = options.fuseRegions;
   o.interchange = options.interchange;
+  o.taskGraphs = options.taskGraphs;
   buildPipeline(pm, o);
   return pm.run(module);
 }
@@ -388,9 +389,41 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     }
     loops.push_back(std::move(o));
   });
+  // Task graphs (weft-task-graph): written, left as written, or runs of
+  // statements kept in order.
+  llvm::json::Array graphs;
+  module->walk([&](Operation *op) {
+    auto text = op->getAttrOfType<StringAttr>("weft.graph_remark");
+    if (!text)
+      return;
+    llvm::json::Object o;
+    Location l = op->getLoc();
+    if (auto at = op->getAttrOfType<LocationAttr>("weft.stmt_loc"))
+      l = at;
+    auto [line, col] = lineCol(l);
+    o["line"] = line;
+    o["column"] = col;
+    if (auto fn = op->getParentOfType<func::FuncOp>())
+      o["function"] = fn.getName().str();
+    auto g = op->getAttrOfType<DictionaryAttr>("weft.graph");
+    if (g) {
+      o["tasks"] = (int64_t)g.getAs<DenseI64ArrayAttr>("stmts").size();
+      llvm::json::Array preds;
+      for (int64_t p : g.getAs<DenseI64ArrayAttr>("preds").asArrayRef())
+        preds.push_back(p);
+      o["preds"] = std::move(preds);
+    }
+    o["verdict"] =
+        op->hasAttr("weft.graph_written") ? "concurrent" : "in order";
+    o["remark"] = text.str();
+    if (auto why = op->getAttrOfType<StringAttr>("weft.graph_vetoed"))
+      o["reason"] = why.str();
+    graphs.push_back(std::move(o));
+  });
   llvm::json::Object root{{"schema", "weft-report"},
                           {"version", 1},
-                          {"loops", std::move(loops)}};
+                          {"loops", std::move(loops)},
+                          {"task_graphs", std::move(graphs)}};
   if (auto entry = sm.getFileEntryRefForID(sm.getMainFileID()))
     root["file"] = entry->getName().str();
   return llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {

@@ -17,10 +17,8 @@ using namespace weft::detail;
 // Text
 //===----------------------------------------------------------------------===//
 
-/// Re-indents all lines but the first: drops up to `drop` leading blanks and
-/// puts `indent` in front.
-static std::string reindent(llvm::StringRef text, size_t drop,
-                            llvm::StringRef indent) {
+std::string weft::detail::reindent(llvm::StringRef text, size_t drop,
+                                   llvm::StringRef indent) {
   std::string out;
   bool first = true;
   while (!text.empty()) {

@@ -71,8 +71,7 @@ bool FileRewriter::fileRange(clang::SourceRange r, unsigned &b, unsigned &e,
   return e > b;
 }
 
-/// Does the statement end with a `;` that its source range leaves out?
-static bool endsWithSemi(const clang::Stmt *s) {
+bool weft::detail::endsWithSemi(const clang::Stmt *s) {
   while (true) {
     if (llvm::isa<clang::CompoundStmt>(s))
       return false;
@@ -102,6 +101,35 @@ static bool endsWithSemi(const clang::Stmt *s) {
   }
 }
 
+bool FileRewriter::placeBefore(mlir::Operation *op, Plan &p, std::string &why) {
+  auto fnOp = op->getParentOfType<mlir::func::FuncOp>();
+  auto fnDecl = fnOp ? fnOp->getAttrOfType<mlir::IntegerAttr>("weft.decl")
+                     : mlir::IntegerAttr();
+  if (fnDecl && (size_t)fnDecl.getInt() < im.decls.size())
+    p.fn =
+        llvm::dyn_cast_or_null<clang::FunctionDecl>(im.decls[fnDecl.getInt()]);
+  // The definition, not a prototype before it: the outlined code goes right
+  // before the function's body, where everything it uses is declared.
+  if (p.fn)
+    p.fn = p.fn->getDefinition();
+  if (!p.fn || !p.fn->hasBody()) {
+    why = "weft lost track of the function around this code (please report "
+          "this)";
+    return false;
+  }
+  // Before the function, and before a comment that documents it.
+  clang::SourceLocation at = sm.getExpansionLoc(p.fn->getBeginLoc());
+  if (const clang::RawComment *rc = ctx.getRawCommentForDeclNoCache(p.fn))
+    if (sm.isWrittenInMainFile(rc->getBeginLoc()))
+      at = rc->getBeginLoc();
+  if (!sm.isWrittenInMainFile(at)) {
+    why = "the function around the code is not written in the file as such";
+    return false;
+  }
+  p.insertAt = at;
+  return true;
+}
+
 bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
   p.task = task;
   int64_t id = task.getLoopId();
@@ -121,21 +149,8 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
     why = "weft lost track of this loop (please report this)";
     return false;
   }
-  auto fnOp = task->getParentOfType<mlir::func::FuncOp>();
-  auto fnDecl = fnOp ? fnOp->getAttrOfType<mlir::IntegerAttr>("weft.decl")
-                     : mlir::IntegerAttr();
-  if (fnDecl && (size_t)fnDecl.getInt() < im.decls.size())
-    p.fn = llvm::dyn_cast_or_null<clang::FunctionDecl>(
-        im.decls[fnDecl.getInt()]);
-  // The definition, not a prototype before it: the outlined code goes right
-  // before the function's body, where everything it uses is declared.
-  if (p.fn)
-    p.fn = p.fn->getDefinition();
-  if (!p.fn || !p.fn->hasBody()) {
-    why = "weft lost track of the function around this loop (please report "
-          "this)";
+  if (!placeBefore(task, p, why))
     return false;
-  }
   // Captures, by decl id.
   for (mlir::Attribute a : task.getCaptures()) {
     auto c = llvm::cast<CaptureAttr>(a);
@@ -179,16 +194,6 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
   p.loopBegin = p.begin;
   if (!sweepOf(p, why))
     return false;
-  // Before the function, and before a comment that documents it.
-  clang::SourceLocation at = sm.getExpansionLoc(p.fn->getBeginLoc());
-  if (const clang::RawComment *rc = ctx.getRawCommentForDeclNoCache(p.fn))
-    if (sm.isWrittenInMainFile(rc->getBeginLoc()))
-      at = rc->getBeginLoc();
-  if (!sm.isWrittenInMainFile(at)) {
-    why = "the function around the loop is not written in the file as such";
-    return false;
-  }
-  p.insertAt = at;
   // The indentation of the loop's line.
   p.indent = blanksBefore(p.begin);
   p.fileIndent = p.indent.size();
@@ -571,6 +576,39 @@ RewriteResult FileRewriter::write() {
     }
     replacements.push_back({g[0]->begin, g.back()->end, d, (unsigned)g.size()});
   }
+  // Task graphs (weft.graph), outermost first. One in a statement of
+  // another, or in the text a loop's block replaces, stays as written.
+  std::vector<mlir::Operation *> graphOps;
+  im.module->walk<mlir::WalkOrder::PreOrder>([&](mlir::Operation *op) {
+    if (op->hasAttr("weft.graph"))
+      graphOps.push_back(op);
+  });
+  for (mlir::Operation *op : graphOps) {
+    GraphPlan g;
+    std::string why;
+    auto vetoGraph = [&](const std::string &w) {
+      op->setAttr("weft.graph_vetoed",
+                  mlir::StringAttr::get(op->getContext(), w));
+    };
+    if (!planGraph(op, g, why)) {
+      vetoGraph(why);
+      continue;
+    }
+    if (llvm::any_of(replacements, [&](const Replacement &r) {
+          return r.begin < g.end && g.begin < r.end;
+        })) {
+      vetoGraph("its statements are inside code weft rewrites already (a "
+                "parallel loop's block, or another task graph)");
+      continue;
+    }
+    if (!openmp())
+      before[offsetOf(g.tasks.front().insertAt)] += graphFunctions(g);
+    replacements.push_back(
+        {g.begin, g.end, openmp() ? openmpGraph(g) : graphDispatch(g), 0});
+    graphRanges.push_back({g.begin, g.end});
+    op->setAttr("weft.graph_written", mlir::UnitAttr::get(op->getContext()));
+    ++result.taskGraphs;
+  }
   if (replacements.empty()) {
     llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
     result.text = buf.str();
@@ -612,7 +650,7 @@ RewriteResult FileRewriter::write() {
                    r.text);
     result.parallelLoops += r.loops;
   }
-  if (!openmp()) {
+  if (!openmp() && !before.empty()) {
     preludeAt = before.begin()->first;
     hintSerialStretches();
   }
@@ -664,11 +702,14 @@ void FileRewriter::hintSerialStretches() {
       prevLine = line;
       break;
     }
-    // weft.h is included before the first function with a parallel loop.
-    if (at < preludeAt || parents.size() != 1 ||
+    // weft.h is included before the first function with a parallel loop;
+    // a task graph's statements are text the block replaces.
+    bool inGraph = llvm::any_of(
+        graphRanges, [&](auto r) { return r.first <= at && at < r.second; });
+    if (at < preludeAt || inGraph || parents.size() != 1 ||
         !parents[0].get<clang::CompoundStmt>() || !before.trim().empty() ||
-        prevLine.starts_with("#") ||
-        prevLine.starts_with("_Pragma") || prevLine.ends_with("\\")) {
+        prevLine.starts_with("#") || prevLine.starts_with("_Pragma") ||
+        prevLine.ends_with("\\")) {
       op->removeAttr("weft.serial_hint_ns");
       return;
     }

@@ -89,6 +89,13 @@ inline std::string quoted(llvm::StringRef s) {
 /// is the parallel loop itself, which runs in bands.
 std::string interchangeNote(mlir::Operation *outer, bool band);
 
+/// Re-indents all lines but the first: drops up to `drop` leading blanks and
+/// puts `indent` in front.
+std::string reindent(llvm::StringRef text, size_t drop, llvm::StringRef indent);
+
+/// Does the statement end with a `;` that its source range leaves out?
+bool endsWithSemi(const clang::Stmt *s);
+
 /// The pointee of a pointer as an ArrayPtr (peeling arrays).
 inline ArrayPtr arrayPtrOf(QualType pointee, clang::ASTContext &ctx) {
   ArrayPtr a;
@@ -201,6 +208,34 @@ private:
   };
 
   bool plan(TaskOp task, Plan &p, std::string &why);
+  /// Sets p.fn, the function around `op`, and p.insertAt, where outlined
+  /// code goes: before the function and the comment that documents it.
+  bool placeBefore(mlir::Operation *op, Plan &p, std::string &why);
+
+  /// A task graph of weft-task-graph (weft.graph on `op`): each task's
+  /// statement as a Plan whose loop and body are the statement.
+  struct GraphPlan {
+    mlir::Operation *op = nullptr;
+    std::string name;
+    std::vector<Plan> tasks;
+    std::vector<double> work;
+    std::vector<int64_t> preds;
+    /// The statements' text in the file, from the first to the last.
+    unsigned begin = 0, end = 0;
+    /// The tasks' header: none (no counter).
+    CountedFor none;
+  };
+  /// Fills `g` from its weft.graph; false, with why, when the text cannot
+  /// take it.
+  bool planGraph(mlir::Operation *op, GraphPlan &g, std::string &why);
+  /// The graph's context struct and one function per task.
+  std::string graphFunctions(const GraphPlan &g);
+  /// The block that replaces the statements: the graph, else as written.
+  std::string graphDispatch(const GraphPlan &g);
+  /// The same for --emit=openmp: tasks with depend clauses.
+  std::string openmpGraph(const GraphPlan &g);
+  /// The `}` that ends a graph's block, and the #line after it.
+  std::string closeGraph(const GraphPlan &g);
   bool checkLoop(Plan &p, std::string &why);
   /// The #includes of the main file that are not at file scope (inside a
   /// function or a type) and bring in system headers, directly or through
@@ -442,6 +477,8 @@ private:
   std::string readyCall = "weft_ready()";
   /// Where the include of weft.h goes: serial hints only after it.
   unsigned preludeAt = 0;
+  /// The text of the task graphs written: no serial hints inside.
+  std::vector<std::pair<unsigned, unsigned>> graphRanges;
 };
 
 } // namespace detail

@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --task-graphs=false --verify --
 // Two pointer parameters may point into the same array: weft never assumes
 // they do not. It checks at run time that the ranges they touch are apart,
 // unless restrict or a pragma says so; a pointer that changes in the loop

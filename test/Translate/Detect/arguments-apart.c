@@ -5,7 +5,7 @@
 // compute_flux (bench/programs), whose neighbour index no run-time check
 // can bound. Anything else keeps the check.
 // Execution: test/Execution/arguments_apart.c.
-// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --
+// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --task-graphs=false --
 
 #include <stdlib.h>
 

@@ -4,7 +4,7 @@
 // else the loop does with it keeps the dependence test's verdict, with the
 // reason it is not a reduction when it looks like one.
 // Execution: test/Execution/array_reductions.c.
-// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --
+// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --task-graphs=false --
 
 int hist[256];
 

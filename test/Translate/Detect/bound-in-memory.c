@@ -3,7 +3,7 @@
 // what the bound reads. weft proves it, checks it at run time next to the
 // other overlap checks, or leaves the loop sequential and says which write
 // may move the bound. Execution: test/Execution/bound_in_memory.c.
-// RUN: weft-translate %s --verify --analyze -- -ffast-math
+// RUN: weft-translate %s --verify --analyze --task-graphs=false -- -ffast-math
 
 struct vec { int n; int stride; double *data; };
 int N;

@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --task-graphs=false --verify --
 // Calls: the C math library is pure (see docs/analysis.md for errno); a
 // function of the same file is summarized from its body; anything else keeps
 // the loop sequential, with the callee named.

@@ -4,7 +4,7 @@
 // written value, so the subscript is i * cols + j. Not when the write may
 // not happen (in an if), or other code may write k (its address escapes).
 // Execution: test/Execution/index_temporaries.c.
-// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --
+// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --task-graphs=false --
 
 void diffuse(float *restrict J, float *restrict dN, const int *restrict iN,
              int rows, int cols) {

@@ -5,7 +5,7 @@
 // accesses it has. Only the exact test between accesses to one array is
 // counted against a budget (docs/analysis.md, step 5).
 // Execution: test/Execution/many_accesses.c.
-// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --
+// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --task-graphs=false --
 
 #define N 1000
 double r0[N + 4], r1[N + 4], r2[N + 4], r3[N + 4], r4[N + 4], r5[N + 4];

@@ -3,7 +3,7 @@
 // wrote before in that iteration, and which no code after the loop reads,
 // is private. Else the dependence stays, with why the array is not private.
 // Execution: test/Execution/private_arrays.c.
-// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --
+// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --task-graphs=false --
 
 // A row of three written by an inner loop, then read.
 void rows3(const double *x, double *out, int n) {

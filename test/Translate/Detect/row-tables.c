@@ -5,7 +5,7 @@
 // not see (docs/analysis.md, "Row tables"). Anything else keeps the rows a
 // pointer computed in the loop.
 // Execution: test/Execution/row_tables.c.
-// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --
+// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --task-graphs=false --
 
 #include <stdlib.h>
 

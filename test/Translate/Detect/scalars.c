@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --task-graphs=false --verify --
 // Scalars a loop writes: private, last-private (also a counter used after the
 // loop), reductions of every operator, and the ones that carry a value.
 

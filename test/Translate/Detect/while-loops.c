@@ -1,4 +1,4 @@
-// RUN: weft-translate %s --analyze --fork-join-ns=0 --verify --
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --task-graphs=false --verify --
 // While and do loops (docs/analysis.md, "While and do loops"):
 // weft-count-loops counts those whose body (or condition) steps a counter
 // that the condition bounds; each other one says why it is not.

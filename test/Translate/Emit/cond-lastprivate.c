@@ -1,5 +1,5 @@
 // RUN: weft-translate %s --fork-join-ns=0 -o - -- 2>/dev/null | grep -v "^// " | FileCheck %s
-// RUN: weft-translate %s --fork-join-ns=0 --verify -o %t.c --
+// RUN: weft-translate %s --fork-join-ns=0 --task-graphs=false --verify -o %t.c --
 // RUN: %host_cc -std=c11 -Wall -Wextra -Werror -c %t.c -I %weft_runtime_include -o %t.o
 // RUN: clang-19 -std=c11 -Wall -Wextra -Werror -c %t.c -I %weft_runtime_include -o %t.o
 // RUN: weft-translate %s --fork-join-ns=0 --emit=openmp -o %t.omp.c -- 2>&1 | FileCheck %s --check-prefix=OMP

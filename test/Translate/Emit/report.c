@@ -58,4 +58,5 @@ void histogram(const unsigned char *v, int n) {
 }
 
 // CHECK:      "schema": "weft-report",
+// CHECK-NEXT: "task_graphs": [],
 // CHECK-NEXT: "version": 1

@@ -7,6 +7,7 @@
 // pay for a fork/join (docs/outline.md).
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Analysis/Captures.h"
 #include "weft/Analysis/Cost.h"
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
@@ -56,31 +57,6 @@ static std::string combineOf(const Reduction &r) {
 /// another core's cache and an add to combine it.
 constexpr double kCopyElementNs = 1.0;
 
-namespace {
-/// Where each C variable (decl id) of the loop's function lives in the
-/// model: a local's memref.alloca, a global's memref.global.
-struct DeclPlaces {
-  DenseMap<int64_t, Value> allocas;
-  DenseMap<int64_t, memref::GlobalOp> globals;
-  explicit DeclPlaces(Operation *loop) {
-    loop->getParentOfType<func::FuncOp>().walk([&](memref::AllocaOp a) {
-      if (auto d = a->getAttrOfType<IntegerAttr>("weft.decl"))
-        allocas[d.getInt()] = a.getResult();
-    });
-    for (auto g : loop->getParentOfType<ModuleOp>().getOps<memref::GlobalOp>())
-      if (auto d = g->getAttrOfType<IntegerAttr>("weft.decl"))
-        globals[d.getInt()] = g;
-  }
-  /// The memref type of a local or global array, or null.
-  MemRefType typeOf(int64_t decl) const {
-    if (auto it = allocas.find(decl); it != allocas.end())
-      return cast<MemRefType>(it->second.getType());
-    if (auto it = globals.find(decl); it != globals.end())
-      return memref::GlobalOp(it->second).getType();
-    return {};
-  }
-};
-} // namespace
 
 /// The elements of the arrays that a loop's array reductions copy (0 when
 /// it has none).
@@ -125,28 +101,6 @@ struct OutlineTasks : public weft::impl::OutlineTasksBase<OutlineTasks> {
 };
 } // namespace
 
-/// Does any op inside `loop` store to, or otherwise write, the memref `m`?
-static bool writtenIn(Operation *loop, Value m) {
-  bool written = false;
-  loop->walk([&](Operation *op) {
-    if (written)
-      return;
-    if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
-      if (memPathOf(op->getOperand(1)).root.base == m)
-        written = true;
-    } else if (auto e = dyn_cast<EffectsOp>(op)) {
-      for (Value w : e.getWrites())
-        if (memPathOf(w).root.base == m)
-          written = true;
-    } else if (isa<CallOp>(op)) {
-      for (Value a : op->getOperands())
-        if (isa<MemRefType>(a.getType()) && memPathOf(a).root.base == m)
-          written = true;
-    }
-  });
-  return written;
-}
-
 FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
                                                          const Verdict &v,
                                                          std::string &why,
@@ -168,12 +122,6 @@ FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
 
   // Where each decl lives in the model.
   DeclPlaces places(loop);
-  DenseMap<int64_t, Value> &allocas = places.allocas;
-  DenseMap<int64_t, memref::GlobalOp> &globals = places.globals;
-  DenseMap<int64_t, int> args;
-  for (unsigned i = 0; i < fn.getNumArguments(); ++i)
-    if (auto d = fn.getArgAttrOfType<IntegerAttr>(i, "weft.decl"))
-      args[d.getInt()] = (int)i;
 
   SmallVector<Attribute> out;
   for (Attribute a : vars) {
@@ -230,32 +178,7 @@ FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
       make(CaptureKind::Private);
       continue;
     }
-    if (args.count(decl)) {
-      make(CaptureKind::Firstprivate);
-      continue;
-    }
-    if (auto it = globals.find(decl); it != globals.end()) {
-      // A static local is a global of the model named "function.variable":
-      // the outlined function cannot name it, so it gets its address.
-      auto n = it->second->getAttrOfType<StringAttr>("weft.name");
-      bool fileScope = n && n.getValue() == it->second.getSymName();
-      make(fileScope ? CaptureKind::Global : CaptureKind::Shared);
-      continue;
-    }
-    if (auto it = allocas.find(decl); it != allocas.end()) {
-      auto type = cast<MemRefType>(it->second.getType());
-      bool cell =
-          type.getRank() == 0 && !isa<StructType>(type.getElementType());
-      bool escapes = it->second.getDefiningOp()->hasAttr("weft.escapes");
-      if (cell && !escapes && !writtenIn(scope, it->second))
-        make(CaptureKind::Firstprivate);
-      else
-        make(CaptureKind::Shared);
-      continue;
-    }
-    // A value the importer keeps in SSA form (a local assigned once and
-    // never through a pointer), or the counter of a loop around this one.
-    make(CaptureKind::Firstprivate);
+    make(plainCapture(decl, fn, places, {scope}));
   }
   return out;
 }

@@ -35,9 +35,11 @@ void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   FuseRegionsOptions fuse;
   fuse.enabled = o.fuseRegions;
   pm.addPass(createFuseRegions(fuse));
-  TaskGraphOptions graph;
-  graph.forkJoinNs = o.forkJoinNs;
-  pm.addPass(createTaskGraph(graph));
+  if (o.taskGraphs) {
+    TaskGraphOptions graph;
+    graph.forkJoinNs = o.forkJoinNs;
+    pm.addPass(createTaskGraph(graph));
+  }
   pm.addPass(createFrequencyHints());
   EmitRemarksOptions remarks;
   remarks.remarks = o.remarks;
@@ -71,6 +73,9 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
   Option<bool> fuseRegions{*this, "fuse-regions",
                            llvm::cl::desc("see weft-fuse-regions (enabled)"),
                            llvm::cl::init(true)};
+  Option<bool> taskGraphs{*this, "task-graphs",
+                          llvm::cl::desc("run weft-task-graph (enabled)"),
+                          llvm::cl::init(true)};
 };
 } // namespace
 
@@ -79,7 +84,7 @@ void weft::registerPipeline() {
       "weft-pipeline",
       "weft's whole pipeline: count while and do loops, detect parallel "
       "loops, outline tasks, interchange loops, assign cores, fuse regions, "
-      "frequency hints, "
+      "task graphs, frequency hints, "
       "emit remarks",
       [](OpPassManager &pm, const PipelineCLOptions &cl) {
         PipelineOptions o;
@@ -92,6 +97,7 @@ void weft::registerPipeline() {
         o.coreWeights.assign(cl.coreWeights.begin(), cl.coreWeights.end());
         o.fuseRegions = cl.fuseRegions;
         o.interchange = cl.interchange;
+        o.taskGraphs = cl.taskGraphs;
         buildPipeline(pm, o);
       });
 }

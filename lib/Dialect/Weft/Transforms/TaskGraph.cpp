@@ -8,6 +8,7 @@
 // the why).
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Analysis/Captures.h"
 #include "weft/Analysis/Cost.h"
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
@@ -36,6 +37,9 @@ using namespace weft;
 namespace {
 /// The most tasks in one graph (libweft's WEFT_MAX_TASKS).
 constexpr size_t kMaxTasks = 64;
+/// The part of its work that a graph whose work is estimated must save on
+/// two cores (a chain with a short task beside it saves next to nothing).
+constexpr double kMinGraphShare = 0.1;
 
 /// One statement of a block: its operations, in order.
 struct Statement {
@@ -277,14 +281,27 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   Operation *first = run.front()->ops.front();
   Builder b(module.getContext());
   std::string lines = linesOf(*run.front(), *run.back());
-  if (total - span < 1) {
-    // A chain: every statement waits for the one before it.
-    if (total >= minWork)
+  // With estimated work (a trip count assumed), libweft weighs the graph
+  // at run time; the plan must still save a real part of it.
+  bool chain =
+      total - span < 1 || (assumed && total - span < kMinGraphShare * total);
+  if (chain) {
+    // (Almost) every statement waits for one before it. Said only where
+    // two statements may be long enough to pay for a fork/join of their
+    // own (whatever --fork-join-ns says: not every short chain).
+    int long_ = 0;
+    for (Statement *s : run)
+      long_ +=
+          s->work.assumed || s->work.ns >= kMinParallelWorkFactor * kForkJoinNs;
+    size_t w = 1;
+    while (w < n && why[w].empty())
+      ++w;
+    if (long_ >= 2 && w < n)
       first->setAttr(
           "weft.graph_remark",
           b.getStringAttr("the statements at " + lines +
                           " run in order: each needs an earlier one (" +
-                          linesOf(*run[1], *run[1]) + ": " + why[1] + ")"));
+                          linesOf(*run[w], *run[w]) + ": " + why[w] + ")"));
     return;
   }
   std::string sizes = "about " + formatNs(total) + " of work, " +
@@ -300,14 +317,34 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   for (Statement *s : run)
     ids.push_back(s->id);
   SmallVector<int64_t> masks(preds.begin(), preds.end());
+  // How the tasks get the variables they use: one context for the graph.
+  SmallVector<Operation *> all;
+  for (Statement *s : run)
+    all.append(s->ops.begin(), s->ops.end());
+  DeclPlaces places(first);
+  auto fn = first->getParentOfType<func::FuncOp>();
+  SmallVector<Attribute> caps;
+  llvm::DenseSet<int64_t> seen;
+  for (Statement *s : run)
+    if (auto vars = s->ops.front()->getAttrOfType<ArrayAttr>("weft.stmt_vars"))
+      for (Attribute a : vars) {
+        auto d = cast<DictionaryAttr>(a);
+        int64_t decl = d.getAs<IntegerAttr>("decl").getInt();
+        if (seen.insert(decl).second)
+          caps.push_back(CaptureAttr::get(
+              module.getContext(), plainCapture(decl, fn, places, all),
+              d.getAs<StringAttr>("name").getValue(), decl, ""));
+      }
   first->setAttr("weft.graph",
                  b.getDictionaryAttr(
                      {b.getNamedAttr("id", b.getI64IntegerAttr(graphs++)),
                       b.getNamedAttr("stmts", b.getDenseI64ArrayAttr(ids)),
                       b.getNamedAttr("preds", b.getDenseI64ArrayAttr(masks)),
-                      b.getNamedAttr("work", b.getDenseF64ArrayAttr(ns))}));
-  std::string text = "the " + std::to_string(n) + " statements at " + lines +
-                     " can run as a task graph (" + sizes +
+                      b.getNamedAttr("work", b.getDenseF64ArrayAttr(ns)),
+                      b.getNamedAttr("captures", b.getArrayAttr(caps))}));
+  std::string head = "the " + std::to_string(n) + " statements at " + lines;
+  first->setAttr("weft.graph_lines", b.getStringAttr(head));
+  std::string text = head + " run as a task graph (" + sizes +
                      (assumed ? ", with trip counts assumed" : "") + ")";
   for (size_t j = 0; j < n; ++j)
     if (!why[j].empty())

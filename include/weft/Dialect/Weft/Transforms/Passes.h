@@ -37,11 +37,13 @@ struct PipelineOptions {
   std::vector<int> coreWeights;
   bool fuseRegions = true;
   bool interchange = true;
+  bool taskGraphs = true;
 };
 
 /// Adds weft's pipeline to `pm`: weft-count-loops,
 /// weft-detect-parallel-loops,
 /// weft-outline-tasks, weft-interchange, weft-assign-cores, weft-fuse-regions,
+/// weft-task-graph,
 /// weft-frequency-hints and weft-remarks.
 void buildPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 

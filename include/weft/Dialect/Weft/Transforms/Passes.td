@@ -216,11 +216,13 @@ def TaskGraph : Pass<"weft-task-graph", "mlir::ModuleOp"> {
     saves at least kMinParallelWorkFactor times the fork/join cost, gets
     `weft.graph` on its first operation: `{id, stmts, preds, work}` (the
     statement ids, each task's predecessors as a bit mask of earlier tasks,
-    and its work in ns). With an inner trip count that is not a constant,
-    the work is an estimate (kAssumedTrip) and the run gets its graph
-    whatever the saving: libweft decides with the same plan at run time.
-    Each graph, and each run of two or more tasks left in order, gets a
-    remark. At most 64 tasks per graph (WEFT_MAX_TASKS).
+    and its work in ns). With an inner trip count that is not a constant
+    (here or in a callee), the work is an estimate (kAssumedTrip): the run
+    gets its graph when the plan saves a tenth of its work
+    (kMinGraphShare), and libweft decides with the same plan at run time.
+    Each graph gets a remark, and so do a run that saves too little and a
+    run kept in order whose statements may each pay for a fork/join. At
+    most 64 tasks per graph (WEFT_MAX_TASKS).
   }];
   let options = [
     Option<"forkJoinNs", "fork-join-ns", "double", /*default=*/"1000",

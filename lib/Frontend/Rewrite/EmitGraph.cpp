@@ -1,0 +1,247 @@
+//===- EmitGraph.cpp - The C text of a task graph
+//------------------------------===//
+//
+// A task graph (weft.graph, weft-task-graph) becomes one function per task,
+// each running its statement as written, with the variables it uses bound
+// as an outlined loop body binds them (layout), and a block in place of the
+// statements that hands the graph to libweft (weft_run_graph) and keeps the
+// statements as written as the fallback (docs/output.md, "Task graphs").
+// OpenMP output writes the statements as tasks with depend clauses.
+//
+//===----------------------------------------------------------------------===//
+#include "RewriteInternals.h"
+
+#include <cstdio>
+
+using namespace weft;
+using namespace weft::detail;
+
+bool FileRewriter::planGraph(mlir::Operation *op, GraphPlan &g,
+                             std::string &why) {
+  g.op = op;
+  auto d = op->getAttrOfType<mlir::DictionaryAttr>("weft.graph");
+  auto stmts =
+      d ? d.getAs<mlir::DenseI64ArrayAttr>("stmts") : mlir::DenseI64ArrayAttr();
+  auto preds =
+      d ? d.getAs<mlir::DenseI64ArrayAttr>("preds") : mlir::DenseI64ArrayAttr();
+  auto work =
+      d ? d.getAs<mlir::DenseF64ArrayAttr>("work") : mlir::DenseF64ArrayAttr();
+  auto caps = d ? d.getAs<mlir::ArrayAttr>("captures") : mlir::ArrayAttr();
+  auto id = d ? d.getAs<mlir::IntegerAttr>("id") : mlir::IntegerAttr();
+  if (!stmts || !preds || !work || !caps || !id ||
+      stmts.size() != preds.size() || stmts.size() != work.size()) {
+    why = "weft lost track of the task graph (please report this)";
+    return false;
+  }
+  g.preds.assign(preds.asArrayRef().begin(), preds.asArrayRef().end());
+  g.work.assign(work.asArrayRef().begin(), work.asArrayRef().end());
+  Plan base;
+  if (!placeBefore(op, base, why))
+    return false;
+  g.name = "weft_" + base.fn->getNameAsString() + "_graph" +
+           std::to_string(id.getInt());
+  for (mlir::Attribute a : caps) {
+    auto c = llvm::cast<CaptureAttr>(a);
+    Capture cap;
+    cap.kind = c.getKind();
+    cap.name = c.getName().str();
+    if (c.getDecl() < 0 || (size_t)c.getDecl() >= im.decls.size() ||
+        !(cap.var =
+              llvm::dyn_cast_or_null<clang::VarDecl>(im.decls[c.getDecl()]))) {
+      why = "weft lost track of the variable " + cap.name +
+            " (please report this)";
+      return false;
+    }
+    base.caps.push_back(cap);
+  }
+  // The statements: consecutive children of one block, each written in the
+  // file as such.
+  const clang::CompoundStmt *block = nullptr;
+  const clang::Stmt *prev = nullptr;
+  for (int64_t sid : stmts.asArrayRef()) {
+    if (sid < 0 || (size_t)sid >= im.stmts.size() || !im.stmts[sid]) {
+      why = "weft lost track of a statement (please report this)";
+      return false;
+    }
+    const clang::Stmt *s = im.stmts[sid];
+    auto parents = ctx.getParents(*s);
+    const auto *cs =
+        parents.empty() ? nullptr : parents[0].get<clang::CompoundStmt>();
+    if (!cs || (block && cs != block)) {
+      why = "its statements are not all in one block";
+      return false;
+    }
+    block = cs;
+    if (prev) {
+      auto it = llvm::find(cs->body(), prev);
+      if (it == cs->body_end() || std::next(it) == cs->body_end() ||
+          *std::next(it) != s) {
+        why = "other statements (a declaration, an empty statement) lie "
+              "between its statements";
+        return false;
+      }
+    }
+    prev = s;
+    Plan p = base;
+    p.loop = p.body = s;
+    p.header = &g.none;
+    if (s->getBeginLoc().isMacroID() ||
+        !fileRange(s->getSourceRange(), p.begin, p.end, endsWithSemi(s))) {
+      why = "a statement of it is not written in the file as such (a macro "
+            "makes it)";
+      return false;
+    }
+    p.bodyBegin = p.begin;
+    p.bodyEnd = p.end;
+    p.loopBegin = p.begin;
+    p.indent = blanksBefore(p.begin);
+    p.fileIndent = p.indent.size();
+    if (!checkLoop(p, why))
+      return false;
+    g.tasks.push_back(std::move(p));
+  }
+  g.begin = g.tasks.front().begin;
+  g.end = g.tasks.back().end;
+  return true;
+}
+
+std::string FileRewriter::graphFunctions(const GraphPlan &g) {
+  // One context for the graph: every task's fields, once.
+  std::vector<std::string> fields;
+  std::string out =
+      "/* weft: the statements at lines " +
+      std::to_string(
+          sm.getExpansionLineNumber(g.tasks.front().loop->getBeginLoc())) +
+      "-" +
+      std::to_string(
+          sm.getExpansionLineNumber(g.tasks.back().loop->getBeginLoc())) +
+      " (in " + g.tasks.front().fn->getNameAsString() +
+      "), the tasks of a task graph on libweft's team. */\n";
+  std::string fns;
+  for (size_t i = 0; i < g.tasks.size(); ++i) {
+    const Plan &p = g.tasks[i];
+    Layout L = layout(p, "");
+    llvm::StringRef rest = L.fields;
+    while (!rest.empty()) {
+      auto [line, next] = rest.split('\n');
+      if (!llvm::is_contained(fields, line.str()))
+        fields.push_back(line.str());
+      rest = next;
+    }
+    std::string name = g.name + "_t" + std::to_string(i);
+    fns += "static void " + name + "(void *weft_arg) {\n  struct " + g.name +
+           "_ctx *weft_c = (struct " + g.name + "_ctx *)weft_arg;\n" +
+           "  (void)weft_c;\n" + L.binds;
+    fns += options.lineDirectives ? lineDirective(p.loop->getBeginLoc()) + "  "
+                                  : std::string("  ");
+    fns +=
+        reindent(editedText(p.begin, p.end, p.bodyEdits), p.fileIndent, "  ");
+    fns += "\n}\n\n";
+  }
+  out += "struct " + g.name + "_ctx {\n";
+  for (const std::string &f : fields)
+    out += f + "\n";
+  if (fields.empty())
+    out += "  char weft_none;\n";
+  out += "};\n\n" + fns;
+  return out;
+}
+
+/// The graph's context initializers: each task's, once.
+static std::vector<std::string>
+graphInits(const std::vector<std::string> &all) {
+  std::vector<std::string> out;
+  for (const std::string &i : all)
+    if (!llvm::StringRef(i).starts_with("weft_") && !llvm::is_contained(out, i))
+      out.push_back(i);
+  return out;
+}
+
+std::string FileRewriter::closeGraph(const GraphPlan &g) {
+  const Plan &first = g.tasks.front();
+  std::string o = first.indent + "}";
+  if (options.lineDirectives)
+    o += "\n" +
+         lineDirective(sm.getLocForStartOfFile(sm.getMainFileID())
+                           .getLocWithOffset(g.end)) +
+         first.indent;
+  return o;
+}
+
+std::string FileRewriter::graphDispatch(const GraphPlan &g) {
+  const Plan &first = g.tasks.front();
+  std::string in = first.indent + "  ", body = in + "  ";
+  std::vector<std::string> all;
+  for (const Plan &p : g.tasks) {
+    Layout L = layout(p, body);
+    all.insert(all.end(), L.inits.begin(), L.inits.end());
+  }
+  std::vector<std::string> inits = graphInits(all);
+  std::string o = "{ /* weft: a task graph: each statement below runs in " +
+                  g.name + "_t<k>() on libweft's team, after those it " +
+                  "needs; else as written */\n";
+  o += in + "if (" + readyCall + ") {\n";
+  o += body + "struct " + g.name + "_ctx weft_c = {\n";
+  for (size_t i = 0; i < inits.size(); ++i)
+    o += body + "    ." + inits[i] + (i + 1 < inits.size() ? ",\n" : "\n");
+  if (inits.empty())
+    o += body + "    0\n";
+  o += body + "};\n";
+  o += body + "static const weft_task_t weft_tasks[] = {\n";
+  for (size_t i = 0; i < g.tasks.size(); ++i) {
+    char work[64];
+    std::snprintf(work, sizeof work, "%.1f", g.work[i]);
+    char mask[32];
+    std::snprintf(mask, sizeof mask, "0x%llxu",
+                  (unsigned long long)(uint64_t)g.preds[i]);
+    o += body + "    {" + g.name + "_t" + std::to_string(i) + ", " + work +
+         ", " + mask + "}" + (i + 1 < g.tasks.size() ? ",\n" : "\n");
+  }
+  o += body + "};\n";
+  unsigned line = sm.getExpansionLineNumber(first.loop->getBeginLoc());
+  auto id = g.op->getAttrOfType<mlir::DictionaryAttr>("weft.graph")
+                .getAs<mlir::IntegerAttr>("id")
+                .getInt();
+  o += body + "static const weft_graph_t weft_graph = {" +
+       std::to_string(g.tasks.size()) + ", WEFT_INTENT_NONE, weft_tasks, " +
+       std::to_string(0x40000000u + (unsigned)id) + "u, " +
+       std::to_string(line) + ", " + quoted(fileName) + "};\n";
+  o += body + "weft_run_graph(&weft_graph, &weft_c);\n";
+  o += in + "} else {\n";
+  if (options.lineDirectives)
+    o += lineDirective(first.loop->getBeginLoc()) + in + "  ";
+  else
+    o += body;
+  o += reindent(text(g.begin, g.end), first.fileIndent, body);
+  o += "\n" + in + "}\n";
+  return o + closeGraph(g);
+}
+
+std::string FileRewriter::openmpGraph(const GraphPlan &g) {
+  const Plan &first = g.tasks.front();
+  std::string in = first.indent + "  ", body = in + "  ";
+  size_t n = g.tasks.size();
+  std::string o = "{ /* weft: a task graph: each statement below is an "
+                  "OpenMP task, after those it needs */\n";
+  o += in + "char weft_dep[" + std::to_string(n) + "];\n";
+  o += in + "(void)weft_dep;\n";
+  o += in + "#pragma omp parallel\n" + in + "#pragma omp single\n";
+  o += in + "{\n";
+  for (size_t i = 0; i < n; ++i) {
+    const Plan &p = g.tasks[i];
+    std::string deps;
+    for (size_t k = 0; k < i; ++k)
+      if ((uint64_t)g.preds[i] >> k & 1)
+        deps += " depend(in: weft_dep[" + std::to_string(k) + "])";
+    o += body + "#pragma omp task" + deps + " depend(out: weft_dep[" +
+         std::to_string(i) + "])\n";
+    o += body + "{\n";
+    if (options.lineDirectives)
+      o += lineDirective(p.loop->getBeginLoc());
+    o += body + "  " +
+         reindent(text(p.begin, p.end), p.fileIndent, body + "  ") + "\n";
+    o += body + "}\n";
+  }
+  o += in + "}\n";
+  return o + closeGraph(g);
+}
