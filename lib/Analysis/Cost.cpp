@@ -194,6 +194,11 @@ double WorkModel::ofCall(llvm::StringRef callee) {
   Work w;
   for (Block &b : fn.getBody())
     w += ofBlock(b);
+  // A callee's own callees may assume their trip counts too.
+  fn.walk([&](CallOp c) {
+    if (!inProgress.contains(c.getCallee()) && callAssumed(c.getCallee()))
+      w.assumed = true;
+  });
   inProgress.erase(callee);
   double ns = w.ns + 2; // the call itself
   calls[callee] = ns;

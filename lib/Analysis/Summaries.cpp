@@ -184,7 +184,23 @@ CallSummary CallSummaries::compute(StringRef callee) {
       s.effects.clear();
       return s;
     }
-    if (!path.views.empty() || !a.memref) {
+    // A field of each element (weft.field views only, of the root's rank)
+    // is at the element's subscripts: the summary keeps those, for any
+    // field of the element.
+    bool fields = a.memref && !path.views.empty() &&
+                  llvm::all_of(path.views,
+                               [](const ViewStep &v) {
+                                 return v.kind == ViewStep::Field;
+                               }) &&
+                  isa<MemRefType>(root.base.getType()) &&
+                  cast<MemRefType>(a.memref.getType()).getRank() ==
+                      cast<MemRefType>(root.base.getType()).getRank() &&
+                  a.subs.size() ==
+                      (size_t)cast<MemRefType>(root.base.getType()).getRank();
+    if (fields) {
+      for (const Subscript &sub : a.subs)
+        e.subs.push_back(calleeRange(sub, a.loops, fn));
+    } else if (!path.views.empty() || !a.memref) {
       // Through a view: the summary keeps the whole parameter (or global).
       auto mt = a.memref ? dyn_cast<MemRefType>(root.base.getType())
                          : MemRefType();

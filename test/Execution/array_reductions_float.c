@@ -1,6 +1,7 @@
 // RUN: %exec-check %s
 // PARALLEL: 4
 // GRAPHS: 1
+// OPENMP-GRAPHS: 0
 // WEFT-ARGS: --fp-reductions --fork-join-ns=0
 // TOLERANCE: 1e-3
 // Floating-point array reductions with --fp-reductions (docs/analysis.md,

@@ -1,6 +1,7 @@
 // RUN: %exec-check %s
 // PARALLEL: 4
 // GRAPHS: 1
+// OPENMP-GRAPHS: 0
 // Per-pixel image operations on interleaved RGB: gray conversion, a gamma
 // lookup table, a 2x downscale, and an inverted copy.
 #include <stdint.h>

@@ -1,6 +1,7 @@
 // RUN: %exec-check %s
 // PARALLEL: 5
 // GRAPHS: 1
+// OPENMP-GRAPHS: 0
 // What real programs declare around their hot loops (bench/programs): an
 // array declared in the body, buffers from different malloc calls, and
 // sizes in never-assigned variables that the run-time checks name (one

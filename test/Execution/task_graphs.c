@@ -1,6 +1,7 @@
 // RUN: %exec-check %s
 // PARALLEL: 1
 // GRAPHS: 6
+// OPENMP-GRAPHS: 3
 // Statements that run at the same time as a task graph (weft-task-graph),
 // each graph next to statements that must wait: channels of a filter and
 // their energies, rows of one array, halves of one array and a loop over

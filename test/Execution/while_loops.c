@@ -1,6 +1,7 @@
 // RUN: %exec-check %s
 // PARALLEL: 24
 // GRAPHS: 1
+// OPENMP-GRAPHS: 0
 // WEFT-ARGS: --fork-join-ns=0
 // While and do loops with a counter (docs/analysis.md, "While and do
 // loops"): counted by weft-count-loops, and run in parallel like the for

@@ -6,11 +6,12 @@
 // as an outlined loop body binds them (layout), and a block in place of the
 // statements that hands the graph to libweft (weft_run_graph) and keeps the
 // statements as written as the fallback (docs/output.md, "Task graphs").
-// OpenMP output writes the statements as tasks with depend clauses.
+// OpenMP output writes them as sections, level by level.
 //
 //===----------------------------------------------------------------------===//
 #include "RewriteInternals.h"
 
+#include <algorithm>
 #include <cstdio>
 
 using namespace weft;
@@ -218,28 +219,42 @@ std::string FileRewriter::graphDispatch(const GraphPlan &g) {
 }
 
 std::string FileRewriter::openmpGraph(const GraphPlan &g) {
+  // Levels: a statement's is one more than its predecessors' highest. The
+  // statements of a level need nothing from each other: OpenMP sections,
+  // with a barrier before the next level. (Tasks with
+  // depend clauses would overlap more, but ThreadSanitizer's OpenMP support,
+  // Archer, reports the reuse of libomp's task descriptors as races.)
   const Plan &first = g.tasks.front();
   std::string in = first.indent + "  ", body = in + "  ";
   size_t n = g.tasks.size();
-  std::string o = "{ /* weft: a task graph: each statement below is an "
-                  "OpenMP task, after those it needs */\n";
-  o += in + "char weft_dep[" + std::to_string(n) + "];\n";
-  o += in + "(void)weft_dep;\n";
-  o += in + "#pragma omp parallel\n" + in + "#pragma omp single\n";
-  o += in + "{\n";
+  std::vector<size_t> level(n, 0);
+  size_t levels = 0;
   for (size_t i = 0; i < n; ++i) {
-    const Plan &p = g.tasks[i];
-    std::string deps;
     for (size_t k = 0; k < i; ++k)
       if ((uint64_t)g.preds[i] >> k & 1)
-        deps += " depend(in: weft_dep[" + std::to_string(k) + "])";
-    o += body + "#pragma omp task" + deps + " depend(out: weft_dep[" +
-         std::to_string(i) + "])\n";
-    o += body + "{\n";
-    if (options.lineDirectives)
-      o += lineDirective(p.loop->getBeginLoc());
-    o += body + "  " +
-         reindent(text(p.begin, p.end), p.fileIndent, body + "  ") + "\n";
+        level[i] = std::max(level[i], level[k] + 1);
+    levels = std::max(levels, level[i] + 1);
+  }
+  std::string o = "{ /* weft: a task graph: the statements below run as "
+                  "OpenMP sections, each level after the one before */\n";
+  o += in + "#pragma omp parallel\n" + in + "{\n";
+  for (size_t l = 0; l < levels; ++l) {
+    // An explicit barrier between levels: Archer (ThreadSanitizer's OpenMP
+    // support) misses the one that ends `sections` under libomp.
+    if (l)
+      o += body + "#pragma omp barrier\n";
+    o += body + "#pragma omp sections nowait\n" + body + "{\n";
+    for (size_t i = 0; i < n; ++i) {
+      if (level[i] != l)
+        continue;
+      const Plan &p = g.tasks[i];
+      o += body + "  #pragma omp section\n" + body + "  {\n";
+      if (options.lineDirectives)
+        o += lineDirective(p.loop->getBeginLoc());
+      o += body + "    " +
+           reindent(text(p.begin, p.end), p.fileIndent, body + "    ") + "\n";
+      o += body + "  }\n";
+    }
     o += body + "}\n";
   }
   o += in + "}\n";

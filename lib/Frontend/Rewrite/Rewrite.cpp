@@ -594,6 +594,17 @@ RewriteResult FileRewriter::write() {
       vetoGraph(why);
       continue;
     }
+    auto scalars = op->getAttrOfType<mlir::DictionaryAttr>("weft.graph")
+                       .getAs<mlir::BoolAttr>("writes_scalars");
+    if (openmp() && (!scalars || scalars.getValue())) {
+      // A compiler may read a section's scalar in every thread of the
+      // level, before the switch to the thread's section (a load it hoists
+      // for the section that uses it): a race with the section that
+      // writes it. libweft's tasks are functions of their own.
+      vetoGraph("a statement writes a scalar variable, which OpenMP output "
+                "would share between its sections");
+      continue;
+    }
     if (llvm::any_of(replacements, [&](const Replacement &r) {
           return r.begin < g.end && g.begin < r.end;
         })) {

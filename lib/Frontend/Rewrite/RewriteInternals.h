@@ -232,7 +232,7 @@ private:
   std::string graphFunctions(const GraphPlan &g);
   /// The block that replaces the statements: the graph, else as written.
   std::string graphDispatch(const GraphPlan &g);
-  /// The same for --emit=openmp: tasks with depend clauses.
+  /// The same for --emit=openmp: sections, level by level.
   std::string openmpGraph(const GraphPlan &g);
   /// The `}` that ends a graph's block, and the #line after it.
   std::string closeGraph(const GraphPlan &g);

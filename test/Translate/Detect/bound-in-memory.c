@@ -80,7 +80,7 @@ void fields(struct list *l) {
 // A call that writes the bound.
 static void grow(struct list *l) { l->n++; }
 void calls(struct list *l) {
-  for (int i = 0; i < l->n; i++) // expected-remark {{loop not parallelized: the bound reads l->n, which the body may write (as grow(l))}}
+  for (int i = 0; i < l->n; i++) // expected-remark {{loop not parallelized: the bound reads l->n, which the body writes (as grow(l))}}
     grow(l); // expected-note {{grow(l) written here}}
 }
 

@@ -316,6 +316,15 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   SmallVector<int64_t> ids;
   for (Statement *s : run)
     ids.push_back(s->id);
+  // Does a task write a scalar variable (a local or a global)? OpenMP
+  // output cannot share one between its sections (EmitGraph.cpp).
+  bool scalars = llvm::any_of(run, [](Statement *s) {
+    return llvm::any_of(s->body.accesses, [](const Access &a) {
+      auto mt =
+          a.memref ? dyn_cast<MemRefType>(a.memref.getType()) : MemRefType();
+      return a.isWrite && (!a.memref || (mt && mt.getRank() == 0));
+    });
+  });
   SmallVector<int64_t> masks(preds.begin(), preds.end());
   // How the tasks get the variables they use: one context for the graph.
   SmallVector<Operation *> all;
@@ -335,13 +344,15 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
               module.getContext(), plainCapture(decl, fn, places, all),
               d.getAs<StringAttr>("name").getValue(), decl, ""));
       }
-  first->setAttr("weft.graph",
-                 b.getDictionaryAttr(
-                     {b.getNamedAttr("id", b.getI64IntegerAttr(graphs++)),
-                      b.getNamedAttr("stmts", b.getDenseI64ArrayAttr(ids)),
-                      b.getNamedAttr("preds", b.getDenseI64ArrayAttr(masks)),
-                      b.getNamedAttr("work", b.getDenseF64ArrayAttr(ns)),
-                      b.getNamedAttr("captures", b.getArrayAttr(caps))}));
+  first->setAttr(
+      "weft.graph",
+      b.getDictionaryAttr(
+          {b.getNamedAttr("id", b.getI64IntegerAttr(graphs++)),
+           b.getNamedAttr("stmts", b.getDenseI64ArrayAttr(ids)),
+           b.getNamedAttr("preds", b.getDenseI64ArrayAttr(masks)),
+           b.getNamedAttr("work", b.getDenseF64ArrayAttr(ns)),
+           b.getNamedAttr("captures", b.getArrayAttr(caps)),
+           b.getNamedAttr("writes_scalars", b.getBoolAttr(scalars))}));
   std::string head = "the " + std::to_string(n) + " statements at " + lines;
   first->setAttr("weft.graph_lines", b.getStringAttr(head));
   std::string text = head + " run as a task graph (" + sizes +
