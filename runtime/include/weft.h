@@ -303,7 +303,13 @@ typedef struct weft_graph {
   uint32_t region_id; ///< stable id of the graph in its file (traces)
   int32_t line;       ///< source line of its first statement (traces)
   const char *file;   ///< source file (traces), may be NULL
+  int32_t flags;      ///< WEFT_GRAPH_* below
 } weft_graph_t;
+
+/// The tasks' work is a compile-time guess (a trip count the compiler did
+/// not know): sleeping members are woken at once, as for a loop without
+/// work_ns, rather than left asleep for a graph that looks short.
+#define WEFT_GRAPH_ESTIMATED 1
 
 /// Runs every task of `g` once, each after its predecessors, and returns
 /// when all are done. The tasks are placed on the team before they start

@@ -218,7 +218,9 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
   memset(&site, 0, sizeof site);
   site.trip = n;
   site.intent = g->intent;
-  site.work_ns = total;
+  /* A guessed total does not keep sleeping members asleep
+     (WEFT_WAKE_WORTH_NS): 0 is "unknown" to weft_spmd. */
+  site.work_ns = (g->flags & WEFT_GRAPH_ESTIMATED) ? 0 : total;
   site.region_id = g->region_id;
   site.line = g->line;
   site.file = g->file;

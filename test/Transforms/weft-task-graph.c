@@ -14,7 +14,7 @@ double eL, eR;
 
 // Two channels, then each channel's energy: 2 waits for 0, 3 for 1.
 // CHECK-LABEL: func.func @channels
-// CHECK: weft.graph = {captures = [{{.*}}], id = {{[0-9]+}} : i64, preds = array<i64: 0, 0, 1, 2>,
+// CHECK: weft.graph = {captures = [{{.*}}], estimated = {{true|false}}, id = {{[0-9]+}} : i64, preds = array<i64: 0, 0, 1, 2>,
 // CHECK-SAME: weft.graph_remark = "the 4 statements at lines {{[0-9]+}}-{{[0-9]+}} run as a task graph (about {{.*}}, with trip counts assumed); line {{[0-9]+}} waits: it reads memory, which the statement at line
 void channels(int n) {
   iir(L, n, 0.5f);
@@ -27,7 +27,7 @@ void channels(int n) {
 
 // Rows 0 and 1 of one array: apart.
 // CHECK-LABEL: func.func @rows
-// CHECK: weft.graph = {captures = [{{.*}}], id = {{[0-9]+}} : i64, preds = array<i64: 0, 0>,
+// CHECK: weft.graph = {captures = [{{.*}}], estimated = {{true|false}}, id = {{[0-9]+}} : i64, preds = array<i64: 0, 0>,
 void rows(int n) {
   iir(&M[0][0], n, 0.5f);
   iir(&M[1][0], n, 0.5f);
@@ -35,7 +35,7 @@ void rows(int n) {
 
 // Two halves of one array, and then both halves overlapping.
 // CHECK-LABEL: func.func @halves
-// CHECK: weft.graph = {captures = [{{.*}}], id = {{[0-9]+}} : i64, preds = array<i64: 0, 0, 3>,
+// CHECK: weft.graph = {captures = [{{.*}}], estimated = {{true|false}}, id = {{[0-9]+}} : i64, preds = array<i64: 0, 0, 3>,
 void halves(int n) {
   for (int i = 1; i < 2048; i++)
     L[i] = L[i] + L[i - 1] * 0.5f;

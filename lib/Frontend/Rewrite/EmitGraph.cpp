@@ -203,10 +203,14 @@ std::string FileRewriter::graphDispatch(const GraphPlan &g) {
   auto id = g.op->getAttrOfType<mlir::DictionaryAttr>("weft.graph")
                 .getAs<mlir::IntegerAttr>("id")
                 .getInt();
+  auto estimated = g.op->getAttrOfType<mlir::DictionaryAttr>("weft.graph")
+                       .getAs<mlir::BoolAttr>("estimated");
   o += body + "static const weft_graph_t weft_graph = {" +
        std::to_string(g.tasks.size()) + ", WEFT_INTENT_NONE, weft_tasks, " +
        std::to_string(0x40000000u + (unsigned)id) + "u, " +
-       std::to_string(line) + ", " + quoted(fileName) + "};\n";
+       std::to_string(line) + ", " + quoted(fileName) + ", " +
+       (estimated && estimated.getValue() ? "WEFT_GRAPH_ESTIMATED" : "0") +
+       "};\n";
   o += body + "weft_run_graph(&weft_graph, &weft_c);\n";
   o += in + "} else {\n";
   if (options.lineDirectives)

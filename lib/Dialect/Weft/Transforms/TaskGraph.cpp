@@ -322,7 +322,9 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
     return llvm::any_of(s->body.accesses, [](const Access &a) {
       auto mt =
           a.memref ? dyn_cast<MemRefType>(a.memref.getType()) : MemRefType();
-      return a.isWrite && (!a.memref || (mt && mt.getRank() == 0));
+      // A global a callee writes has no memref here: its subscripts say
+      // its rank.
+      return a.isWrite && (a.memref ? mt && mt.getRank() == 0 : a.subs.empty());
     });
   });
   SmallVector<int64_t> masks(preds.begin(), preds.end());
@@ -344,15 +346,15 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
               module.getContext(), plainCapture(decl, fn, places, all),
               d.getAs<StringAttr>("name").getValue(), decl, ""));
       }
-  first->setAttr(
-      "weft.graph",
-      b.getDictionaryAttr(
-          {b.getNamedAttr("id", b.getI64IntegerAttr(graphs++)),
-           b.getNamedAttr("stmts", b.getDenseI64ArrayAttr(ids)),
-           b.getNamedAttr("preds", b.getDenseI64ArrayAttr(masks)),
-           b.getNamedAttr("work", b.getDenseF64ArrayAttr(ns)),
-           b.getNamedAttr("captures", b.getArrayAttr(caps)),
-           b.getNamedAttr("writes_scalars", b.getBoolAttr(scalars))}));
+  first->setAttr("weft.graph",
+                 b.getDictionaryAttr(
+                     {b.getNamedAttr("id", b.getI64IntegerAttr(graphs++)),
+                      b.getNamedAttr("stmts", b.getDenseI64ArrayAttr(ids)),
+                      b.getNamedAttr("preds", b.getDenseI64ArrayAttr(masks)),
+                      b.getNamedAttr("work", b.getDenseF64ArrayAttr(ns)),
+                      b.getNamedAttr("captures", b.getArrayAttr(caps)),
+                      b.getNamedAttr("writes_scalars", b.getBoolAttr(scalars)),
+                      b.getNamedAttr("estimated", b.getBoolAttr(assumed))}));
   std::string head = "the " + std::to_string(n) + " statements at " + lines;
   first->setAttr("weft.graph_lines", b.getStringAttr(head));
   std::string text = head + " run as a task graph (" + sizes +

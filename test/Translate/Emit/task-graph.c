@@ -1,0 +1,75 @@
+// RUN: weft-translate %s -o - -- 2>/dev/null | grep -v "^// " | FileCheck %s
+// RUN: weft-translate %s --emit=openmp -o - -- 2>/dev/null | grep -v "^// " | FileCheck %s --check-prefix=OMP
+// RUN: weft-translate %s -o %t.c -- 2>/dev/null
+// RUN: %host_cc -std=c11 -Wall -Wextra -Werror -c %t.c -I %weft_runtime_include -o %t.o
+// RUN: weft-translate %s --emit=openmp -o %t.omp.c -- 2>/dev/null
+// RUN: %host_cc -std=c11 -fopenmp -Wall -Wextra -Werror -c %t.omp.c -o %t.omp.o
+// RUN: weft-translate %s --task-graphs=false -o - -- 2>/dev/null | grep -v "^// " | FileCheck %s --check-prefix=OFF
+// The C of a task graph: a function per task, with the variables its
+// statement uses bound as a loop body's are (a written local by address),
+// and a block that hands the graph to weft_run_graph, else runs the
+// statements as written. OpenMP output: sections, level by level.
+// OFF-NOT: weft_run_graph
+
+#define N 4096
+static float a[N], b[N];
+
+static void iir(float *x, int n, float k) {
+  for (int i = 1; i < n; i++)
+    x[i] = x[i] + k * x[i - 1];
+}
+
+// CHECK: struct weft_filters_graph{{[0-9]+}}_ctx {
+// CHECK-NEXT:   int n;
+// CHECK-NEXT:   double *sum;
+// CHECK-NEXT: };
+// CHECK: static void weft_filters_graph[[G:[0-9]+]]_t0(void *weft_arg) {
+// CHECK:   int n = weft_c->n;
+// CHECK-NEXT:   iir(a, n, 0.5f);
+// CHECK: static void weft_filters_graph[[G]]_t1(void *weft_arg) {
+// CHECK:   iir(b, n, 0.25f);
+// CHECK: static void weft_filters_graph[[G]]_t2(void *weft_arg) {
+// CHECK:   double *sum = weft_c->sum;
+// CHECK-NEXT:   for (int i = 0; i < n; i++)
+// CHECK-NEXT:     (*sum) = (*sum) * 0.5 + a[i];
+// CHECK: if (weft_ready()) {
+// CHECK: {weft_filters_graph[[G]]_t0, {{[0-9.]+}}, 0x0u},
+// CHECK-NEXT: {weft_filters_graph[[G]]_t1, {{[0-9.]+}}, 0x0u},
+// CHECK-NEXT: {weft_filters_graph[[G]]_t2, {{[0-9.]+}}, 0x1u}
+// CHECK: static const weft_graph_t weft_graph = {3, WEFT_INTENT_NONE, weft_tasks,
+// CHECK-NEXT: weft_run_graph(&weft_graph, &weft_c);
+// CHECK-NEXT: } else {
+// CHECK-NEXT: iir(a, n, 0.5f);
+// CHECK-NEXT: iir(b, n, 0.25f);
+// CHECK-NEXT: for (int i = 0; i < n; i++)
+// OMP: double filters(int n) {
+// OMP-NOT: omp sections
+// OMP: return sum;
+double filters(int n) {
+  double sum = 0;
+  iir(a, n, 0.5f);
+  iir(b, n, 0.25f);
+  for (int i = 0; i < n; i++)
+    sum = sum * 0.5 + a[i];
+  return sum;
+}
+
+// No scalar written: sections in OpenMP output, a level for the two
+// filters and one for the loop that reads a.
+// OMP: void arrays(int n) {
+// OMP: #pragma omp parallel
+// OMP: #pragma omp sections nowait
+// OMP: #pragma omp section
+// OMP: iir(a, n, 0.5f);
+// OMP: #pragma omp section
+// OMP: iir(b, n, 0.25f);
+// OMP: #pragma omp barrier
+// OMP-NEXT: #pragma omp sections nowait
+// OMP: #pragma omp section
+// OMP: for (int i = 1; i < n; i++)
+void arrays(int n) {
+  iir(a, n, 0.5f);
+  iir(b, n, 0.25f);
+  for (int i = 1; i < n; i++)
+    a[i] = a[i] * 0.5f + a[i - 1];
+}
