@@ -427,13 +427,13 @@ static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
             ConditionOp, CaseOp>(op))
       return;
     // Any other op: pure, a fresh allocation, or something weft cannot see.
-    if (isPure(op) || isa<memref::AllocaOp, BaseOp, FieldOp, FlatOp, AddrOp,
-                          PtrAddOp, OpaqueValueOp, SwitchOp, OpaqueLoopOp,
-                          memref::GetGlobalOp>(op) ||
+    if (isPure(op) ||
+        isa<memref::AllocaOp, BaseOp, FieldOp, FlatOp, AddrOp, PtrAddOp,
+            OpaqueValueOp, SwitchOp, OpaqueLoopOp, memref::GetGlobalOp>(op) ||
         op->hasTrait<OpTrait::IsTerminator>() ||
-        isa<affine::AffineForOp, scf::ForOp, scf::IfOp, affine::AffineIfOp>(
-            op))
-      return;
+        isa<affine::AffineForOp, scf::ForOp, scf::IfOp, affine::AffineIfOp,
+            TaskOp>(op))
+      return; // (a weft.task's loop and body are walked as any loop's)
     if (auto mem = dyn_cast<MemoryEffectOpInterface>(op))
       if (mem.hasNoEffect())
         return;

@@ -73,8 +73,12 @@ static BaseInfo baseInfoOf(Value base) {
     return info;
   }
   // Anything else (a memref from an op weft does not know): may be anything.
+  // A C pointer value itself (a call's argument: what `malloc` returned)
+  // is the memory behind that pointer, as a weft.base of it is.
   info.kind = AliasKind::pointer;
   info.escapes = true;
+  if (!isa<MemRefType>(base.getType()))
+    info.ptr = base;
   return info;
 }
 

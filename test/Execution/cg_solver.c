@@ -1,5 +1,6 @@
 // RUN: %exec-check %s
 // PARALLEL: 6
+// GRAPHS: 1
 // WEFT-ARGS: --fp-reductions
 // TOLERANCE: 1e-8
 // A conjugate-gradient solver for a 1-D Poisson system: a matrix-free

@@ -1,5 +1,6 @@
 // RUN: %exec-check %s
 // PARALLEL: 5
+// GRAPHS: 1
 // Private arrays (docs/analysis.md): work arrays declared at the top of a
 // function, as older C does, written before they are read in every
 // iteration: a 3-vector per point, a small matrix by rows, and a window

@@ -1,6 +1,6 @@
 // RUN: %exec-check %s
 // PARALLEL: 24
-// GRAPHS: 1
+// GRAPHS: 2
 // OPENMP-GRAPHS: 0
 // WEFT-ARGS: --fork-join-ns=0
 // While and do loops with a counter (docs/analysis.md, "While and do

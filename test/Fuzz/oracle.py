@@ -137,6 +137,10 @@ def check_program(path, args, tmp):
             (["--fp-reductions"] if fp else []) + args.weft_arg + ["--"],
             what="weft-translate")
     loops, parallel = kernel_share(src, t.stderr)
+    # Statements the translation runs at the same time: the oracle checks
+    # them as it checks loops (every team, reverse, eager, TSan).
+    if re.search(r"lines \S+ run as a task graph", t.stderr):
+        features.add("task graph")
 
     # The team runs use Clang's optimized build; GCC's unoptimized build of
     # the same output runs once more, so both compilers accept it.
@@ -384,6 +388,10 @@ def main():
                             "%.0f%%)" % (100 * share, 100 * args.min_parallel))
         missing = [f for f in ["reduction " + r for r in REDUCTIONS] + ALIASING
                    if f not in feats]
+        # Task graphs: statements of a kernel that need nothing from each
+        # other (sibling loops left sequential, calls on apart arrays).
+        if len(results) >= 50 and "task graph" not in feats:
+            missing.append("task graph")
         if missing:
             problems.append("never generated: " + ", ".join(missing))
     for p in problems:
