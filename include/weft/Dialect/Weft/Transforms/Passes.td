@@ -214,9 +214,11 @@ def TaskGraph : Pass<"weft-task-graph", "mlir::ModuleOp"> {
     A run with two tasks that need not wait for each other, whose static
     plan on two cores (longest chain first, libweft's weft_graph_plan)
     saves at least kMinParallelWorkFactor times the fork/join cost, gets
-    `weft.graph` on its first operation: `{id, stmts, preds, work}` (the
-    statement ids, each task's predecessors as a bit mask of earlier tasks,
-    and its work in ns). With an inner trip count that is not a constant
+    `weft.graph` on its first operation: `{captures, estimated, id, preds,
+    stmts, work, writes_scalars}` (how the tasks get each variable, whether
+    a trip count was assumed, the statement ids, each task's predecessors
+    as a bit mask of earlier tasks, its work in ns, and whether a task
+    writes a scalar, which OpenMP output cannot share between sections). With an inner trip count that is not a constant
     (here or in a callee), the work is an estimate (kAssumedTrip): the run
     gets its graph when the plan saves a tenth of its work
     (kMinGraphShare), and libweft decides with the same plan at run time.
