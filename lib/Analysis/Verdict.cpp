@@ -249,6 +249,13 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
   return v;
 }
 
+unsigned weft::lineOf(Location l) {
+  if (auto n = dyn_cast<NameLoc>(l))
+    l = n.getChildLoc();
+  auto f = dyn_cast<FileLineColLoc>(l);
+  return f ? f.getLine() : 0;
+}
+
 std::string weft::where(Location l) {
   if (auto n = dyn_cast<NameLoc>(l))
     l = n.getChildLoc();

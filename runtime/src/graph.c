@@ -35,7 +35,7 @@ typedef struct graph_run {
   _Atomic uint32_t sleepers;
   /* Whether each member is looking for a task (else it runs one, or is not
      in the region yet): only the tasks of a member that is not looking are
-     stolen. */
+     stolen. Initialized for the plan's members, the only owners. */
   _Atomic unsigned char looking[WEFT_MAX_TEAM];
 } graph_run_t;
 
@@ -233,9 +233,10 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
   r.g = g;
   r.ctx = ctx;
   r.n = n;
+  /* The members the plan places tasks on (owners are below it). */
+  int members = size < WEFT_MAX_TASKS ? size : WEFT_MAX_TASKS;
   if (size > 1) {
-    int weights[WEFT_MAX_TEAM];
-    int members = size < WEFT_MAX_TASKS ? size : WEFT_MAX_TASKS;
+    int weights[WEFT_MAX_TASKS];
     for (int m = 0; m < members; ++m)
       weights[m] = (int)(team->prefix[m + 1] - team->prefix[m]);
     double span = weft_graph_plan(g, weights, members, r.owner, r.order);
@@ -259,7 +260,8 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
   atomic_init(&r.unclaimed, n);
   atomic_init(&r.progress, 0);
   atomic_init(&r.sleepers, 0);
-  for (int m = 0; m < WEFT_MAX_TEAM; ++m)
+  /* Only owners' flags are read (pick); any member sets its own. */
+  for (int m = 0; m < members; ++m)
     atomic_init(&r.looking[m], 0);
   weft_team_release();
   weft_spmd(&site, graph_member, &r);

@@ -114,6 +114,9 @@ llvm::StringRef reductionSymbol(llvm::StringRef op);
 /// "line:col" of a location, for remarks ("?" when it has none).
 std::string where(mlir::Location l);
 
+/// The line of a location (through a NameLoc), or 0 when it has none.
+unsigned lineOf(mlir::Location l);
+
 /// Items as a list in a sentence: "a", "a and b", "a, b and c".
 std::string listText(llvm::ArrayRef<std::string> items);
 

@@ -36,11 +36,18 @@ bool FileRewriter::planGraph(mlir::Operation *op, GraphPlan &g,
   }
   g.preds.assign(preds.asArrayRef().begin(), preds.asArrayRef().end());
   g.work.assign(work.asArrayRef().begin(), work.asArrayRef().end());
+  g.id = id.getInt();
+  auto flag = [&](llvm::StringRef key, bool otherwise) {
+    auto b = d.getAs<mlir::BoolAttr>(key);
+    return b ? b.getValue() : otherwise;
+  };
+  g.estimated = flag("estimated", false);
+  g.writesScalars = flag("writes_scalars", true);
   Plan base;
   if (!placeBefore(op, base, why))
     return false;
-  g.name = "weft_" + base.fn->getNameAsString() + "_graph" +
-           std::to_string(id.getInt());
+  g.name =
+      "weft_" + base.fn->getNameAsString() + "_graph" + std::to_string(g.id);
   for (mlir::Attribute a : caps) {
     auto c = llvm::cast<CaptureAttr>(a);
     Capture cap;
@@ -200,17 +207,11 @@ std::string FileRewriter::graphDispatch(const GraphPlan &g) {
   }
   o += body + "};\n";
   unsigned line = sm.getExpansionLineNumber(first.loop->getBeginLoc());
-  auto id = g.op->getAttrOfType<mlir::DictionaryAttr>("weft.graph")
-                .getAs<mlir::IntegerAttr>("id")
-                .getInt();
-  auto estimated = g.op->getAttrOfType<mlir::DictionaryAttr>("weft.graph")
-                       .getAs<mlir::BoolAttr>("estimated");
   o += body + "static const weft_graph_t weft_graph = {" +
        std::to_string(g.tasks.size()) + ", WEFT_INTENT_NONE, weft_tasks, " +
-       std::to_string(0x40000000u + (unsigned)id) + "u, " +
+       std::to_string(0x40000000u + (unsigned)g.id) + "u, " +
        std::to_string(line) + ", " + quoted(fileName) + ", " +
-       (estimated && estimated.getValue() ? "WEFT_GRAPH_ESTIMATED" : "0") +
-       "};\n";
+       (g.estimated ? "WEFT_GRAPH_ESTIMATED" : "0") + "};\n";
   o += body + "weft_run_graph(&weft_graph, &weft_c);\n";
   o += in + "} else {\n";
   if (options.lineDirectives)

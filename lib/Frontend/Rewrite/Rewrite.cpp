@@ -594,9 +594,7 @@ RewriteResult FileRewriter::write() {
       vetoGraph(why);
       continue;
     }
-    auto scalars = op->getAttrOfType<mlir::DictionaryAttr>("weft.graph")
-                       .getAs<mlir::BoolAttr>("writes_scalars");
-    if (openmp() && (!scalars || scalars.getValue())) {
+    if (openmp() && g.writesScalars) {
       // A compiler may read a section's scalar in every thread of the
       // level, before the switch to the thread's section (a load it hoists
       // for the section that uses it): a race with the section that

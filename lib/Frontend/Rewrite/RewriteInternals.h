@@ -217,6 +217,9 @@ private:
   struct GraphPlan {
     mlir::Operation *op = nullptr;
     std::string name;
+    int64_t id = 0;
+    /// weft.graph's estimated (WEFT_GRAPH_ESTIMATED) and writes_scalars.
+    bool estimated = false, writesScalars = true;
     std::vector<Plan> tasks;
     std::vector<double> work;
     std::vector<int64_t> preds;

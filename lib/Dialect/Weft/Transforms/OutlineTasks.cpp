@@ -35,13 +35,6 @@ namespace weft {
 using namespace mlir;
 using namespace weft;
 
-/// The line of a location, or 0.
-static unsigned lineOf(Location l) {
-  if (auto f = dyn_cast<FileLineColLoc>(l))
-    return f.getLine();
-  return 0;
-}
-
 /// The combine of a reduction capture: the operator, and for min and max by
 /// comparison the predicate under which a value replaces the partial.
 static std::string combineOf(const Reduction &r) {

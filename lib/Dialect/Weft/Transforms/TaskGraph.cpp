@@ -45,7 +45,6 @@ constexpr double kMinGraphShare = 0.1;
 struct Statement {
   int64_t id = -1;
   SmallVector<Operation *> ops;
-  bool closed = false;
   /// Why it cannot be a task ("" if it can).
   std::string notTask;
   LoopBody body;
@@ -173,14 +172,7 @@ static bool apart(const Access &a, Operation *topA, const Access &b,
 
 /// "line 8" or "lines 8-12" for statements from `first` to `last`.
 static std::string linesOf(const Statement &first, const Statement &last) {
-  auto lineOf = [](const Statement &s) -> unsigned {
-    Location l = s.loc();
-    if (auto n = dyn_cast<NameLoc>(l))
-      l = n.getChildLoc();
-    auto f = dyn_cast<FileLineColLoc>(l);
-    return f ? f.getLine() : 0;
-  };
-  unsigned a = lineOf(first), b = lineOf(last);
+  unsigned a = lineOf(first.loc()), b = lineOf(last.loc());
   return a == b ? "line " + std::to_string(a)
                 : "lines " + std::to_string(a) + "-" + std::to_string(b);
 }
