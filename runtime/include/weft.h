@@ -63,7 +63,7 @@ extern "C" {
 
 /// The ABI of this header. Bumped on any incompatible change to a type or a
 /// function below; weft_ready() compares it with the library's.
-#define WEFT_ABI_VERSION 1
+#define WEFT_ABI_VERSION 2
 
 /// The most chunks any loop is cut into. Generated code sizes its per-chunk
 /// partial arrays with it.
@@ -292,7 +292,15 @@ typedef struct weft_task {
                    ///<   cost; any value > 0, only ratios and sums matter)
   uint64_t preds;  ///< bit p: task p must finish before this one starts;
                    ///<   only earlier tasks (p < this task's index)
+  int32_t flags;   ///< WEFT_TASK_* below
 } weft_task_t;
+
+/// The task runs a parallel loop (weft_parallel_for). Whatever the flag, a
+/// weft_parallel_for inside a task shares its chunks with the members that
+/// have no task of their own ready (one such loop at a time per graph; a
+/// second runs on its task's member alone); the flag tells the plan to
+/// count on that help.
+#define WEFT_TASK_LOOP 1
 
 /// The tasks of a graph in program order (an order the graph allows: the
 /// order in which they run serially).
@@ -315,9 +323,11 @@ typedef struct weft_graph {
 /// when all are done. The tasks are placed on the team before they start
 /// (longest chain first, each where it finishes first, at the members'
 /// capacity weights); a member with nothing ready takes a ready task of a
-/// busy member. Serially, in program order, when there is one member, when
-/// called inside a parallel region or task, or when the plan saves less
-/// than WEFT_GRAPH_MIN_SAVING_NS; WEFT_SCHEDULE=reverse runs them serially,
+/// busy member, or helps the parallel loop a task runs (WEFT_TASK_LOOP).
+/// Serially, in program order, when there is one member, when called inside
+/// a parallel region or task, or when the plan saves less than
+/// WEFT_GRAPH_MIN_SAVING_NS over running the tasks in program order (their
+/// parallel loops on the whole team); WEFT_SCHEDULE=reverse runs them serially,
 /// each time the latest task that is ready. Inside a task, loops and graphs
 /// run serially. WEFT_SCHEDULE=eager (testing) runs every graph of two tasks
 /// or more on the team. Returns the number of members that took part (1:

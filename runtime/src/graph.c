@@ -1,4 +1,5 @@
-/*===- graph.c - Task graphs: independent statements at the same time -------===*
+/*===- graph.c - Task graphs: independent statements at the same time
+ *-------===*
  *
  * weft_run_graph() runs the tasks of one graph (docs/runtime.md, "Task
  * graphs"). The compiler gives each task its estimated work and the earlier
@@ -13,6 +14,12 @@
  * that is busy or not yet there (stealing), so a late member never holds up
  * the graph. Nothing is allocated: the graph's state is on the caller's
  * stack.
+ *
+ * A task that runs a parallel loop (weft_parallel_for) opens the loop in the
+ * graph's loop slot: members with no task of their own ready take its chunks
+ * beside the task's member, one at a time, and go back to their own tasks
+ * as those become ready. The plan of a graph with such tasks (WEFT_TASK_LOOP)
+ * replays the placement with that help to find when the graph ends.
  *
  *===----------------------------------------------------------------------===*/
 #include "internal.h"
@@ -30,6 +37,9 @@ typedef struct graph_run {
   _Atomic int32_t waiting[WEFT_MAX_TASKS]; /* unfinished predecessors */
   _Atomic unsigned char claimed[WEFT_MAX_TASKS];
   _Atomic int32_t unclaimed;
+  /* Tasks not yet finished: members stay until none is (a task still
+     running may open a loop for them). */
+  _Atomic int32_t unfinished;
   /* Bumped when a task finishes: what idle members wait on. */
   WEFT_ALIGNED _Atomic uint32_t progress;
   _Atomic uint32_t sleepers;
@@ -37,7 +47,19 @@ typedef struct graph_run {
      in the region yet): only the tasks of a member that is not looking are
      stolen. Initialized for the plan's members, the only owners. */
   _Atomic unsigned char looking[WEFT_MAX_TEAM];
+  /* The loop slot: a task's parallel loop that idle members help with.
+     LOOP_OPEN publishes grid, body and ctx (release); a helper counts
+     itself in `helpers` before it checks the state, and the task's member
+     closes the slot, then waits for the helpers to leave. */
+  WEFT_ALIGNED _Atomic uint32_t loop_state;
+  _Atomic int32_t loop_helpers;
+  _Atomic int64_t loop_next; /* the next chunk to take */
+  weft_grid_t loop_grid;
+  weft_body_fn loop_body;
+  void *loop_ctx;
 } graph_run_t;
+
+enum { LOOP_FREE, LOOP_SETUP, LOOP_OPEN, LOOP_CLOSING };
 
 int weft_graph_valid(const weft_graph_t *g) {
   if (!g || g->ntasks < 0 || g->ntasks > WEFT_MAX_TASKS ||
@@ -59,6 +81,64 @@ int weft_graph_valid(const weft_graph_t *g) {
 static double work_of(const weft_graph_t *g, int i) {
   double w = g->tasks[i].work_ns;
   return w == w && w > 1.0 ? w : 1.0;
+}
+
+/* When the graph ends if each member runs its own tasks as they become
+   ready (in plan order), and members with none ready help the loop task in
+   the loop slot: the first loop task to start takes it until it ends, a
+   loop task that starts while it is taken runs alone. */
+static double replay(const weft_graph_t *g, const double *speed, int size,
+                     const signed char *owner, const signed char *order) {
+  int n = g->ntasks, slot = -1;
+  double left[WEFT_MAX_TASKS], rate[WEFT_MAX_TASKS], now = 0;
+  int runner[WEFT_MAX_TASKS]; /* the task each member runs, or -1 */
+  uint64_t started = 0, done = 0,
+           all = n == 64 ? ~UINT64_C(0) : (UINT64_C(1) << n) - 1;
+  for (int t = 0; t < n; ++t)
+    left[t] = work_of(g, t);
+  for (int m = 0; m < size; ++m)
+    runner[m] = -1;
+  while (done != all) {
+    for (int m = 0; m < size; ++m)
+      for (int k = 0; runner[m] < 0 && k < n; ++k) {
+        int t = order[k];
+        if (owner[t] == m && !(started >> t & 1) &&
+            (g->tasks[t].preds & ~done) == 0) {
+          runner[m] = t;
+          started |= UINT64_C(1) << t;
+          if (slot < 0 && (g->tasks[t].flags & WEFT_TASK_LOOP))
+            slot = t;
+        }
+      }
+    for (int t = 0; t < n; ++t)
+      rate[t] = 0;
+    for (int m = 0; m < size; ++m)
+      if (runner[m] >= 0)
+        rate[runner[m]] += speed[m];
+      else if (slot >= 0)
+        rate[slot] += speed[m];
+    double dt = -1;
+    for (int t = 0; t < n; ++t)
+      if (rate[t] > 0 && (dt < 0 || left[t] / rate[t] < dt))
+        dt = left[t] / rate[t];
+    if (dt < 0)
+      break; /* cannot happen: some member owns each ready task */
+    now += dt;
+    for (int t = 0; t < n; ++t) {
+      if (rate[t] <= 0)
+        continue;
+      left[t] -= rate[t] * dt;
+      if (left[t] > 1e-9 * work_of(g, t))
+        continue;
+      done |= UINT64_C(1) << t;
+      if (slot == t)
+        slot = -1;
+      for (int m = 0; m < size; ++m)
+        if (runner[m] == t)
+          runner[m] = -1;
+    }
+  }
+  return now;
 }
 
 double weft_graph_plan(const weft_graph_t *g, const int *weights, int size,
@@ -88,8 +168,14 @@ double weft_graph_plan(const weft_graph_t *g, const int *weights, int size,
   }
   /* Each task on the member where it finishes first. */
   double free_at[WEFT_MAX_TEAM], done[WEFT_MAX_TASKS], span = 0;
-  for (int m = 0; m < size; ++m)
+  double speed[WEFT_MAX_TEAM];
+  int loops = 0;
+  for (int i = 0; i < n; ++i)
+    loops |= g->tasks[i].flags & WEFT_TASK_LOOP;
+  for (int m = 0; m < size; ++m) {
     free_at[m] = 0;
+    speed[m] = (weights && weights[m] > 0 ? weights[m] : 1024) / 1024.0;
+  }
   for (int k = 0; k < n; ++k) {
     int t = order[k];
     double ready = 0;
@@ -99,9 +185,8 @@ double weft_graph_plan(const weft_graph_t *g, const int *weights, int size,
     int best = 0;
     double best_end = 0;
     for (int m = 0; m < size; ++m) {
-      double speed = (weights && weights[m] > 0 ? weights[m] : 1024) / 1024.0;
       double start = free_at[m] > ready ? free_at[m] : ready;
-      double end = start + work_of(g, t) / speed;
+      double end = start + work_of(g, t) / speed[m];
       if (m == 0 || end < best_end) {
         best = m;
         best_end = end;
@@ -112,14 +197,20 @@ double weft_graph_plan(const weft_graph_t *g, const int *weights, int size,
     if (best_end > span)
       span = best_end;
   }
-  return span;
+  return loops ? replay(g, speed, size, owner, order) : span;
 }
 
 static void run_task(graph_run_t *r, int t) {
+  uint64_t t0 = weft_trace_on ? weft_now_ns() : 0;
+  weft_tls.graph = r;
   r->g->tasks[t].fn(r->ctx);
+  weft_tls.graph = NULL;
+  if (weft_trace_on)
+    weft_trace_task(r->g, t, r->owner[t], t0, weft_now_ns());
   for (int j = t + 1; j < r->n; ++j)
     if (r->g->tasks[j].preds >> t & 1)
       atomic_fetch_sub_explicit(&r->waiting[j], 1, memory_order_release);
+  atomic_fetch_sub_explicit(&r->unfinished, 1, memory_order_release);
   atomic_fetch_add_explicit(&r->progress, 1, memory_order_release);
   weft_wake(&r->progress, &r->sleepers, INT_MAX);
 }
@@ -156,6 +247,85 @@ static int pick(graph_run_t *r, int me) {
   return -1;
 }
 
+/* Does member `me` have a task of its own that is ready? */
+static int own_ready(graph_run_t *r, int me) {
+  for (int t = 0; t < r->n; ++t)
+    if (r->owner[t] == me &&
+        !atomic_load_explicit(&r->claimed[t], memory_order_relaxed) &&
+        atomic_load_explicit(&r->waiting[t], memory_order_relaxed) == 0)
+      return 1;
+  return 0;
+}
+
+static void run_loop_chunk(graph_run_t *r, int64_t c) {
+  int64_t lo, hi;
+  weft_grid_bounds(&r->loop_grid, c, &lo, &hi);
+  r->loop_body(r->loop_ctx, lo, hi, c);
+}
+
+/* Chunks of the loop in the slot, until there are none or one of this
+   member's own tasks is ready; how many it ran. */
+static int64_t help_loop(graph_run_t *r, int me) {
+  if (atomic_load_explicit(&r->loop_state, memory_order_relaxed) != LOOP_OPEN)
+    return 0;
+  int64_t ran = 0;
+  atomic_fetch_add(&r->loop_helpers, 1);
+  if (atomic_load(&r->loop_state) == LOOP_OPEN) {
+    uint64_t t0 = weft_trace_on ? weft_now_ns() : 0;
+    for (;;) {
+      int64_t c =
+          atomic_fetch_add_explicit(&r->loop_next, 1, memory_order_relaxed);
+      if (c >= r->loop_grid.chunks)
+        break;
+      run_loop_chunk(r, c);
+      ++ran;
+      if (own_ready(r, me))
+        break;
+    }
+    if (weft_trace_on && ran)
+      weft_trace_work(t0, weft_now_ns(), ran, 0);
+  }
+  atomic_fetch_sub(&r->loop_helpers, 1);
+  return ran;
+}
+
+int64_t weft_graph_loop(const weft_loop_t *loop, weft_body_fn body, void *ctx) {
+  graph_run_t *r = weft_tls.graph;
+  uint32_t free_ = LOOP_FREE;
+  if (!r || !atomic_compare_exchange_strong(&r->loop_state, &free_, LOOP_SETUP))
+    return -1;
+  weft_grid_init(&r->loop_grid, loop);
+  r->loop_body = body;
+  r->loop_ctx = ctx;
+  atomic_store_explicit(&r->loop_next, 0, memory_order_relaxed);
+  atomic_store(&r->loop_state, LOOP_OPEN);
+  /* Idle members wait for progress: this is some. */
+  atomic_fetch_add_explicit(&r->progress, 1, memory_order_release);
+  weft_wake(&r->progress, &r->sleepers, INT_MAX);
+  /* Loops inside the chunks run serially here, as on the helpers. */
+  weft_tls.graph = NULL;
+  uint64_t t0 = weft_trace_on ? weft_now_ns() : 0;
+  int64_t chunks = r->loop_grid.chunks, ran = 0;
+  for (;;) {
+    int64_t c =
+        atomic_fetch_add_explicit(&r->loop_next, 1, memory_order_relaxed);
+    if (c >= chunks)
+      break;
+    run_loop_chunk(r, c);
+    ++ran;
+  }
+  if (weft_trace_on && ran)
+    weft_trace_work(t0, weft_now_ns(), ran, 0);
+  /* Close, then wait for the helpers' last chunks (each leaves after at
+     most one more). */
+  atomic_store(&r->loop_state, LOOP_CLOSING);
+  while (atomic_load(&r->loop_helpers) != 0)
+    weft_cpu_relax();
+  atomic_store(&r->loop_state, LOOP_FREE);
+  weft_tls.graph = r;
+  return chunks;
+}
+
 static void graph_member(void *arg, int me, int size) {
   (void)size;
   graph_run_t *r = arg;
@@ -170,11 +340,18 @@ static void graph_member(void *arg, int me, int size) {
     uint32_t seen =
         atomic_load_explicit(&r->progress, memory_order_acquire);
     atomic_store_explicit(&r->looking[me], 1, memory_order_relaxed);
-    if (atomic_load_explicit(&r->unclaimed, memory_order_relaxed) == 0)
+    if (atomic_load_explicit(&r->unfinished, memory_order_acquire) == 0)
       break;
-    int t = pick(r, me);
+    int t = atomic_load_explicit(&r->unclaimed, memory_order_relaxed)
+                ? pick(r, me)
+                : -1;
     if (t < 0) {
-      /* Nothing ready: wait until a task finishes (spin, then block). */
+      atomic_store_explicit(&r->looking[me], 0, memory_order_relaxed);
+      if (help_loop(r, me))
+        continue;
+      atomic_store_explicit(&r->looking[me], 1, memory_order_relaxed);
+      /* Nothing ready: wait until a task finishes or a loop opens (spin,
+         then block). */
       weft_wait_change(&r->progress, seen, &r->sleepers, &team->policy,
                        &blocks);
       continue;
@@ -229,6 +406,16 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
                           ? NULL
                           : weft_team_acquire();
   int size = team ? team->size : 1;
+  /* What running the tasks in program order costs: their own work, a
+     parallel loop's on the whole team (as weft_parallel_for would run it
+     outside the graph). */
+  double in_order = 0, capacity = 0;
+  for (int m = 0; team && m < size; ++m)
+    capacity += (double)(team->prefix[m + 1] - team->prefix[m]) / 1024.0;
+  for (int i = 0; i < n; ++i)
+    in_order += (g->tasks[i].flags & WEFT_TASK_LOOP) && capacity > 1
+                    ? work_of(g, i) / capacity
+                    : work_of(g, i);
   graph_run_t r;
   r.g = g;
   r.ctx = ctx;
@@ -241,7 +428,7 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
       weights[m] = (int)(team->prefix[m + 1] - team->prefix[m]);
     double span = weft_graph_plan(g, weights, members, r.owner, r.order);
     /* Not worth a fork: the plan saves less than the fork/join costs. */
-    if (total - span < WEFT_GRAPH_MIN_SAVING_NS && !weft_schedule_eager())
+    if (in_order - span < WEFT_GRAPH_MIN_SAVING_NS && !weft_schedule_eager())
       size = 1;
   }
   if (size == 1) {
@@ -258,6 +445,10 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
     atomic_init(&r.claimed[i], 0);
   }
   atomic_init(&r.unclaimed, n);
+  atomic_init(&r.unfinished, n);
+  atomic_init(&r.loop_state, LOOP_FREE);
+  atomic_init(&r.loop_helpers, 0);
+  atomic_init(&r.loop_next, 0);
   atomic_init(&r.progress, 0);
   atomic_init(&r.sleepers, 0);
   /* Only owners' flags are read (pick); any member sets its own. */

@@ -395,6 +395,10 @@ typedef struct weft_tls {
      spmd_for there (WEFT_FOR_CHUNKWISE). */
   uint32_t region_epoch;
   weft_grid_t prev_grid;
+  /* The graph whose task this member runs (graph.c), else NULL: a
+     weft_parallel_for there shares its chunks with the graph's idle
+     members. */
+  struct graph_run *graph;
 } weft_tls_t;
 
 extern _Thread_local weft_tls_t weft_tls;
@@ -451,6 +455,11 @@ int weft_graph_valid(const weft_graph_t *g);
 /// longest chain first. Returns the plan's finishing time, in ns of work.
 double weft_graph_plan(const weft_graph_t *g, const int *weights, int size,
                        signed char *owner, signed char *order);
+/// A weft_parallel_for called in a task of a graph run (weft_tls.graph):
+/// runs its chunks here and on the graph's idle members. Returns the
+/// number of chunks, or -1 when the graph's loop slot is taken (the caller
+/// then runs the loop serially).
+int64_t weft_graph_loop(const weft_loop_t *loop, weft_body_fn body, void *ctx);
 
 /*===--- Trace (trace.c) -------------------------------------------------===*/
 
@@ -468,6 +477,9 @@ void weft_trace_work(uint64_t t0, uint64_t t1, int64_t chunks,
                      int64_t steals);
 void weft_trace_wait(int blocked, uint64_t t0, uint64_t t1);
 void weft_trace_steal(int victim);
+/// A task of a graph: its index, the member the plan gave it, the graph.
+void weft_trace_task(const weft_graph_t *g, int task, int planned, uint64_t t0,
+                     uint64_t t1);
 void weft_trace_split(const struct weft_team *team, int64_t chunks);
 void weft_trace_hint(int intent, const char *backend, int ok);
 /// Wake ahead: a prediction ("predict", us until the start), its outcome at

@@ -326,13 +326,20 @@ static void leave_owner(void) {
   weft_team_release();
 }
 
-int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
-                          void *ctx) {
+/* A parallel loop; `graph_help`: inside a task of a graph, its chunks may
+   run on the graph's idle members with the same ctx (weft_parallel_for's
+   contract, but not weft_spmd_for's, whose ctx may be the member's own). */
+static int64_t parallel_for(const weft_loop_t *loop, weft_body_fn body,
+                            void *ctx, int graph_help) {
   if (!loop || !body || loop->trip <= 0)
     return 0;
   weft_trace_init();
-  if (weft_tls.in_region || weft_schedule_reversed())
-    return weft_run_serial(loop, body, ctx);
+  if (weft_tls.in_region || weft_schedule_reversed()) {
+    int64_t chunks = -1;
+    if (graph_help && weft_tls.graph && !weft_schedule_reversed())
+      chunks = weft_graph_loop(loop, body, ctx);
+    return chunks >= 0 ? chunks : weft_run_serial(loop, body, ctx);
+  }
   weft_team_t *team = weft_team_acquire();
   if (!team)
     return weft_run_serial(loop, body, ctx);
@@ -425,6 +432,11 @@ int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
   }
   leave_owner();
   return chunks;
+}
+
+int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
+                          void *ctx) {
+  return parallel_for(loop, body, ctx, 1);
 }
 
 /*===--- SPMD ------------------------------------------------------------===*/
@@ -526,7 +538,7 @@ int64_t weft_spmd_for_ex(const weft_loop_t *loop, weft_body_fn body,
                          void *ctx, int flags) {
   weft_team_t *team = weft_tls.team;
   if (!team || !weft_tls.spmd)
-    return weft_parallel_for(loop, body, ctx);
+    return parallel_for(loop, body, ctx, 0);
   /* Every member computes the same grid and split from the same descriptor;
      the first to arrive at each run word initializes it for this loop's
      tag, so members that are late still have their chunks taken. */

@@ -8,6 +8,9 @@
  *   region   the owner's span of a parallel loop or SPMD region, with its
  *            file, line, region id, chunks and intent
  *   work     a member's span of running chunks, with how many and stolen
+ *   task     a member's span of running one task of a task graph: the
+ *            graph's file, line and id, the task's index, and the member
+ *            the plan gave it (another: the task was stolen)
  *   spin     a wait that spun, blocked: one that slept in the kernel
  *   split    an instant: each member's share of a loop's chunks, and its
  *            capacity weight
@@ -202,6 +205,11 @@ void weft_trace_work(uint64_t t0, uint64_t t1, int64_t chunks, int64_t steals) {
   record('X', "work", t0, t1, NULL, chunks, steals, 0, 0);
 }
 
+void weft_trace_task(const weft_graph_t *g, int task, int planned, uint64_t t0,
+                     uint64_t t1) {
+  record('X', "task", t0, t1, g->file, g->line, g->region_id, task, planned);
+}
+
 void weft_trace_wait(int blocked, uint64_t t0, uint64_t t1) {
   record('X', blocked ? "blocked" : "spin", t0, t1, NULL, 0, 0, 0, 0);
 }
@@ -279,6 +287,13 @@ static void write_event(FILE *f, long pid, const trace_thread_t *t,
             "\"intent\":\"%s\"",
             (long long)e->a, (long long)e->b, (long long)e->c,
             intents[e->d >= 0 && e->d < 4 ? e->d : 0]);
+  } else if (!strcmp(e->name, "task")) {
+    fprintf(f, "\"file\":");
+    json_string(f, e->file ? e->file : "");
+    fprintf(f,
+            ",\"line\":%lld,\"region_id\":%lld,\"task\":%lld,"
+            "\"planned_member\":%lld",
+            (long long)e->a, (long long)e->b, (long long)e->c, (long long)e->d);
   } else if (!strcmp(e->name, "work")) {
     fprintf(f, "\"chunks\":%lld,\"stolen\":%lld", (long long)e->a,
             (long long)e->b);

@@ -170,6 +170,13 @@ static void spmd(void *ctx, int member, int size) {
   atomic_fetch_add(&sink, member);
 }
 
+static void busy_task(void *ctx) {
+  (void)ctx;
+  volatile double x = 0;
+  for (int k = 0; k < 100000; k++)
+    x += k;
+}
+
 static void traced_child(const char *path) {
   setenv("WEFT_TRACE", path, 1);
   /* Two threads: on two CPUs or more no member is oversubscribed, so with
@@ -190,6 +197,11 @@ static void traced_child(const char *path) {
       usleep(5000);
   }
   weft_spmd(&loop, spmd, NULL);
+  /* A graph of two tasks: a region, and a task event per task. */
+  weft_task_t tasks[2] = {{busy_task, 1e6, 0, 0}, {busy_task, 1e6, 0, 0}};
+  weft_graph_t g = {2, WEFT_INTENT_COMPUTE, tasks, 7, 42, "dir/\"quoted\".c",
+                    0};
+  CHECK_EQ(weft_run_graph(&g, NULL), 2);
   exit(0);
 }
 
@@ -318,6 +330,7 @@ int main(int argc, char **argv) {
   long tids[64];
   int ntids = 0, named[64] = {0}, worked[64] = {0};
   int regions = 0, blocked = 0, member_names = 0, quoted = 0;
+  int tasks = 0, task_seen = 0;
   for (int i = 0; i < events->n; i++) {
     jval_t *e = events->items[i];
     CHECK(is(e, J_OBJ));
@@ -360,6 +373,17 @@ int main(int argc, char **argv) {
       CHECK(get(args, "line")->num == 42 && get(args, "region_id")->num == 7);
       quoted += !strcmp(get(args, "file")->str, "dir/\"quoted\".c");
     }
+    if (!strcmp(name->str, "task")) {
+      jval_t *args = get(e, "args");
+      CHECK(get(args, "line")->num == 42 && get(args, "region_id")->num == 7);
+      CHECK(!strcmp(get(args, "file")->str, "dir/\"quoted\".c"));
+      int k = (int)get(args, "task")->num;
+      CHECK(k == 0 || k == 1);
+      CHECK(get(args, "planned_member")->num == 0 ||
+            get(args, "planned_member")->num == 1);
+      task_seen |= 1 << k;
+      tasks++;
+    }
     if (!strcmp(name->str, "work"))
       worked[t] = 1;
     if (!strcmp(name->str, "blocked"))
@@ -369,7 +393,9 @@ int main(int argc, char **argv) {
   for (int t = 0; t < ntids; t++)
     if (tids[t] != 0)
       CHECK(named[t]);
-  CHECK_EQ(regions, REGIONS + 1);
+  CHECK_EQ(regions, REGIONS + 2); /* the loops, the SPMD region, the graph */
+  CHECK_EQ(tasks, 2);
+  CHECK_EQ(task_seen, 3);
   CHECK_EQ(quoted, regions);
   int working = 0;
   for (int t = 0; t < ntids; t++)

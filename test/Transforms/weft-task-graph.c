@@ -14,7 +14,7 @@ double eL, eR;
 
 // Two channels, then each channel's energy: 2 waits for 0, 3 for 1.
 // CHECK-LABEL: func.func @channels
-// CHECK: weft.graph = {captures = [{{.*}}], estimated = {{true|false}}, id = {{[0-9]+}} : i64, preds = array<i64: 0, 0, 1, 2>,
+// CHECK: weft.graph = {captures = [{{.*}}], copy_out = [{{.*}}], estimated = {{true|false}}, id = {{[0-9]+}} : i64, loops = array<i1: {{.*}}>, preds = array<i64: 0, 0, 1, 2>,
 // CHECK-SAME: weft.graph_remark = "the 4 statements at lines {{[0-9]+}}-{{[0-9]+}} run as a task graph (about {{.*}}, with trip counts assumed); line {{[0-9]+}} waits: it reads memory, which the statement at line
 void channels(int n) {
   iir(L, n, 0.5f);
@@ -27,7 +27,7 @@ void channels(int n) {
 
 // Rows 0 and 1 of one array: apart.
 // CHECK-LABEL: func.func @rows
-// CHECK: weft.graph = {captures = [{{.*}}], estimated = {{true|false}}, id = {{[0-9]+}} : i64, preds = array<i64: 0, 0>,
+// CHECK: weft.graph = {captures = [{{.*}}], copy_out = [{{.*}}], estimated = {{true|false}}, id = {{[0-9]+}} : i64, loops = array<i1: {{.*}}>, preds = array<i64: 0, 0>,
 void rows(int n) {
   iir(&M[0][0], n, 0.5f);
   iir(&M[1][0], n, 0.5f);
@@ -35,7 +35,7 @@ void rows(int n) {
 
 // Two halves of one array, and then both halves overlapping.
 // CHECK-LABEL: func.func @halves
-// CHECK: weft.graph = {captures = [{{.*}}], estimated = {{true|false}}, id = {{[0-9]+}} : i64, preds = array<i64: 0, 0, 3>,
+// CHECK: weft.graph = {captures = [{{.*}}], copy_out = [{{.*}}], estimated = {{true|false}}, id = {{[0-9]+}} : i64, loops = array<i1: {{.*}}>, preds = array<i64: 0, 0, 3>,
 void halves(int n) {
   for (int i = 1; i < 2048; i++)
     L[i] = L[i] + L[i - 1] * 0.5f;
@@ -86,12 +86,46 @@ void small(void) {
   for (int i = 1; i < 8; i++) R[i] += R[i - 1];
 }
 
-// A loop that runs in parallel is not a task.
+// A loop that runs in parallel is a task, but this one reads R, which the
+// call after it writes: in order.
 // CHECK-NOT: weft.graph =
-// CHECK-LABEL: func.func @after
+// CHECK-LABEL: func.func @beside
 void parallel(int n) {
   for (int i = 0; i < 4096; i++)
     L[i] = R[i] * 2;
   iir(R, n, 0.5f);
+}
+
+// A parallel loop (a reduction into s) beside a recurrence: a graph whose
+// loop task the other member helps once its recurrence is done; the task
+// writes s, which its function copies back (copy_out: s's decl). Then a
+// recurrence over what the first one wrote.
+// CHECK: weft.graph = {captures = [{{.*}}#weft.capture<shared, "s", [[S:[0-9]+]]>{{.*}}], copy_out = [array<i64>, array<i64: [[S]]>, array<i64>], estimated = false, id = {{[0-9]+}} : i64, loops = array<i1: false, true, false>, preds = array<i64: 0, 0, 1>,
+// CHECK-SAME: weft.graph_remark = "the 3 statements at lines [[L0:[0-9]+]]-{{[0-9]+}} run as a task graph (about {{.*}} of work, {{.*}} on two cores, {{.*}} in order with its loops in parallel); line {{[0-9]+}} runs its loop in parallel on the members the others leave idle; line {{[0-9]+}} waits: it reads {{.*}}, which the statement at line [[L0]] writes"
+// CHECK-LABEL: func.func @address
+int beside(void) {
+  int s = 0;
+  for (int i = 1; i < 4096; i++)
+    L[i] = L[i] + 0.5f * L[i - 1];
+  for (int i = 0; i < 4096; i++)
+    s += R[i] > 0;
+  for (int i = 1; i < 4096; i++)
+    M[0][i] = M[0][i - 1] * 0.5f + L[i];
+  return s;
+}
+
+// A loop task's function names each variable as the loop's own code does:
+// a scalar whose address is taken (*pp may reach it) would be a copy
+// there, so the parallel loop that reads k is no task.
+// CHECK-NOT: weft.graph =
+// CHECK-LABEL: func.func @after
+float address(int **pp, int n) {
+  int k = n;
+  *pp = &k;
+  for (int i = 1; i < 4096; i++)
+    L[i] = L[i] + 0.5f * L[i - 1];
+  for (int i = 0; i < 4096; i++)
+    M[0][i] = R[i] * k;
+  return M[0][n];
 }
 void after(void) {}

@@ -370,6 +370,8 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
         }
         break;
       }
+      if (p.copyShared)
+        break; // a copy under its own name
       if (e->getLocation().isMacroID()) {
         why = "the body uses " + c.name +
               " inside a macro, where weft cannot point it at the shared "

@@ -432,6 +432,16 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
       if (!used)
         break;
       bool array = ctx.getAsArrayType(t) != nullptr;
+      if (c.kind == CaptureKind::Shared && !array && p.copyShared) {
+        // A loop task's copy (a scalar no pointer reaches: weft-task-graph).
+        field(ctx.getPointerType(t), c.name);
+        init(c.name, "&" + c.name);
+        L.binds += "  " + typeText(unq, policy, c.name) + " = *weft_c->" +
+                   c.name + ";\n";
+        if (p.copyBack.contains(c.var))
+          L.tail += "  *weft_c->" + c.name + " = " + c.name + ";\n";
+        break;
+      }
       if (c.kind == CaptureKind::Shared && !array) {
         // An object reached by address; the body's uses are (*name).
         field(ctx.getPointerType(t), c.name);

@@ -43,6 +43,17 @@ bool FileRewriter::planGraph(mlir::Operation *op, GraphPlan &g,
   };
   g.estimated = flag("estimated", false);
   g.writesScalars = flag("writes_scalars", true);
+  auto loops = d.getAs<mlir::DenseBoolArrayAttr>("loops");
+  auto copyOut = d.getAs<mlir::ArrayAttr>("copy_out");
+  if (loops && loops.size() == stmts.size())
+    g.loops.assign(loops.asArrayRef().begin(), loops.asArrayRef().end());
+  else
+    g.loops.assign(stmts.size(), false);
+  if (llvm::is_contained(g.loops, true) &&
+      (!copyOut || (int64_t)copyOut.size() != stmts.size())) {
+    why = "weft lost track of the task graph (please report this)";
+    return false;
+  }
   Plan base;
   if (!placeBefore(op, base, why))
     return false;
@@ -93,6 +104,15 @@ bool FileRewriter::planGraph(mlir::Operation *op, GraphPlan &g,
     Plan p = base;
     p.loop = p.body = s;
     p.header = &g.none;
+    if (g.loops[g.tasks.size()]) {
+      p.copyShared = true;
+      for (int64_t decl :
+           llvm::cast<mlir::DenseI64ArrayAttr>(copyOut[g.tasks.size()])
+               .asArrayRef())
+        if (decl >= 0 && (size_t)decl < im.decls.size())
+          if (auto *v = llvm::dyn_cast_or_null<clang::VarDecl>(im.decls[decl]))
+            p.copyBack.insert(v);
+    }
     if (s->getBeginLoc().isMacroID() ||
         !fileRange(s->getSourceRange(), p.begin, p.end, endsWithSemi(s))) {
       why = "a statement of it is not written in the file as such (a macro "
@@ -106,6 +126,7 @@ bool FileRewriter::planGraph(mlir::Operation *op, GraphPlan &g,
     p.fileIndent = p.indent.size();
     if (!checkLoop(p, why))
       return false;
+    g.edits.push_back(p.bodyEdits);
     g.tasks.push_back(std::move(p));
   }
   g.begin = g.tasks.front().begin;
@@ -142,9 +163,8 @@ std::string FileRewriter::graphFunctions(const GraphPlan &g) {
            "  (void)weft_c;\n" + L.binds;
     fns += options.lineDirectives ? lineDirective(p.loop->getBeginLoc()) + "  "
                                   : std::string("  ");
-    fns +=
-        reindent(editedText(p.begin, p.end, p.bodyEdits), p.fileIndent, "  ");
-    fns += "\n}\n\n";
+    fns += reindent(editedText(p.begin, p.end, g.edits[i]), p.fileIndent, "  ");
+    fns += "\n" + L.tail + "}\n\n";
   }
   out += "struct " + g.name + "_ctx {\n";
   for (const std::string &f : fields)
@@ -203,7 +223,8 @@ std::string FileRewriter::graphDispatch(const GraphPlan &g) {
     std::snprintf(mask, sizeof mask, "0x%llxu",
                   (unsigned long long)(uint64_t)g.preds[i]);
     o += body + "    {" + g.name + "_t" + std::to_string(i) + ", " + work +
-         ", " + mask + "}" + (i + 1 < g.tasks.size() ? ",\n" : "\n");
+         ", " + mask + ", " + (g.loops[i] ? "WEFT_TASK_LOOP" : "0") + "}" +
+         (i + 1 < g.tasks.size() ? ",\n" : "\n");
   }
   o += body + "};\n";
   unsigned line = sm.getExpansionLineNumber(first.loop->getBeginLoc());

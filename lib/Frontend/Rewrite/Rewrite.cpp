@@ -603,17 +603,50 @@ RewriteResult FileRewriter::write() {
                 "would share between its sections");
       continue;
     }
-    if (llvm::any_of(replacements, [&](const Replacement &r) {
-          return r.begin < g.end && g.begin < r.end;
-        })) {
+    if (openmp() && llvm::is_contained(g.loops, true)) {
+      vetoGraph("a statement runs a loop in parallel, which an OpenMP "
+                "section cannot share with the other sections' threads");
+      continue;
+    }
+    // The parallel loops in a loop task: their replacing blocks become the
+    // task's text. Any other replacement it overlaps keeps it as written.
+    std::vector<size_t> inside;
+    bool clash = false;
+    for (size_t k = 0; k < replacements.size(); ++k) {
+      const Replacement &r = replacements[k];
+      if (!(r.begin < g.end && g.begin < r.end))
+        continue;
+      auto in = llvm::find_if(g.tasks, [&](const Plan &p) {
+        return p.begin <= r.begin && r.end <= p.end;
+      });
+      if (in == g.tasks.end() || !g.loops[in - g.tasks.begin()] ||
+          r.loops == 0) {
+        clash = true;
+        break;
+      }
+      inside.push_back(k);
+    }
+    if (clash) {
       vetoGraph("its statements are inside code weft rewrites already (a "
                 "parallel loop's block, or another task graph)");
       continue;
     }
+    for (size_t k : inside) {
+      const Replacement &r = replacements[k];
+      for (size_t i = 0; i < g.tasks.size(); ++i)
+        if (g.tasks[i].begin <= r.begin && r.end <= g.tasks[i].end)
+          g.edits[i].emplace_back(r.begin, r.end - r.begin, r.text);
+      g.loopsInside += r.loops;
+    }
+    for (auto &e : g.edits)
+      llvm::sort(e);
+    for (size_t k = inside.size(); k-- > 0;)
+      replacements.erase(replacements.begin() + inside[k]);
     if (!openmp())
       before[offsetOf(g.tasks.front().insertAt)] += graphFunctions(g);
-    replacements.push_back(
-        {g.begin, g.end, openmp() ? openmpGraph(g) : graphDispatch(g), 0});
+    replacements.push_back({g.begin, g.end,
+                            openmp() ? openmpGraph(g) : graphDispatch(g),
+                            g.loopsInside});
     graphRanges.push_back({g.begin, g.end});
     op->setAttr("weft.graph_written", mlir::UnitAttr::get(op->getContext()));
     ++result.taskGraphs;

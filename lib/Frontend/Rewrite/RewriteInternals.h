@@ -205,6 +205,12 @@ private:
     std::string sfx;
     /// A local's name in the replacing block.
     std::string nm(llvm::StringRef base) const { return base.str() + sfx; }
+    /// A task of a graph that runs a parallel loop (weft.graph's loops):
+    /// its function runs the loop's replacing block as written in place,
+    /// so each shared scalar is a copy under its own name (no edits), and
+    /// those in `copyBack` (the task writes them) are stored back after it.
+    bool copyShared = false;
+    llvm::DenseSet<const clang::VarDecl *> copyBack;
   };
 
   bool plan(TaskOp task, Plan &p, std::string &why);
@@ -223,6 +229,14 @@ private:
     std::vector<Plan> tasks;
     std::vector<double> work;
     std::vector<int64_t> preds;
+    /// Which tasks run a parallel loop (WEFT_TASK_LOOP).
+    std::vector<bool> loops;
+    /// Each task's text edits: a loop task's are the replacing blocks of
+    /// the loops inside it (its bodyEdits are empty), another's its
+    /// bodyEdits.
+    std::vector<std::vector<std::tuple<unsigned, unsigned, std::string>>> edits;
+    /// The parallel loops the graph's text holds.
+    unsigned loopsInside = 0;
     /// The statements' text in the file, from the first to the last.
     unsigned begin = 0, end = 0;
     /// The tasks' header: none (no counter).

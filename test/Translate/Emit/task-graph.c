@@ -33,9 +33,9 @@ static void iir(float *x, int n, float k) {
 // CHECK-NEXT:   for (int i = 0; i < n; i++)
 // CHECK-NEXT:     (*sum) = (*sum) * 0.5 + a[i];
 // CHECK: if (weft_ready()) {
-// CHECK: {weft_filters_graph[[G]]_t0, {{[0-9.]+}}, 0x0u},
-// CHECK-NEXT: {weft_filters_graph[[G]]_t1, {{[0-9.]+}}, 0x0u},
-// CHECK-NEXT: {weft_filters_graph[[G]]_t2, {{[0-9.]+}}, 0x1u}
+// CHECK: {weft_filters_graph[[G]]_t0, {{[0-9.]+}}, 0x0u, 0},
+// CHECK-NEXT: {weft_filters_graph[[G]]_t1, {{[0-9.]+}}, 0x0u, 0},
+// CHECK-NEXT: {weft_filters_graph[[G]]_t2, {{[0-9.]+}}, 0x1u, 0}
 // CHECK: static const weft_graph_t weft_graph = {3, WEFT_INTENT_NONE, weft_tasks,
 // CHECK-NEXT: weft_run_graph(&weft_graph, &weft_c);
 // CHECK-NEXT: } else {
@@ -72,4 +72,38 @@ void arrays(int n) {
   iir(b, n, 0.25f);
   for (int i = 1; i < n; i++)
     a[i] = a[i] * 0.5f + a[i - 1];
+}
+
+// A parallel loop as a task: its function runs the loop's block as weft
+// writes it in place, with s a copy under its own name (no edits), stored
+// back after it since the task writes it; the task is WEFT_TASK_LOOP.
+// OpenMP output keeps the statements as written (the loop on its own).
+// CHECK: static void weft_beside_graph[[B:[0-9]+]]_t1(void *weft_arg) {
+// CHECK:   long s = *weft_c->s;
+// CHECK-NEXT:   { /* weft: in parallel in weft_beside_{{[0-9]+}}() when the checks pass; else as written */
+// CHECK:       int64_t weft_chunks = weft_parallel_for(&weft_l, weft_beside_{{[0-9]+}}, &weft_c);
+// CHECK:         s = (long)((unsigned long)s + weft_s_part[weft_j]);
+// CHECK:     } else {
+// CHECK-NEXT:       for (int i = 0; i < N; i++)
+// CHECK-NEXT:         s += (long)a[i] ^ 5;
+// CHECK-NEXT:     }
+// CHECK-NEXT:   }
+// CHECK-NEXT:   *weft_c->s = s;
+// CHECK-NEXT: }
+// CHECK: long beside(void) {
+// CHECK: {weft_beside_graph[[B]]_t0, {{[0-9.]+}}, 0x0u, 0},
+// CHECK-NEXT: {weft_beside_graph[[B]]_t1, {{[0-9.]+}}, 0x0u, WEFT_TASK_LOOP}
+// CHECK: } else {
+// CHECK-NEXT: for (int i = 1; i < N; i++)
+// OMP: long beside(void) {
+// OMP-NOT: omp sections
+// OMP: #pragma omp parallel for
+// OMP: return s;
+long beside(void) {
+  long s = 0;
+  for (int i = 1; i < N; i++)
+    b[i] = b[i] * 0.5f + b[i - 1];
+  for (int i = 0; i < N; i++)
+    s += (long)a[i] ^ 5;
+  return s;
 }

@@ -37,9 +37,20 @@ using namespace weft;
 namespace {
 /// The most tasks in one graph (libweft's WEFT_MAX_TASKS).
 constexpr size_t kMaxTasks = 64;
-/// The part of its work that a graph whose work is estimated must save on
-/// two cores (a chain with a short task beside it saves next to nothing).
+/// The part of the work of its tasks that run no loop in parallel that a
+/// graph whose work is estimated must save on two cores (a chain with a
+/// short task beside it saves next to nothing).
 constexpr double kMinGraphShare = 0.1;
+
+/// The op that carries the importer's statement attributes for a top-level
+/// op of a block: a weft.task's loop (weft-outline-tasks wraps the loop the
+/// importer marked), else the op.
+Operation *marked(Operation *op) {
+  if (auto task = dyn_cast<TaskOp>(op))
+    if (Operation *loop = task.getLoop())
+      return loop;
+  return op;
+}
 
 /// One statement of a block: its operations, in order.
 struct Statement {
@@ -47,12 +58,16 @@ struct Statement {
   SmallVector<Operation *> ops;
   /// Why it cannot be a task ("" if it can).
   std::string notTask;
+  /// It runs a loop in parallel (weft_parallel_for): the graph's idle
+  /// members help with it (WEFT_TASK_LOOP).
+  bool loop = false;
   LoopBody body;
   Work work;
   /// Where the statement begins (its first op may be made elsewhere: a
   /// global's address, a constant).
   Location loc() const {
-    if (auto l = ops.front()->getAttrOfType<LocationAttr>("weft.stmt_loc"))
+    if (auto l =
+            marked(ops.front())->getAttrOfType<LocationAttr>("weft.stmt_loc"))
       return l;
     return ops.front()->getLoc();
   }
@@ -64,6 +79,12 @@ struct TaskGraph : public weft::impl::TaskGraphBase<TaskGraph> {
 
   /// Fills s.notTask, s.body and s.work.
   void examine(Statement &s);
+  /// Why a statement that runs a loop in parallel cannot be a task ("" if
+  /// it can): its task function runs the loop's code as weft writes it in
+  /// place, so it must name each variable as the function does: a copy of
+  /// a scalar (copied back when the task writes it) or an array's address,
+  /// never a variable reached only by address.
+  std::string uncopied(const Statement &s);
   /// Why `later` waits for `earlier` ("" if it need not).
   std::string conflict(const Statement &earlier, const Statement &later);
   /// Plans a run of tasks: a graph, or a remark on why they stay in order.
@@ -100,9 +121,19 @@ void TaskGraph::examine(Statement &s) {
     top->walk([&](Operation *op) {
       if (!s.notTask.empty())
         return;
-      if (isa<TaskOp>(op))
-        s.notTask = "it runs a loop in parallel";
-      else if (isa<ReturnOp, GotoOp, LabelOp, CaseOp>(op))
+      if (auto task = dyn_cast<TaskOp>(op)) {
+        // A fused region is one SPMD region over several statements, and
+        // an array reduction's loop runs on the team's own copies: neither
+        // is one weft_parallel_for that a task can share.
+        if (task.getRegionLeader() || task.getAfter())
+          s.notTask = "it runs a loop in parallel in a fused region";
+        else if (llvm::any_of(task.getCaptures(), [](Attribute a) {
+                   return cast<CaptureAttr>(a).getKind() ==
+                          CaptureKind::ArrayReduction;
+                 }))
+          s.notTask = "it runs an array reduction in parallel";
+        s.loop = true;
+      } else if (isa<ReturnOp, GotoOp, LabelOp, CaseOp>(op))
         s.notTask = "it has a " + op->getName().stripDialect().str() + " at " +
                     where(op->getLoc());
       else if (isa<BreakOp, ContinueOp>(op) && leaves(op, top))
@@ -120,6 +151,10 @@ void TaskGraph::examine(Statement &s) {
   }
   if (!s.notTask.empty())
     return;
+  if (s.loop)
+    s.notTask = uncopied(s);
+  if (!s.notTask.empty())
+    return;
   s.body = collectStatement(s.ops, *summaries);
   for (Operation *top : s.ops) {
     s.work += work->ofOp(top);
@@ -129,6 +164,37 @@ void TaskGraph::examine(Statement &s) {
   }
   if (!s.body.blockers.empty())
     s.notTask = s.body.blockers.front().reason;
+}
+
+std::string TaskGraph::uncopied(const Statement &s) {
+  auto vars = marked(s.ops.front())->getAttrOfType<ArrayAttr>("weft.stmt_vars");
+  if (!vars)
+    return "";
+  DeclPlaces places(s.ops.front());
+  for (Attribute a : vars) {
+    auto d = cast<DictionaryAttr>(a);
+    int64_t decl = d.getAs<IntegerAttr>("decl").getInt();
+    StringRef name = d.getAs<StringAttr>("name").getValue();
+    std::string why = "it runs a loop in parallel and uses " + name.str() +
+                      ", which a task could reach only by address (";
+    if (auto it = places.globals.find(decl); it != places.globals.end()) {
+      auto n = it->second->getAttrOfType<StringAttr>("weft.name");
+      if (!n || n.getValue() != memref::GlobalOp(it->second).getSymName())
+        return why + "a static local)";
+      continue;
+    }
+    auto it = places.allocas.find(decl);
+    if (it == places.allocas.end())
+      continue; // a value: copied
+    auto type = cast<MemRefType>(it->second.getType());
+    if (type.getRank() > 0)
+      continue; // an array: its address, by its name
+    if (isa<StructType>(type.getElementType()))
+      return why + "a struct)";
+    if (it->second.getDefiningOp()->hasAttr("weft.escapes"))
+      return why + "its address is taken)";
+  }
+  return "";
 }
 
 /// The loops of `a` inside the statement op `top` (the loops around the
@@ -206,11 +272,68 @@ std::string TaskGraph::conflict(const Statement &earlier,
   return "";
 }
 
+/// When the graph ends if each member runs its tasks as they become ready,
+/// in `order`, and members with none ready help the loop task that holds
+/// the loop slot (libweft's replay, graph.c).
+static double replay(ArrayRef<double> work, ArrayRef<uint64_t> preds,
+                     ArrayRef<bool> loops, ArrayRef<size_t> owner,
+                     ArrayRef<size_t> order, int members) {
+  size_t n = work.size();
+  std::vector<double> left(n);
+  for (size_t t = 0; t < n; ++t)
+    left[t] = std::max(work[t], 1.0);
+  std::vector<int> runner(members, -1);
+  uint64_t started = 0, done = 0;
+  uint64_t all = n == 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
+  int slot = -1;
+  double now = 0;
+  while (done != all) {
+    for (int m = 0; m < members; ++m)
+      for (size_t k = 0; runner[m] < 0 && k < n; ++k) {
+        size_t t = order[k];
+        if (owner[t] == (size_t)m && !(started >> t & 1) &&
+            (preds[t] & ~done) == 0) {
+          runner[m] = (int)t;
+          started |= uint64_t(1) << t;
+          if (slot < 0 && loops[t])
+            slot = (int)t;
+        }
+      }
+    std::vector<double> rate(n, 0);
+    for (int m = 0; m < members; ++m)
+      if (runner[m] >= 0)
+        rate[runner[m]] += 1;
+      else if (slot >= 0)
+        rate[slot] += 1;
+    double dt = -1;
+    for (size_t t = 0; t < n; ++t)
+      if (rate[t] > 0 && (dt < 0 || left[t] / rate[t] < dt))
+        dt = left[t] / rate[t];
+    if (dt < 0)
+      break;
+    now += dt;
+    for (size_t t = 0; t < n; ++t) {
+      if (rate[t] <= 0)
+        continue;
+      left[t] -= rate[t] * dt;
+      if (left[t] > 1e-9 * std::max(work[t], 1.0))
+        continue;
+      done |= uint64_t(1) << t;
+      if (slot == (int)t)
+        slot = -1;
+      for (int &r : runner)
+        if (r == (int)t)
+          r = -1;
+    }
+  }
+  return now;
+}
+
 /// The finishing time of a list schedule of the tasks on `members` equal
-/// cores, longest chain first (libweft's weft_graph_plan, with equal
-/// weights).
+/// cores, longest chain first, loop tasks helped by idle members (libweft's
+/// weft_graph_plan, with equal weights).
 static double planSpan(ArrayRef<double> work, ArrayRef<uint64_t> preds,
-                       int members) {
+                       ArrayRef<bool> loops, int members) {
   size_t n = work.size();
   std::vector<double> chain(n), done(n);
   for (size_t i = n; i-- > 0;) {
@@ -227,6 +350,7 @@ static double planSpan(ArrayRef<double> work, ArrayRef<uint64_t> preds,
     return chain[x] != chain[y] ? chain[x] > chain[y] : x < y;
   });
   std::vector<double> freeAt(members, 0);
+  std::vector<size_t> owner(n);
   double span = 0;
   for (size_t t : order) {
     double ready = 0;
@@ -236,8 +360,11 @@ static double planSpan(ArrayRef<double> work, ArrayRef<uint64_t> preds,
     auto m = std::min_element(freeAt.begin(), freeAt.end());
     done[t] = std::max(*m, ready) + std::max(work[t], 1.0);
     *m = done[t];
+    owner[t] = m - freeAt.begin();
     span = std::max(span, done[t]);
   }
+  if (llvm::is_contained(loops, true))
+    return replay(work, preds, loops, owner, order, members);
   return span;
 }
 
@@ -253,11 +380,17 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   SmallVector<uint64_t> preds(n, 0);
   SmallVector<double> ns(n);
   std::vector<std::string> why(n);
+  SmallVector<bool> loops(n);
   bool assumed = false;
-  double total = 0;
+  // The work, the time in order (a parallel loop on two cores), and the
+  // work of the tasks that run no loop in parallel.
+  double total = 0, inOrder = 0, serial = 0;
   for (size_t j = 0; j < n; ++j) {
     ns[j] = run[j]->work.ns;
+    loops[j] = run[j]->loop;
     total += std::max(ns[j], 1.0);
+    inOrder += std::max(ns[j], 1.0) / (loops[j] ? 2 : 1);
+    serial += loops[j] ? 0 : std::max(ns[j], 1.0);
     assumed |= run[j]->work.assumed;
     for (size_t i = 0; i < j; ++i) {
       std::string w = conflict(*run[i], *run[j]);
@@ -268,15 +401,16 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
         why[j] = w;
     }
   }
-  double span = planSpan(ns, preds, 2);
+  double span = planSpan(ns, preds, loops, 2);
   double minWork = kMinParallelWorkFactor * forkJoinNs;
   Operation *first = run.front()->ops.front();
   Builder b(module.getContext());
   std::string lines = linesOf(*run.front(), *run.back());
   // With estimated work (a trip count assumed), libweft weighs the graph
-  // at run time; the plan must still save a real part of it.
-  bool chain =
-      total - span < 1 || (assumed && total - span < kMinGraphShare * total);
+  // at run time; the plan must still save a real part of the work that
+  // does not run in parallel already (a parallel loop's saves nothing).
+  bool chain = inOrder - span < 1 ||
+               (assumed && inOrder - span < kMinGraphShare * serial);
   if (chain) {
     // (Almost) every statement waits for one before it. Said only where
     // two statements may be long enough to pay for a fork/join of their
@@ -296,9 +430,13 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
                           linesOf(*run[w], *run[w]) + ": " + why[w] + ")"));
     return;
   }
+  bool anyLoop = llvm::is_contained(loops, true);
   std::string sizes = "about " + formatNs(total) + " of work, " +
-                      formatNs(span) + " on two cores";
-  if (!assumed && total - span < minWork) {
+                      formatNs(span) + " on two cores" +
+                      (anyLoop ? ", " + formatNs(inOrder) +
+                                     " in order with its loops in parallel"
+                               : std::string());
+  if (!assumed && inOrder - span < minWork) {
     first->setAttr("weft.graph_remark",
                    b.getStringAttr("the statements at " + lines +
                                    " could run at the same time, but " + sizes +
@@ -325,11 +463,25 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   for (Statement *s : run)
     all.append(s->ops.begin(), s->ops.end());
   DeclPlaces places(first);
+  // A loop task's function copies the scalars it uses: those it writes are
+  // copied back (DeclPlaces says which are variables in memory).
+  SmallVector<Attribute> copyOut;
+  for (Statement *s : run) {
+    SmallVector<int64_t> written;
+    if (s->loop)
+      for (auto &[decl, mem] : places.allocas)
+        if (cast<MemRefType>(mem.getType()).getRank() == 0 &&
+            writtenIn(s->ops, mem))
+          written.push_back(decl);
+    llvm::sort(written);
+    copyOut.push_back(b.getDenseI64ArrayAttr(written));
+  }
   auto fn = first->getParentOfType<func::FuncOp>();
   SmallVector<Attribute> caps;
   llvm::DenseSet<int64_t> seen;
   for (Statement *s : run)
-    if (auto vars = s->ops.front()->getAttrOfType<ArrayAttr>("weft.stmt_vars"))
+    if (auto vars =
+            marked(s->ops.front())->getAttrOfType<ArrayAttr>("weft.stmt_vars"))
       for (Attribute a : vars) {
         auto d = cast<DictionaryAttr>(a);
         int64_t decl = d.getAs<IntegerAttr>("decl").getInt();
@@ -346,14 +498,21 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
                       b.getNamedAttr("work", b.getDenseF64ArrayAttr(ns)),
                       b.getNamedAttr("captures", b.getArrayAttr(caps)),
                       b.getNamedAttr("writes_scalars", b.getBoolAttr(scalars)),
+                      b.getNamedAttr("loops", b.getDenseBoolArrayAttr(loops)),
+                      b.getNamedAttr("copy_out", b.getArrayAttr(copyOut)),
                       b.getNamedAttr("estimated", b.getBoolAttr(assumed))}));
   std::string head = "the " + std::to_string(n) + " statements at " + lines;
   first->setAttr("weft.graph_lines", b.getStringAttr(head));
   std::string text = head + " run as a task graph (" + sizes +
                      (assumed ? ", with trip counts assumed" : "") + ")";
-  for (size_t j = 0; j < n; ++j)
+  for (size_t j = 0; j < n; ++j) {
+    if (loops[j])
+      text += "; " + linesOf(*run[j], *run[j]) +
+              " runs its loop in parallel on the members the others leave "
+              "idle";
     if (!why[j].empty())
       text += "; " + linesOf(*run[j], *run[j]) + " waits: " + why[j];
+  }
   first->setAttr("weft.graph_remark", b.getStringAttr(text));
 }
 
@@ -382,7 +541,7 @@ void TaskGraph::runOnOperation() {
       run.clear();
     };
     for (Operation &op : *block) {
-      if (auto id = op.getAttrOfType<IntegerAttr>("weft.stmt")) {
+      if (auto id = marked(&op)->getAttrOfType<IntegerAttr>("weft.stmt")) {
         if (cur) // the last one never closed: not a statement weft knows
           endRun();
         stmts.emplace_back();
@@ -394,7 +553,7 @@ void TaskGraph::runOnOperation() {
         continue;
       }
       cur->ops.push_back(&op);
-      auto end = op.getAttrOfType<IntegerAttr>("weft.stmt_end");
+      auto end = marked(&op)->getAttrOfType<IntegerAttr>("weft.stmt_end");
       if (!end || end.getInt() != cur->id)
         continue;
       examine(*cur);
