@@ -113,9 +113,10 @@ static cl::opt<bool> fuseRegions(
 static cl::opt<bool> taskGraphs(
     "task-graphs",
     cl::desc("Run statements of a block that are independent of each other "
-             "(calls, loops left sequential) at the same time, as a task "
-             "graph on libweft's team (default on; --task-graphs=false "
-             "keeps every statement in order)"),
+             "(calls, loops left sequential, parallel loops, which idle "
+             "members help run) at the same time, as a task graph on "
+             "libweft's team (default on; --task-graphs=false keeps every "
+             "statement in order)"),
     cl::init(true), cl::cat(weftCategory));
 static cl::opt<bool> interchange(
     "interchange",

@@ -187,6 +187,7 @@ LogicalResult weft::runPipeline(ModuleOp module,
   o.fuseRegions = options.fuseRegions;
   o.interchange = options.interchange;
   o.taskGraphs = options.taskGraphs;
+  o.loopTasks = options.emit != RewriteOptions::Emit::OpenMP;
   buildPipeline(pm, o);
   return pm.run(module);
 }

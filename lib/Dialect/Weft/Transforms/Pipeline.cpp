@@ -38,6 +38,7 @@ void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   if (o.taskGraphs) {
     TaskGraphOptions graph;
     graph.forkJoinNs = o.forkJoinNs;
+    graph.loopTasks = o.loopTasks;
     pm.addPass(createTaskGraph(graph));
   }
   pm.addPass(createFrequencyHints());

@@ -122,10 +122,13 @@ void TaskGraph::examine(Statement &s) {
       if (!s.notTask.empty())
         return;
       if (auto task = dyn_cast<TaskOp>(op)) {
+        if (!loopTasks)
+          s.notTask = "it runs a loop in parallel, which an OpenMP section "
+                      "cannot share";
         // A fused region is one SPMD region over several statements, and
         // an array reduction's loop runs on the team's own copies: neither
         // is one weft_parallel_for that a task can share.
-        if (task.getRegionLeader() || task.getAfter())
+        else if (task.getRegionLeader() || task.getAfter())
           s.notTask = "it runs a loop in parallel in a fused region";
         else if (llvm::any_of(task.getCaptures(), [](Attribute a) {
                    return cast<CaptureAttr>(a).getKind() ==

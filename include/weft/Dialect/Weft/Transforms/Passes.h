@@ -38,6 +38,9 @@ struct PipelineOptions {
   bool fuseRegions = true;
   bool interchange = true;
   bool taskGraphs = true;
+  /// Statements that run a loop in parallel may be tasks (libweft output;
+  /// an OpenMP section cannot share its loop).
+  bool loopTasks = true;
 };
 
 /// Adds weft's pipeline to `pm`: weft-count-loops,

@@ -206,22 +206,32 @@ def TaskGraph : Pass<"weft-task-graph", "mlir::ModuleOp"> {
     may touch what an access of the other writes (the alias classes of
     overlapOf; on the same memory, the element ranges each touches over its
     own loops, which must be apart in some dimension). A statement is not a
-    task when it runs a parallel loop, jumps out of itself (return, goto, a
-    break or continue of a loop around it), has a label, has effects weft
-    cannot describe (the loop analysis's blockers: an unknown call, I/O,
-    volatile, atomics, asm), or defines a value used after it.
+    task when it jumps out of itself (return, goto, a break or continue of
+    a loop around it), has a label, has effects weft cannot describe (the
+    loop analysis's blockers: an unknown call, I/O, volatile, atomics,
+    asm), or defines a value used after it. A statement that runs a loop
+    in parallel (a weft.task) is a loop task, whose loop libweft shares
+    with the members the other tasks leave idle, unless the loop is in a
+    fused region or an array reduction, or the statement uses a variable
+    its task could reach only by address (a static local, a struct, a
+    scalar whose address is taken).
 
     A run with two tasks that need not wait for each other, whose static
-    plan on two cores (longest chain first, libweft's weft_graph_plan)
-    saves at least kMinParallelWorkFactor times the fork/join cost, gets
-    `weft.graph` on its first operation: `{captures, estimated, id, preds,
-    stmts, work, writes_scalars}` (how the tasks get each variable, whether
-    a trip count was assumed, the statement ids, each task's predecessors
-    as a bit mask of earlier tasks, its work in ns, and whether a task
-    writes a scalar, which OpenMP output cannot share between sections). With an inner trip count that is not a constant
-    (here or in a callee), the work is an estimate (kAssumedTrip): the run
-    gets its graph when the plan saves a tenth of its work
-    (kMinGraphShare), and libweft decides with the same plan at run time.
+    plan on two cores (longest chain first, libweft's weft_graph_plan;
+    with loop tasks, replayed with idle members helping the loop) saves
+    at least kMinParallelWorkFactor times the fork/join cost over the
+    statements in order with their loops in parallel, gets `weft.graph` on
+    its first operation: `{captures, copy_out, estimated, id, loops, preds,
+    stmts, work, writes_scalars}` (how the tasks get each variable, the
+    scalars each loop task writes and stores back from its copy, whether a
+    trip count was assumed, which tasks are loop tasks, the statement ids,
+    each task's predecessors as a bit mask of earlier tasks, its work in
+    ns, and whether a task writes a scalar, which OpenMP output cannot
+    share between sections). With an inner trip count that is not a
+    constant (here or in a callee), the work is an estimate
+    (kAssumedTrip): the run gets its graph when the plan saves a tenth of
+    the work of its tasks that are not loop tasks (kMinGraphShare), and
+    libweft decides with the same plan at run time.
     Each graph gets a remark, and so do a run that saves too little and a
     run kept in order whose statements may each pay for a fork/join. At
     most 64 tasks per graph (WEFT_MAX_TASKS).
@@ -229,6 +239,9 @@ def TaskGraph : Pass<"weft-task-graph", "mlir::ModuleOp"> {
   let options = [
     Option<"forkJoinNs", "fork-join-ns", "double", /*default=*/"1000",
            "The cost of a fork/join in ns">,
+    Option<"loopTasks", "loop-tasks", "bool", /*default=*/"true",
+           "Statements that run a loop in parallel may be tasks (false for "
+           "OpenMP output, whose sections cannot share a loop)">,
   ];
   let dependentDialects = ["::weft::WeftDialect"];
 }
