@@ -116,6 +116,11 @@ static Attribute sideAttr(Builder &b, const GuardSide &s) {
   return b.getDictionaryAttr(fields);
 }
 
+Attribute weft::guardAttr(Builder &b, const Guard &g) {
+  return b.getDictionaryAttr({b.getNamedAttr("a", sideAttr(b, g.a)),
+                              b.getNamedAttr("b", sideAttr(b, g.b))});
+}
+
 static GuardSide readSide(DictionaryAttr d) {
   GuardSide s;
   s.base = readVar(d.getAs<DictionaryAttr>("base"));
@@ -203,8 +208,7 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
   if (!v.guards.empty()) {
     SmallVector<Attribute> out;
     for (const Guard &g : v.guards)
-      out.push_back(b.getDictionaryAttr({b.getNamedAttr("a", sideAttr(b, g.a)),
-                                         b.getNamedAttr("b", sideAttr(b, g.b))}));
+      out.push_back(guardAttr(b, g));
     loop->setAttr("weft.guards", b.getArrayAttr(out));
   }
   if (!v.noalias.empty())

@@ -1,13 +1,14 @@
 // RUN: %exec-check %s
 // PARALLEL: 1
-// GRAPHS: 6
-// OPENMP-GRAPHS: 3
+// GRAPHS: 8
+// OPENMP-GRAPHS: 5
 // Statements that run at the same time as a task graph (weft-task-graph),
 // each graph next to statements that must wait: channels of a filter and
 // their energies, rows of one array, halves of one array and a loop over
 // both, local scalars the tasks write (by address), a parameter a task
 // assigns, a local array one task fills and another reads, a static local,
-// and a struct. Every team, the reverse order (which moves each task as
+// and a struct; two pointers a run-time check finds apart, or not. Every
+// team, the reverse order (which moves each task as
 // late as its edges let it) and the eager schedule (every graph on the team)
 // must print what the sequential program prints.
 #include <stdio.h>
@@ -27,7 +28,9 @@ static double energy(const float *x, int n) {
   return e;
 }
 
-/* Two channels, then each one's energy: 2 waits for 0, 3 for 1. */
+/* Two channels, then each one's energy: 2 waits for 0 and 3 for 1 (out
+   may be the memory of L or R, which the calls touch); 3 runs beside 2 when
+   a run-time check finds out apart from L and R. */
 static void channels(double *out) {
   iir(L, N, 0.5f);
   iir(R, N, 0.25f);
@@ -113,6 +116,16 @@ static void chain(void) {
   iir(L, N, 0.5f);
 }
 
+/* Two pointers that may be the same memory: a run-time check lets the
+   second recurrence run beside the first when they are apart; main calls it
+   with apart halves, with overlapping ranges and with the same array. */
+static void checked(float *p, float *q, int n) {
+  for (int i = 1; i < n; i++)
+    p[i] = p[i] * 0.5f + p[i - 1] * 0.25f;
+  for (int i = 1; i < n; i++)
+    q[i] = q[i] * 0.75f + q[i - 1] * 0.125f;
+}
+
 int main(void) {
   for (int i = 0; i < N; i++) {
     L[i] = (float)(i % 17) / 17.0f - 0.5f;
@@ -136,5 +149,11 @@ int main(void) {
   printf("statics %ld\n", statics());
   chain();
   printf("chain %.9g\n", energy(L, N));
+  checked(H, H + N / 2, N / 2);
+  printf("checked apart %.9g\n", energy(H, N));
+  checked(R, R + 5, N - 5);
+  printf("checked overlapping %.9g\n", energy(R, N));
+  checked(M[1], M[1], N);
+  printf("checked same %.9g\n", energy(M[1], N));
   return 0;
 }

@@ -1007,6 +1007,60 @@ class Gen:
         self.sweep = True
         return "\n".join(out)
 
+    def sib_kernel(self, side):
+        """Sibling statements (docs/analysis.md, "Task graphs"): sib_k(n, p,
+        q) runs three to six statements over the arrays SX, SY, SZ and the
+        parameters p and q (which main passes apart, overlapping and
+        equal): recurrences, calls of a recurrence, parallel maps, a
+        floating-point sum and an integer count into locals, a recurrence
+        over one half of an array. Some touch what an earlier one writes
+        (they must wait), some do not (they may run at the same time), and
+        the parallel loops among them are loop tasks. Returns the C."""
+        arrays = ("SX", "SY", "SZ", "p", "q")
+        body = []
+        for _ in range(side.randrange(3, 7)):
+            x, y = side.choice(arrays), side.choice(arrays)
+            kind = side.random()
+            if kind < 0.25:
+                body += ["  for (int i = 1; i < n; i++)",
+                         "    %s[i] = %s[i] * 0.5 + %s[i - 1] * 0.25;"
+                         % (x, x, x)]
+            elif kind < 0.4:
+                self.features.add("sibling kernels, call")
+                body.append("  sib_f(%s, n, %s);"
+                            % (x, side.choice(("0.25", "-0.5", "0.75"))))
+            elif kind < 0.6:
+                self.features.add("sibling kernels, parallel loop")
+                body += ["  for (int i = 0; i < n; i++)",
+                         "    %s[i] = %s[i] * 0.75 + 0.125;" % (x, y)]
+            elif kind < 0.7:
+                self.features.add("sibling kernels, scalar")
+                body += ["  for (int i = 0; i < n; i++)",
+                         "    e = e * 0.5 + %s[i];" % x]
+            elif kind < 0.85:
+                self.features.add("sibling kernels, count")
+                body += ["  for (int i = 0; i < n; i++)",
+                         "    c += %s[i] > 0.25;" % x]
+            else:
+                self.features.add("sibling kernels, halves")
+                lo, hi = side.choice((("1", "n / 2"), ("n / 2 + 1", "n")))
+                body += ["  for (int i = %s; i < %s; i++)" % (lo, hi),
+                         "    %s[i] = %s[i] + %s[i - 1] * 0.5;" % (x, x, x)]
+        self.features.add("sibling kernels")
+        self.sib = side.randrange(200, 3001)
+        out = ["#define SIB 4096",
+               "static double SX[SIB], SY[SIB], SZ[SIB];",
+               "static void sib_f(double *x, int n, double a) {",
+               "  for (int i = 1; i < n; i++)",
+               "    x[i] = x[i] * 0.5 + a * x[i - 1];",
+               "}",
+               "static double sib_k(int n, double *p, double *q) {",
+               "  double e = 0;",
+               "  long c = 0;"]
+        out += body
+        out += ["  return e + (double)c;", "}"]
+        return "\n".join(out)
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
@@ -1014,7 +1068,7 @@ class Gen:
         # its own, so that adding one leaves the other programs as they
         # were: row tables (one program in four), array reductions, a work
         # array, a matrix nest and a row recurrence (one in three each).
-        self.rows, self.mat, self.col = None, None, None
+        self.rows, self.mat, self.col, self.sib = None, None, None, None
         self.hist = self.work = self.sweep = self.fq_fp = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
@@ -1022,7 +1076,8 @@ class Gen:
                 (49979687, 7, 1.0 / 3, self.work_kernel),
                 (67867967, 11, 1.0 / 3, self.mat_kernel),
                 (86028121, 13, 1.0 / 3, self.sweep_kernel),
-                (104395301, 17, 1.0 / 3, self.col_kernel)):
+                (104395301, 17, 1.0 / 3, self.col_kernel),
+                (122949823, 19, 1.0 / 3, self.sib_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -1203,6 +1258,20 @@ class Gen:
             main.append('  printf("col %%d\\n", col_k(%d, %d, B + 5, B));'
                         % (n, m))
             main.append('  dump("col/2");')
+        if self.sib:
+            n = self.sib
+            main.append("  for (int i = 0; i < SIB; i++) {")
+            main.append("    SX[i] = (double)((i * 13) % 29) / 32.0;")
+            main.append("    SY[i] = (double)((i * 7) % 31) / 32.0 - 0.5;")
+            main.append("    SZ[i] = (double)((i * 5) % 23) / 16.0;")
+            main.append("  }")
+            for k, (p, q) in enumerate((("A", "B"), ("A", "A + 3"),
+                                        ("B + 7", "B + 7"))):
+                main.append('  printf("sib/%d %%.6e\\n", sib_k(%d, %s, %s));'
+                            % (k, n, p, q))
+                main.append('  printf("sib/%d %%.6e %%.6e %%.6e\\n", SX[%d], '
+                            'SY[%d], SZ[%d]);' % (k, n - 1, n // 2, n - 1))
+                main.append('  dump("sib/%d");' % k)
         main += ["  return 0;", "}"]
         return main
 

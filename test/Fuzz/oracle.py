@@ -141,6 +141,11 @@ def check_program(path, args, tmp):
     # them as it checks loops (every team, reverse, eager, TSan).
     if re.search(r"lines \S+ run as a task graph", t.stderr):
         features.add("task graph")
+    # A parallel loop as a task of a graph (its chunks shared with the
+    # members the other tasks leave idle).
+    if "runs its loop in parallel on the members the others leave idle" in \
+            t.stderr:
+        features.add("loop task")
 
     # The team runs use Clang's optimized build; GCC's unoptimized build of
     # the same output runs once more, so both compilers accept it.
@@ -390,8 +395,9 @@ def main():
                    if f not in feats]
         # Task graphs: statements of a kernel that need nothing from each
         # other (sibling loops left sequential, calls on apart arrays).
-        if len(results) >= 50 and "task graph" not in feats:
-            missing.append("task graph")
+        if len(results) >= 50:
+            missing += [f for f in ("task graph", "loop task",
+                                    "sibling kernels") if f not in feats]
         if missing:
             problems.append("never generated: " + ", ".join(missing))
     for p in problems:

@@ -58,6 +58,10 @@ struct Guard {
   GuardSide a, b;
 };
 
+/// A guard as weft.guards holds each: `{a = side, b = side}`, each side
+/// `{base, elem_size, lo, hi[, cell][, nonneg]}` (docs/analysis.md).
+mlir::Attribute guardAttr(mlir::Builder &b, const Guard &g);
+
 struct Reduction {
   VarRef var;
   std::string op; ///< add mul min max and or xor

@@ -277,9 +277,9 @@ std::string FileRewriter::polyText(const CPoly &poly, const Plan &p) {
   return sum.empty() ? "0" : sum;
 }
 
-std::string FileRewriter::guardText(const Plan &p) {
+std::string FileRewriter::guardText(mlir::ArrayAttr guards, const Plan &p) {
   std::string out;
-  for (mlir::Attribute g : p.task.getGuards()) {
+  for (mlir::Attribute g : guards) {
     auto d = llvm::cast<mlir::DictionaryAttr>(g);
     std::string args, conds;
     // One polynomial of a side as C, or "" when it cannot be written.
@@ -1003,8 +1003,8 @@ std::string FileRewriter::descriptorLines(const Plan &p,
   return o;
 }
 
-/// Guards are written with the block's indentation.
-static std::string indented(const std::string &g, const std::string &in) {
+std::string weft::detail::indented(const std::string &g,
+                                   const std::string &in) {
   std::string out;
   for (char c : g) {
     out += c;

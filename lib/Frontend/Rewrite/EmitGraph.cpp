@@ -49,6 +49,21 @@ bool FileRewriter::planGraph(mlir::Operation *op, GraphPlan &g,
     g.loops.assign(loops.asArrayRef().begin(), loops.asArrayRef().end());
   else
     g.loops.assign(stmts.size(), false);
+  if (auto checks = d.getAs<mlir::ArrayAttr>("checks"))
+    for (mlir::Attribute a : checks) {
+      auto c = llvm::dyn_cast<mlir::DictionaryAttr>(a);
+      auto later = c ? c.getAs<mlir::IntegerAttr>("later") : nullptr;
+      auto earlier = c ? c.getAs<mlir::IntegerAttr>("earlier") : nullptr;
+      auto guards = c ? c.getAs<mlir::ArrayAttr>("guards") : nullptr;
+      if (!later || !earlier || !guards || earlier.getInt() < 0 ||
+          earlier.getInt() >= later.getInt() ||
+          later.getInt() >= (int64_t)stmts.size() || guards.empty()) {
+        why = "weft lost track of the task graph (please report this)";
+        return false;
+      }
+      g.checks.push_back(
+          {(size_t)later.getInt(), (size_t)earlier.getInt(), guards});
+    }
   if (llvm::is_contained(g.loops, true) &&
       (!copyOut || (int64_t)copyOut.size() != stmts.size())) {
     why = "weft lost track of the task graph (please report this)";
@@ -209,13 +224,38 @@ std::string FileRewriter::graphDispatch(const GraphPlan &g) {
                   g.name + "_t<k>() on libweft's team, after those it " +
                   "needs; else as written */\n";
   o += in + "if (" + readyCall + ") {\n";
+  // Checked edges: a task waits for an earlier one only when the run-time
+  // check cannot show the memory they touch apart.
+  std::vector<std::string> extra(g.tasks.size());
+  if (!g.checks.empty()) {
+    o += body + "int weft_bad = 0;\n";
+    for (size_t k = 0; k < g.checks.size(); ++k) {
+      const auto &c = g.checks[k];
+      std::string test = guardText(c.guards, first);
+      std::string name = "weft_apart" + std::to_string(k);
+      o += body + "/* weft: does the statement at line " +
+           std::to_string(sm.getExpansionLineNumber(
+               g.tasks[c.later].loop->getBeginLoc())) +
+           " touch memory apart from what the one at line " +
+           std::to_string(sm.getExpansionLineNumber(
+               g.tasks[c.earlier].loop->getBeginLoc())) +
+           " writes or reads? */\n";
+      o += body + "int " + name + " = 1" + indented(test, body) + ";\n";
+      char bit[32];
+      std::snprintf(bit, sizeof bit, "0x%llxu",
+                    (unsigned long long)(uint64_t(1) << c.earlier));
+      extra[c.later] += " | (" + name + " ? 0u : " + bit + ")";
+    }
+  }
+  // With checks, the edges are known at run time only.
+  std::string constness = g.checks.empty() ? "static const " : "const ";
   o += body + "struct " + g.name + "_ctx weft_c = {\n";
   for (size_t i = 0; i < inits.size(); ++i)
     o += body + "    ." + inits[i] + (i + 1 < inits.size() ? ",\n" : "\n");
   if (inits.empty())
     o += body + "    0\n";
   o += body + "};\n";
-  o += body + "static const weft_task_t weft_tasks[] = {\n";
+  o += body + constness + "weft_task_t weft_tasks[] = {\n";
   for (size_t i = 0; i < g.tasks.size(); ++i) {
     char work[64];
     std::snprintf(work, sizeof work, "%.1f", g.work[i]);
@@ -223,12 +263,12 @@ std::string FileRewriter::graphDispatch(const GraphPlan &g) {
     std::snprintf(mask, sizeof mask, "0x%llxu",
                   (unsigned long long)(uint64_t)g.preds[i]);
     o += body + "    {" + g.name + "_t" + std::to_string(i) + ", " + work +
-         ", " + mask + ", " + (g.loops[i] ? "WEFT_TASK_LOOP" : "0") + "}" +
-         (i + 1 < g.tasks.size() ? ",\n" : "\n");
+         ", " + mask + extra[i] + ", " + (g.loops[i] ? "WEFT_TASK_LOOP" : "0") +
+         "}" + (i + 1 < g.tasks.size() ? ",\n" : "\n");
   }
   o += body + "};\n";
   unsigned line = sm.getExpansionLineNumber(first.loop->getBeginLoc());
-  o += body + "static const weft_graph_t weft_graph = {" +
+  o += body + constness + "weft_graph_t weft_graph = {" +
        std::to_string(g.tasks.size()) + ", WEFT_INTENT_NONE, weft_tasks, " +
        std::to_string(0x40000000u + (unsigned)g.id) + "u, " +
        std::to_string(line) + ", " + quoted(fileName) + ", " +
@@ -253,11 +293,15 @@ std::string FileRewriter::openmpGraph(const GraphPlan &g) {
   const Plan &first = g.tasks.front();
   std::string in = first.indent + "  ", body = in + "  ";
   size_t n = g.tasks.size();
+  // No run-time checks here: a checked edge is an edge.
+  std::vector<uint64_t> preds(g.preds.begin(), g.preds.end());
+  for (const auto &c : g.checks)
+    preds[c.later] |= uint64_t(1) << c.earlier;
   std::vector<size_t> level(n, 0);
   size_t levels = 0;
   for (size_t i = 0; i < n; ++i) {
     for (size_t k = 0; k < i; ++k)
-      if ((uint64_t)g.preds[i] >> k & 1)
+      if (preds[i] >> k & 1)
         level[i] = std::max(level[i], level[k] + 1);
     levels = std::max(levels, level[i] + 1);
   }

@@ -92,6 +92,9 @@ std::string interchangeNote(mlir::Operation *outer, bool band);
 /// Re-indents all lines but the first: drops up to `drop` leading blanks and
 /// puts `indent` in front.
 std::string reindent(llvm::StringRef text, size_t drop, llvm::StringRef indent);
+/// `g` with `in` after each of its newlines: run-time checks, written with
+/// the indentation of the block they go in.
+std::string indented(const std::string &g, const std::string &in);
 
 /// Does the statement end with a `;` that its source range leaves out?
 bool endsWithSemi(const clang::Stmt *s);
@@ -237,6 +240,13 @@ private:
     std::vector<std::vector<std::tuple<unsigned, unsigned, std::string>>> edits;
     /// The parallel loops the graph's text holds.
     unsigned loopsInside = 0;
+    /// Edges a run-time check drops: task `later` need not wait for task
+    /// `earlier` when `guards` pass.
+    struct Check {
+      size_t later = 0, earlier = 0;
+      mlir::ArrayAttr guards;
+    };
+    std::vector<Check> checks;
     /// The statements' text in the file, from the first to the last.
     unsigned begin = 0, end = 0;
     /// The tasks' header: none (no counter).
@@ -409,7 +419,12 @@ private:
   std::string openmpClauses(const Plan &p, std::string &why);
   std::string startText(const Plan &p);
   std::string tripText(const Plan &p);
-  std::string guardText(const Plan &p);
+  std::string guardText(const Plan &p) {
+    return guardText(p.task.getGuards(), p);
+  }
+  /// The same for `guards` (weft.guards' form) named where `p` is: a task
+  /// graph's checked edges.
+  std::string guardText(mlir::ArrayAttr guards, const Plan &p);
   /// The region's `if`: every task's minimum trip and checks.
   std::string regionCondition(const std::vector<Plan *> &r,
                               const std::string &in, bool openmp);

@@ -107,3 +107,31 @@ long beside(void) {
     s += (long)a[i] ^ 5;
   return s;
 }
+
+// Two pointers that may be the same memory: a run-time check decides
+// whether the second statement waits for the first. The tasks and the
+// graph are then no longer static. OpenMP output has no such check: the
+// edge stays, and the two statements are two levels.
+// CHECK: void checked(float *p, float *q, int n) {
+// CHECK: if (weft_ready()) {
+// CHECK-NEXT: int weft_bad = 0;
+// CHECK-NEXT: /* weft: does the statement at line [[Q:[0-9]+]] touch memory apart from what the one at line [[P:[0-9]+]] writes or reads? */
+// CHECK-NEXT: int weft_apart0 = 1 &&
+// CHECK-NEXT: weft_apart((const void *)p, {{.*}}, sizeof(p[0]),
+// CHECK-NEXT: (const void *)q, {{.*}}, sizeof(q[0]), &weft_bad);
+// CHECK: const weft_task_t weft_tasks[] = {
+// CHECK-NEXT: {weft_checked_graph{{[0-9]+}}_t0, {{[0-9.]+}}, 0x0u, 0},
+// CHECK-NEXT: {weft_checked_graph{{[0-9]+}}_t1, {{[0-9.]+}}, 0x0u | (weft_apart0 ? 0u : 0x1u), 0}
+// CHECK: const weft_graph_t weft_graph = {2,
+// OMP: void checked(float *p, float *q, int n) {
+// OMP: #pragma omp sections nowait
+// OMP: p[i] = p[i] * 0.5f + p[i - 1];
+// OMP: #pragma omp barrier
+// OMP-NEXT: #pragma omp sections nowait
+// OMP: q[i] = q[i] * 0.25f + q[i - 1];
+void checked(float *p, float *q, int n) {
+  for (int i = 1; i < n; i++)
+    p[i] = p[i] * 0.5f + p[i - 1];
+  for (int i = 1; i < n; i++)
+    q[i] = q[i] * 0.25f + q[i - 1];
+}

@@ -15,6 +15,8 @@
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
+#include "Guards.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -440,11 +442,13 @@ static void boundRemainders(const Poly &lo, const Poly &hi,
   }
 }
 
-std::optional<GuardSide> guardSide(const BaseInfo &root,
-                                   ArrayRef<const Access *> accesses,
-                                   const LoopInfo &loop, CNames &names,
-                                   ModuleOp module, const Invariants &inv,
-                                   std::string &why) {
+} // namespace
+
+std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
+                                         ArrayRef<const Access *> accesses,
+                                         const LoopInfo &loop, CNames &names,
+                                         ModuleOp module, const Invariants &inv,
+                                         std::string &why) {
   GuardSide side;
   auto var = root.base ? baseVarOf(root, loop.op, inv, names) : std::nullopt;
   if (!var) {
@@ -566,6 +570,7 @@ std::optional<GuardSide> guardSide(const BaseInfo &root,
   return side;
 }
 
+namespace {
 /// All the elements of an array of static shape, for a run-time check.
 static std::optional<GuardSide> wholeArraySide(const BaseInfo &root,
                                                Operation *loop, CNames &names,

@@ -10,14 +10,18 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Captures.h"
 #include "weft/Analysis/Cost.h"
+#include "weft/Analysis/Dependence.h"
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
+#include "Guards.h"
+
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -73,6 +77,16 @@ struct Statement {
   }
 };
 
+/// Why a statement waits for an earlier one.
+struct Conflict {
+  std::string why; ///< "" if it need not wait
+  /// Every access pair behind it is on two bases that may be the same
+  /// memory (Overlap::Maybe): a run-time check can tell. `roots`: each such
+  /// pair of bases, the earlier statement's first.
+  bool maybeOnly = true;
+  SmallVector<std::pair<BaseInfo, BaseInfo>> roots;
+};
+
 struct TaskGraph : public weft::impl::TaskGraphBase<TaskGraph> {
   using TaskGraphBase::TaskGraphBase;
   void runOnOperation() final;
@@ -85,8 +99,16 @@ struct TaskGraph : public weft::impl::TaskGraphBase<TaskGraph> {
   /// a scalar (copied back when the task writes it) or an array's address,
   /// never a variable reached only by address.
   std::string uncopied(const Statement &s);
-  /// Why `later` waits for `earlier` ("" if it need not).
-  std::string conflict(const Statement &earlier, const Statement &later);
+  /// Why `later` waits for `earlier`.
+  Conflict conflict(const Statement &earlier, const Statement &later);
+  /// Run-time checks that the bases of `c` are apart, each side over its
+  /// statement's loop and named in C before the first statement of `run`
+  /// (no statement of the run writes a variable they name); nullopt when
+  /// a statement is not a loop or a side cannot be bounded or named there.
+  std::optional<std::vector<Guard>> checksFor(const Statement &earlier,
+                                              const Statement &later,
+                                              const Conflict &c,
+                                              ArrayRef<Statement *> run);
   /// Plans a run of tasks: a graph, or a remark on why they stay in order.
   void plan(ArrayRef<Statement *> run);
 
@@ -117,6 +139,17 @@ static bool leaves(Operation *jump, Operation *top) {
 void TaskGraph::examine(Statement &s) {
   Block *block = s.ops.front()->getBlock();
   llvm::DenseSet<Operation *> mine(s.ops.begin(), s.ops.end());
+  // Pure top-level ops of values from before the statement (the importer
+  // makes `(index)n` once, where a statement first needs it): the same
+  // value wherever the statement runs, so a later statement may use it.
+  llvm::DenseSet<Operation *> hoistable;
+  for (Operation *top : s.ops)
+    if (isPure(top) && top->getNumRegions() == 0 &&
+        llvm::all_of(top->getOperands(), [&](Value v) {
+          Operation *def = v.getDefiningOp();
+          return !def || !mine.contains(def) || hoistable.contains(def);
+        }))
+      hoistable.insert(top);
   for (Operation *top : s.ops) {
     top->walk([&](Operation *op) {
       if (!s.notTask.empty())
@@ -144,7 +177,8 @@ void TaskGraph::examine(Statement &s) {
                     " of a statement around it";
       // A global's address and a constant are the same wherever they are
       // used (the importer makes each once per function).
-      if (isa<memref::GetGlobalOp>(op) || op->hasTrait<OpTrait::ConstantLike>())
+      if (isa<memref::GetGlobalOp>(op) ||
+          op->hasTrait<OpTrait::ConstantLike>() || hoistable.contains(op))
         return;
       for (Value r : op->getResults())
         for (Operation *user : r.getUsers())
@@ -246,9 +280,9 @@ static std::string linesOf(const Statement &first, const Statement &last) {
                 : "lines " + std::to_string(a) + "-" + std::to_string(b);
 }
 
-std::string TaskGraph::conflict(const Statement &earlier,
-                                const Statement &later) {
+Conflict TaskGraph::conflict(const Statement &earlier, const Statement &later) {
   Block *block = earlier.ops.front()->getBlock();
+  Conflict c;
   for (const Access &a : earlier.body.accesses)
     for (const Access &b : later.body.accesses) {
       if (!a.isWrite && !b.isWrite)
@@ -264,15 +298,110 @@ std::string TaskGraph::conflict(const Statement &earlier,
       if (o1 == Overlap::Same && o2 == Overlap::Same && pa.views.empty() &&
           pb.views.empty() && apart(a, topA, b, topB))
         continue;
+      if (o1 == Overlap::Maybe && o2 == Overlap::Maybe && pa.root.base &&
+          pb.root.base) {
+        if (!llvm::any_of(c.roots, [&](const auto &r) {
+              return r.first.base == pa.root.base &&
+                     r.second.base == pb.root.base;
+            }))
+          c.roots.push_back({pa.root, pb.root});
+      } else {
+        c.maybeOnly = false;
+      }
+      if (!c.why.empty())
+        continue;
       std::string what = b.text.empty() ? "memory" : b.text;
       std::string other = a.text.empty() ? "memory" : a.text;
       bool same = o1 == Overlap::Same && o2 == Overlap::Same;
-      return "it " + std::string(b.isWrite ? "writes " : "reads ") + what +
-             (same ? ", which " : ", which may be the memory of ") +
-             (same ? std::string() : other + ", which ") + "the statement at " +
-             linesOf(earlier, earlier) + (a.isWrite ? " writes" : " reads");
+      c.why = "it " + std::string(b.isWrite ? "writes " : "reads ") + what +
+              (same ? ", which " : ", which may be the memory of ") +
+              (same ? std::string() : other + ", which ") +
+              "the statement at " + linesOf(earlier, earlier) +
+              (a.isWrite ? " writes" : " reads");
     }
-  return "";
+  return c;
+}
+
+/// The loop a statement is, if it is one loop (a weft.task's loop too),
+/// with at most pure ops beside it (its bound as an index).
+static Operation *loopOf(const Statement &s) {
+  Operation *loop = nullptr;
+  for (Operation *top : s.ops) {
+    Operation *op = marked(top);
+    if (isa<affine::AffineForOp, scf::ForOp>(op) && !loop)
+      loop = op;
+    else if (!isPure(top) || top->getNumRegions() != 0)
+      return nullptr;
+  }
+  return loop;
+}
+
+std::optional<std::vector<Guard>>
+TaskGraph::checksFor(const Statement &earlier, const Statement &later,
+                     const Conflict &c, ArrayRef<Statement *> run) {
+  Operation *la = loopOf(earlier), *lb = loopOf(later);
+  if (!c.maybeOnly || c.roots.empty() || !la || !lb)
+    return std::nullopt;
+  SmallVector<Operation *> all;
+  for (Statement *s : run)
+    all.append(s->ops.begin(), s->ops.end());
+  auto fn = la->getParentOfType<func::FuncOp>();
+  DeclPlaces places(la);
+  // A variable the check names has the value there that it has before the
+  // run: a parameter never assigned, or a variable no statement writes.
+  auto stable = [&](int64_t decl) {
+    if (auto it = places.allocas.find(decl); it != places.allocas.end())
+      return !writtenIn(all, it->second);
+    if (auto it = places.globals.find(decl); it != places.globals.end()) {
+      auto sym = memref::GlobalOp(it->second).getSymName();
+      bool written = false;
+      fn.walk([&](memref::GetGlobalOp g) {
+        written |= g.getName() == sym && writtenIn(all, g.getResult());
+      });
+      return !written;
+    }
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i)
+      if (auto d = fn.getArgAttrOfType<IntegerAttr>(i, "weft.decl");
+          d && d.getInt() == decl)
+        return true;
+    return false;
+  };
+  auto stableSide = [&](const GuardSide &side) {
+    if (side.cell || !stable(side.base.decl))
+      return false;
+    for (const auto *list : {&side.lo, &side.hi, &side.nonneg})
+      for (const CPoly &p : *list)
+        for (const Term &t : p)
+          for (int64_t d : t.vars)
+            if (!stable(d))
+              return false;
+    return true;
+  };
+  auto sideOf = [&](const Statement &s, Operation *loop,
+                    const BaseInfo &root) -> std::optional<GuardSide> {
+    SmallVector<const Access *> mine;
+    for (const Access &a : s.body.accesses)
+      if (pathOf(a, module).root.base == root.base)
+        mine.push_back(&a);
+    LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
+    LoopBody body = collectBody(loop, *summaries);
+    Invariants inv = invariantsOf(loop, body, info, module, /*proven=*/false);
+    CNames names(loop, &inv);
+    std::string why;
+    auto side = guardSide(root, mine, info, names, module, inv, why);
+    if (!side || !stableSide(*side))
+      return std::nullopt;
+    return side;
+  };
+  std::vector<Guard> out;
+  for (const auto &[ra, rb] : c.roots) {
+    auto sa = sideOf(earlier, la, ra);
+    auto sb = sa ? sideOf(later, lb, rb) : std::nullopt;
+    if (!sa || !sb)
+      return std::nullopt;
+    out.push_back({*sa, *sb});
+  }
+  return out;
 }
 
 /// When the graph ends if each member runs its tasks as they become ready,
@@ -388,6 +517,9 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   // The work, the time in order (a parallel loop on two cores), and the
   // work of the tasks that run no loop in parallel.
   double total = 0, inOrder = 0, serial = 0;
+  // Edges a run-time check may drop: (later, earlier, the check).
+  SmallVector<std::tuple<size_t, size_t, std::vector<Guard>>> checked;
+  std::vector<std::string> checkedWhy(n);
   for (size_t j = 0; j < n; ++j) {
     ns[j] = run[j]->work.ns;
     loops[j] = run[j]->loop;
@@ -396,12 +528,18 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
     serial += loops[j] ? 0 : std::max(ns[j], 1.0);
     assumed |= run[j]->work.assumed;
     for (size_t i = 0; i < j; ++i) {
-      std::string w = conflict(*run[i], *run[j]);
-      if (w.empty())
+      Conflict c = conflict(*run[i], *run[j]);
+      if (c.why.empty())
         continue;
+      if (auto guards = checksFor(*run[i], *run[j], c, run)) {
+        checked.push_back({j, i, std::move(*guards)});
+        if (checkedWhy[j].empty())
+          checkedWhy[j] = c.why;
+        continue;
+      }
       preds[j] |= uint64_t(1) << i;
       if (why[j].empty())
-        why[j] = w;
+        why[j] = c.why;
     }
   }
   double span = planSpan(ns, preds, loops, 2);
@@ -493,9 +631,22 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
               module.getContext(), plainCapture(decl, fn, places, all),
               d.getAs<StringAttr>("name").getValue(), decl, ""));
       }
+  // Each checked edge: the later task, the earlier, and the checks that,
+  // when they pass, let the later one run without waiting.
+  SmallVector<Attribute> checks;
+  for (const auto &[j, i, guards] : checked) {
+    SmallVector<Attribute> gs;
+    for (const Guard &g : guards)
+      gs.push_back(guardAttr(b, g));
+    checks.push_back(
+        b.getDictionaryAttr({b.getNamedAttr("later", b.getI64IntegerAttr(j)),
+                             b.getNamedAttr("earlier", b.getI64IntegerAttr(i)),
+                             b.getNamedAttr("guards", b.getArrayAttr(gs))}));
+  }
   first->setAttr("weft.graph",
                  b.getDictionaryAttr(
                      {b.getNamedAttr("id", b.getI64IntegerAttr(graphs++)),
+                      b.getNamedAttr("checks", b.getArrayAttr(checks)),
                       b.getNamedAttr("stmts", b.getDenseI64ArrayAttr(ids)),
                       b.getNamedAttr("preds", b.getDenseI64ArrayAttr(masks)),
                       b.getNamedAttr("work", b.getDenseF64ArrayAttr(ns)),
@@ -515,6 +666,15 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
               "idle";
     if (!why[j].empty())
       text += "; " + linesOf(*run[j], *run[j]) + " waits: " + why[j];
+  }
+  for (const auto &[j, i, guards] : checked) {
+    std::string bases;
+    for (const Guard &g : guards)
+      bases +=
+          (bases.empty() ? "" : ", ") + g.a.base.name + " and " + g.b.base.name;
+    text += "; " + linesOf(*run[j], *run[j]) + " runs beside " +
+            linesOf(*run[i], *run[i]) + " when a run-time check finds " +
+            bases + " apart (else it waits: " + checkedWhy[j] + ")";
   }
   first->setAttr("weft.graph_remark", b.getStringAttr(text));
 }
