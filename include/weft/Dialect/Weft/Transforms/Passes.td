@@ -221,8 +221,10 @@ def TaskGraph : Pass<"weft-task-graph", "mlir::ModuleOp"> {
     with loop tasks, replayed with idle members helping the loop) saves
     at least kMinParallelWorkFactor times the fork/join cost over the
     statements in order with their loops in parallel, gets `weft.graph` on
-    its first operation: `{captures, copy_out, estimated, id, loops, preds,
-    stmts, work, writes_scalars}` (how the tasks get each variable, the
+    its first operation: `{captures, checks, copy_out, estimated, id, loops,
+    preds, stmts, work, writes_scalars}` (how the tasks get each variable,
+    the edges a run-time overlap check drops when it passes (two loops on
+    bases that may be the same memory: {later, earlier, guards}), the
     scalars each loop task writes and stores back from its copy, whether a
     trip count was assumed, which tasks are loop tasks, the statement ids,
     each task's predecessors as a bit mask of earlier tasks, its work in
