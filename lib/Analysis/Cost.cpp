@@ -49,6 +49,93 @@ std::optional<int64_t> WorkModel::constantTrip(Operation *loop) {
   return std::nullopt;
 }
 
+std::optional<int64_t> WorkModel::valueOf(Value v) {
+  if (auto c = getConstantIntValue(v))
+    return c;
+  if (auto it = known.find(v); it != known.end())
+    return it->second;
+  Operation *def = v.getDefiningOp();
+  if (def && isa<arith::IndexCastOp, arith::ExtSIOp, arith::ExtUIOp>(def))
+    return valueOf(def->getOperand(0));
+  return std::nullopt;
+}
+
+std::optional<int64_t> WorkModel::tripOf(Operation *loop) {
+  if (auto trip = constantTrip(loop))
+    return trip;
+  if (known.empty())
+    return std::nullopt;
+  if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
+    // Single-result bounds over known operands.
+    auto eval = [&](AffineMap map, ValueRange ops) -> std::optional<int64_t> {
+      if (map.getNumResults() != 1)
+        return std::nullopt;
+      SmallVector<Attribute> vals;
+      for (Value o : ops) {
+        auto c = valueOf(o);
+        if (!c)
+          return std::nullopt;
+        vals.push_back(
+            IntegerAttr::get(IndexType::get(loop->getContext()), *c));
+      }
+      SmallVector<Attribute> out;
+      if (failed(map.constantFold(vals, out)) || out.size() != 1)
+        return std::nullopt;
+      auto i = dyn_cast_or_null<IntegerAttr>(out[0]);
+      return i ? std::optional<int64_t>(i.getInt()) : std::nullopt;
+    };
+    auto lb = eval(f.getLowerBoundMap(), f.getLowerBoundOperands());
+    auto ub = eval(f.getUpperBoundMap(), f.getUpperBoundOperands());
+    int64_t step = f.getStepAsInt();
+    if (!lb || !ub || step <= 0)
+      return std::nullopt;
+    return *ub > *lb ? (*ub - *lb + step - 1) / step : 0;
+  }
+  if (auto f = dyn_cast<scf::ForOp>(loop)) {
+    auto lb = valueOf(f.getLowerBound()), ub = valueOf(f.getUpperBound());
+    auto step = valueOf(f.getStep());
+    if (!lb || !ub || !step || *step <= 0)
+      return std::nullopt;
+    return *ub > *lb ? (*ub - *lb + *step - 1) / *step : 0;
+  }
+  return std::nullopt;
+}
+
+Work WorkModel::ofCallSite(Operation *op) {
+  auto call = cast<CallOp>(op);
+  StringRef callee = call.getCallee();
+  Work w;
+  w.ns = ofCall(callee);
+  w.assumed = callAssumed(callee);
+  auto fn = module.lookupSymbol<func::FuncOp>(callee);
+  if (!w.assumed || !fn || fn.isExternal() || inProgress.contains(callee))
+    return w;
+  llvm::DenseMap<Value, int64_t> outer = known, inner;
+  std::vector<std::pair<unsigned, int64_t>> key;
+  for (auto [formal, actual] : llvm::zip(fn.getArguments(), call.getArgs()))
+    if (formal.getType().isIntOrIndex())
+      if (auto c = valueOf(actual)) {
+        inner[formal] = *c;
+        key.push_back({formal.getArgNumber(), *c});
+      }
+  if (inner.empty())
+    return w;
+  auto memo = sites.find({callee.str(), key});
+  if (memo != sites.end())
+    return memo->second;
+  known = std::move(inner);
+  inProgress.insert(callee);
+  Work site;
+  for (Block &b : fn.getBody())
+    site += ofBlock(b);
+  inProgress.erase(callee);
+  known = std::move(outer);
+  site.ns += 2;   // the call itself
+  site.bytes = 0; // calls count no bytes
+  sites[{callee.str(), key}] = site;
+  return site;
+}
+
 /// Does `v` depend on `iv` through the ops that compute it in the same
 /// function (a bounded search)?
 static bool dependsOn(Value v, Value iv, int depth = 0) {
@@ -216,7 +303,7 @@ Work WorkModel::ofOp(Operation *op) {
   Work w;
   if (isa<affine::AffineForOp, scf::ForOp>(op)) {
     Work body = perIteration(op);
-    auto trip = constantTrip(op);
+    auto trip = tripOf(op);
     double n = (double)(trip ? *trip : kAssumedTrip);
     w.ns = body.ns * n + kIntOp;
     w.bytes = body.bytes * n;
@@ -247,6 +334,8 @@ Work WorkModel::ofOp(Operation *op) {
     return w;
   }
   if (auto call = dyn_cast<CallOp>(op)) {
+    if (callSites)
+      return ofCallSite(call);
     w.ns = ofCall(call.getCallee());
     return w;
   }

@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <map>
 #include <optional>
 
 namespace weft {
@@ -102,8 +103,28 @@ public:
   /// The trip count of a counted loop when it is a constant.
   static std::optional<int64_t> constantTrip(mlir::Operation *loop);
 
+  /// Call sites: a call's work is its callee's with the constant arguments
+  /// of the call (and of the calls around it) in the callee's trip counts,
+  /// when the callee's own work assumes a trip count (weft-task-graph: the
+  /// tasks of a graph are often calls `f(x, 4096)` of a loop to n).
+  /// Off by default: the loop cost model keeps the callee's work.
+  bool callSites = false;
+
 private:
+  /// A call's work at its site (callSites).
+  Work ofCallSite(mlir::Operation *call);
+  /// The trip count of a counted loop, with the known parameter values.
+  std::optional<int64_t> tripOf(mlir::Operation *loop);
+  /// An integer value: a constant, a known parameter, or a cast of one.
+  std::optional<int64_t> valueOf(mlir::Value v);
+
   mlir::ModuleOp module;
+  /// The callee parameters whose value the call site in progress fixes.
+  llvm::DenseMap<mlir::Value, int64_t> known;
+  /// ofCallSite's results, by callee and the values its parameters get.
+  std::map<std::pair<std::string, std::vector<std::pair<unsigned, int64_t>>>,
+           Work>
+      sites;
   llvm::StringMap<double> calls;
   llvm::StringSet<> inProgress;
   llvm::StringSet<> assumedCalls;

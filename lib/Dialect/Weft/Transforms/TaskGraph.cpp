@@ -193,12 +193,10 @@ void TaskGraph::examine(Statement &s) {
   if (!s.notTask.empty())
     return;
   s.body = collectStatement(s.ops, *summaries);
-  for (Operation *top : s.ops) {
+  // Calls at their sites (callSites): each call's work, and whether it
+  // assumes a trip count, with its constant arguments in the callee.
+  for (Operation *top : s.ops)
     s.work += work->ofOp(top);
-    top->walk([&](CallOp call) {
-      s.work.assumed |= work->callAssumed(call.getCallee());
-    });
-  }
   if (!s.body.blockers.empty())
     s.notTask = s.body.blockers.front().reason;
 }
@@ -686,6 +684,7 @@ void TaskGraph::runOnOperation() {
   CallSummaries calls(module, options);
   summaries = &calls;
   WorkModel model(module);
+  model.callSites = true;
   work = &model;
   graphs = 0;
 
