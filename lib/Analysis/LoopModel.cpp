@@ -255,6 +255,22 @@ static std::string blockReason(EffectsOp op) {
   return op.getReason().str();
 }
 
+std::optional<Poly> weft::atCall(const std::optional<Poly> &p, CallOp call) {
+  // Callee atoms are its block arguments: substitute the call's arguments.
+  // Only polynomials in the callee's scalar parameters carry over.
+  if (!p)
+    return std::nullopt;
+  DenseMap<Value, Poly> subst;
+  if (func::FuncOp callee = definedCallee(call))
+    for (auto [formal, actual] :
+         llvm::zip(callee.getArguments(), call.getArgs()))
+      if (actual.getType().isIntOrIndex())
+        subst[formal] = polyOf(actual);
+  if (llvm::any_of(p->atoms(), [&](Value v) { return !subst.count(v); }))
+    return std::nullopt;
+  return p->substituted([&](Value v) { return subst.lookup(v); });
+}
+
 /// Maps a callee's summary effect to the caller's memory, for a call.
 static void mapEffect(const CallSummary::Effect &e, CallOp call,
                       std::vector<Access> &out, Operation *root) {
@@ -263,23 +279,9 @@ static void mapEffect(const CallSummary::Effect &e, CallOp call,
   a.isWrite = e.isWrite;
   a.loc = call.getLoc();
   a.loops = enclosingLoops(call);
-  // Callee atoms are its block arguments: substitute the call's arguments.
-  DenseMap<Value, Poly> subst;
-  if (func::FuncOp callee = definedCallee(call))
-    for (auto [formal, actual] :
-         llvm::zip(callee.getArguments(), call.getArgs()))
-      if (actual.getType().isIntOrIndex())
-        subst[formal] = polyOf(actual);
-  auto substitute = [&](const std::optional<Poly> &p) -> std::optional<Poly> {
-    // Only polynomials in the callee's scalar parameters carry over.
-    if (!p ||
-        llvm::any_of(p->atoms(), [&](Value v) { return !subst.count(v); }))
-      return std::nullopt;
-    return p->substituted([&](Value v) { return subst.lookup(v); });
-  };
   SmallVector<Subscript> calleeSubs;
   for (const Subscript &s : e.subs)
-    calleeSubs.push_back({substitute(s.lo), substitute(s.hi)});
+    calleeSubs.push_back({atCall(s.lo, call), atCall(s.hi, call)});
 
   if (e.param < 0) {
     // A global the callee touches: find the caller's view of it, or stand

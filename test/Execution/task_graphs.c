@@ -1,13 +1,14 @@
 // RUN: %exec-check %s
 // PARALLEL: 1
-// GRAPHS: 8
-// OPENMP-GRAPHS: 5
+// GRAPHS: 9
+// OPENMP-GRAPHS: 6
 // Statements that run at the same time as a task graph (weft-task-graph),
 // each graph next to statements that must wait: channels of a filter and
 // their energies, rows of one array, halves of one array and a loop over
 // both, local scalars the tasks write (by address), a parameter a task
 // assigns, a local array one task fills and another reads, a static local,
-// and a struct; two pointers a run-time check finds apart, or not. Every
+// and a struct; two pointers a run-time check finds apart, or not (loops,
+// and calls). Every
 // team, the reverse order (which moves each task as
 // late as its edges let it) and the eager schedule (every graph on the team)
 // must print what the sequential program prints.
@@ -126,6 +127,13 @@ static void checked(float *p, float *q, int n) {
     q[i] = q[i] * 0.75f + q[i - 1] * 0.125f;
 }
 
+/* The same with calls: the check takes each call's elements from its
+   callee's summary. */
+static void called(float *p, float *q, int n) {
+  iir(p, n, 0.5f);
+  iir(q, n, 0.25f);
+}
+
 int main(void) {
   for (int i = 0; i < N; i++) {
     L[i] = (float)(i % 17) / 17.0f - 0.5f;
@@ -155,5 +163,9 @@ int main(void) {
   printf("checked overlapping %.9g\n", energy(R, N));
   checked(M[1], M[1], N);
   printf("checked same %.9g\n", energy(M[1], N));
+  called(L, L + N / 2, N / 2);
+  printf("called apart %.9g\n", energy(L, N));
+  called(R + 3, R, N - 3);
+  printf("called overlapping %.9g\n", energy(R, N));
   return 0;
 }

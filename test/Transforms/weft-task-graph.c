@@ -59,6 +59,16 @@ void pointers(float *a, float *b) {
     b[i] = b[i] + b[i - 1] * 0.5f;
 }
 
+// The same with two calls: each side from the callee's summary, over
+// what iir touches of x with n = 4096 (elements 0 to 4095).
+// CHECK-LABEL: func.func @calls
+// CHECK: weft.graph = {captures = [{{.*}}], checks = [{earlier = 0 : i64, guards = [{a = {base = {decl = {{[0-9]+}} : i64, name = "a"}, elem_size = 4 : i64, hi = {{.*}}, lo = {{.*}}}, b = {base = {decl = {{[0-9]+}} : i64, name = "b"}, {{.*}}}], later = 1 : i64}], {{.*}}preds = array<i64: 0, 0>,
+// CHECK-SAME: weft.graph_remark = "the 2 statements at lines [[C0:[0-9]+]]-[[C1:[0-9]+]] run as a task graph (about {{.*}}); line [[C1]] runs beside line [[C0]] when a run-time check finds a and b apart (else it waits: {{.*}})"
+void calls(float *a, float *b) {
+  iir(a, 4096, 0.5f);
+  iir(b, 4096, 0.25f);
+}
+
 // Output, a return, a break out of the statement: no tasks there. The loop
 // whose own break is inside it is a task, but it writes L, as the call
 // before it does: in order.

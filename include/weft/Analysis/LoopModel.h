@@ -143,6 +143,10 @@ private:
   llvm::StringMap<bool> inProgress;
 };
 
+/// A polynomial over a callee's scalar parameters (a summary's subscript)
+/// with the call's arguments put in; nullopt when it has other atoms.
+std::optional<Poly> atCall(const std::optional<Poly> &p, CallOp call);
+
 /// Everything a loop body does: its accesses and its blockers.
 struct LoopBody {
   std::vector<Access> accesses;

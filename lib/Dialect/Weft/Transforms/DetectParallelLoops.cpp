@@ -141,9 +141,7 @@ static std::string describe(const Dependence &d, Operation *loop) {
   return msg;
 }
 
-namespace {
-/// Size in bytes of one element of a memref.
-int64_t elemSizeOf(Type t) {
+int64_t weft::elemSizeOf(Type t) {
   if (auto mt = dyn_cast<MemRefType>(t))
     t = mt.getElementType();
   if (auto st = dyn_cast<StructType>(t))
@@ -154,6 +152,8 @@ int64_t elemSizeOf(Type t) {
     return std::max<int64_t>(1, t.getIntOrFloatBitWidth() / 8);
   return 1;
 }
+
+namespace {
 
 /// The values a polynomial can take at its extremes over a nest whose
 /// bounds depend on the loops around (a triangle: `k < j`), inner loops

@@ -19,6 +19,9 @@
 
 namespace weft {
 
+/// Size in bytes of one element of a memref (or of a type).
+int64_t elemSizeOf(mlir::Type t);
+
 /// The elements of `root` that `accesses` touch over all iterations of
 /// `loop` (and of the loops inside it), as a side of a run-time check named
 /// in C at the loop's entry; nullopt, with why, when weft cannot bound or

@@ -320,18 +320,76 @@ Conflict TaskGraph::conflict(const Statement &earlier, const Statement &later) {
   return c;
 }
 
-/// The loop a statement is, if it is one loop (a weft.task's loop too),
-/// with at most pure ops beside it (its bound as an index).
+/// The loop or call a statement is, if it is one (a weft.task's loop
+/// too), with at most pure ops beside it (a bound as an index, an address).
 static Operation *loopOf(const Statement &s) {
-  Operation *loop = nullptr;
+  Operation *main = nullptr;
   for (Operation *top : s.ops) {
     Operation *op = marked(top);
-    if (isa<affine::AffineForOp, scf::ForOp>(op) && !loop)
-      loop = op;
+    if (isa<affine::AffineForOp, scf::ForOp, CallOp>(op) && !main)
+      main = op;
     else if (!isPure(top) || top->getNumRegions() != 0)
       return nullptr;
   }
-  return loop;
+  return main;
+}
+
+/// The elements of `root` a call touches, from its callee's summary: each
+/// effect through an argument that is the root itself or an element's
+/// address in it (`&x[k]`), or on the root's global, over the callee's
+/// ranges with the call's arguments put in; named in C at the call.
+static std::optional<GuardSide> callSide(CallOp call, const BaseInfo &root,
+                                         CallSummaries &summaries) {
+  const CallSummary &sum = summaries.get(call.getCallee());
+  func::FuncOp callee = definedCallee(call);
+  auto type = dyn_cast<MemRefType>(root.base.getType());
+  if (!sum.unknown.empty() || !callee || !type || type.getRank() != 1 ||
+      root.decl < 0 || root.isCell)
+    return std::nullopt;
+  GuardSide side;
+  side.base = VarRef{root.decl, root.name};
+  side.elemSize = elemSizeOf(type);
+  CNames names(call);
+  for (const CallSummary::Effect &e : sum.effects) {
+    Poly offset; // the element the callee's index 0 is
+    if (e.param < 0) {
+      if (!root.symbol || e.global != root.symbol)
+        continue;
+    } else {
+      // The importer passes a pointer as the address of an element of
+      // what it points to (`&p[0]`).
+      Value arg = call.getArgs()[e.param], base = arg;
+      auto addr = arg.getDefiningOp<AddrOp>();
+      if (addr)
+        base = addr.getBase();
+      MemPath p = memPathOf(base);
+      if (p.root.base != root.base)
+        continue;
+      if (!p.views.empty() || base != root.base)
+        return std::nullopt;
+      if (addr) {
+        if (addr.getIndices().size() != 1)
+          return std::nullopt;
+        offset = polyOf(addr.getIndices()[0]);
+      }
+    }
+    if (e.subs.size() != 1 || !e.subs[0].known())
+      return std::nullopt;
+    auto lo = atCall(e.subs[0].lo, call), hi = atCall(e.subs[0].hi, call);
+    auto l = lo ? offset.plus(*lo) : std::nullopt;
+    auto h = hi ? offset.plus(*hi) : std::nullopt;
+    auto cl = l ? names.convert(*l) : std::nullopt;
+    auto ch = h ? names.convert(*h) : std::nullopt;
+    if (!cl || !ch)
+      return std::nullopt;
+    if (!llvm::is_contained(side.lo, *cl))
+      side.lo.push_back(*cl);
+    if (!llvm::is_contained(side.hi, *ch))
+      side.hi.push_back(*ch);
+  }
+  if (side.lo.empty())
+    return std::nullopt;
+  return side;
 }
 
 std::optional<std::vector<Guard>>
@@ -377,6 +435,12 @@ TaskGraph::checksFor(const Statement &earlier, const Statement &later,
   };
   auto sideOf = [&](const Statement &s, Operation *loop,
                     const BaseInfo &root) -> std::optional<GuardSide> {
+    if (auto call = dyn_cast<CallOp>(loop)) {
+      auto side = callSide(call, root, *summaries);
+      if (!side || !stableSide(*side))
+        return std::nullopt;
+      return side;
+    }
     SmallVector<const Access *> mine;
     for (const Access &a : s.body.accesses)
       if (pathOf(a, module).root.base == root.base)

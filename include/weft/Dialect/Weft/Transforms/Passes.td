@@ -224,7 +224,8 @@ def TaskGraph : Pass<"weft-task-graph", "mlir::ModuleOp"> {
     its first operation: `{captures, checks, copy_out, estimated, id, loops,
     preds, stmts, work, writes_scalars}` (how the tasks get each variable,
     the edges a run-time overlap check drops when it passes (two loops on
-    bases that may be the same memory: {later, earlier, guards}), the
+    bases that may be the same memory, two loops or calls: {later,
+    earlier, guards}), the
     scalars each loop task writes and stores back from its copy, whether a
     trip count was assumed, which tasks are loop tasks, the statement ids,
     each task's predecessors as a bit mask of earlier tasks, its work in
