@@ -402,9 +402,14 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
   site.line = g->line;
   site.file = g->file;
 
-  weft_team_t *team = n < 2 || weft_tls.in_region || weft_schedule_reversed()
-                          ? NULL
-                          : weft_team_acquire();
+  /* A graph whose whole work is below the saving it must make runs in
+     order without touching the team (a small graph in a hot loop pays no
+     more than its calls). */
+  int small = total < WEFT_GRAPH_MIN_SAVING_NS && !weft_schedule_eager();
+  weft_team_t *team =
+      n < 2 || small || weft_tls.in_region || weft_schedule_reversed()
+          ? NULL
+          : weft_team_acquire();
   int size = team ? team->size : 1;
   /* What running the tasks in program order costs: their own work, a
      parallel loop's on the whole team (as weft_parallel_for would run it

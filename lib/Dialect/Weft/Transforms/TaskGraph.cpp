@@ -575,7 +575,9 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   SmallVector<double> ns(n);
   std::vector<std::string> why(n);
   SmallVector<bool> loops(n);
-  bool assumed = false;
+  // A trip count assumed in a task that runs no loop in parallel: the
+  // saving itself is a guess (a loop task saves nothing either way).
+  bool assumed = false, guessedSaving = false;
   // The work, the time in order (a parallel loop on two cores), and the
   // work of the tasks that run no loop in parallel.
   double total = 0, inOrder = 0, serial = 0;
@@ -589,6 +591,7 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
     inOrder += std::max(ns[j], 1.0) / (loops[j] ? 2 : 1);
     serial += loops[j] ? 0 : std::max(ns[j], 1.0);
     assumed |= run[j]->work.assumed;
+    guessedSaving |= run[j]->work.assumed && !run[j]->loop;
     for (size_t i = 0; i < j; ++i) {
       Conflict c = conflict(*run[i], *run[j]);
       if (c.why.empty())
@@ -613,7 +616,7 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   // at run time; the plan must still save a real part of the work that
   // does not run in parallel already (a parallel loop's saves nothing).
   bool chain = inOrder - span < 1 ||
-               (assumed && inOrder - span < kMinGraphShare * serial);
+               (guessedSaving && inOrder - span < kMinGraphShare * serial);
   if (chain) {
     // (Almost) every statement waits for one before it. Said only where
     // two statements may be long enough to pay for a fork/join of their
@@ -639,7 +642,7 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
                       (anyLoop ? ", " + formatNs(inOrder) +
                                      " in order with its loops in parallel"
                                : std::string());
-  if (!assumed && inOrder - span < minWork) {
+  if (!guessedSaving && inOrder - span < minWork) {
     first->setAttr("weft.graph_remark",
                    b.getStringAttr("the statements at " + lines +
                                    " could run at the same time, but " + sizes +
