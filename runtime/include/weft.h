@@ -325,8 +325,9 @@ typedef struct weft_graph {
 /// capacity weights); a member with nothing ready takes a ready task of a
 /// busy member, or helps the parallel loop a task runs (WEFT_TASK_LOOP).
 /// Serially, in program order, when there is one member, when called inside
-/// a parallel region or task, or when the plan saves less than
-/// WEFT_GRAPH_MIN_SAVING_NS over running the tasks in program order (their
+/// a parallel region or task, when the tasks' whole work is below
+/// WEFT_GRAPH_MIN_SAVING_NS (without touching the team), or when the plan
+/// saves less than that over running the tasks in program order (their
 /// parallel loops on the whole team); WEFT_SCHEDULE=reverse runs them serially,
 /// each time the latest task that is ready. Inside a task, loops and graphs
 /// run serially. WEFT_SCHEDULE=eager (testing) runs every graph of two tasks
