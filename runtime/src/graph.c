@@ -1,5 +1,4 @@
-/*===- graph.c - Task graphs: independent statements at the same time
- *-------===*
+/*===- graph.c - Task graphs: independent statements at the same time -------===*
  *
  * weft_run_graph() runs the tasks of one graph (docs/runtime.md, "Task
  * graphs"). The compiler gives each task its estimated work and the earlier
@@ -257,34 +256,37 @@ static int own_ready(graph_run_t *r, int me) {
   return 0;
 }
 
-static void run_loop_chunk(graph_run_t *r, int64_t c) {
-  int64_t lo, hi;
-  weft_grid_bounds(&r->loop_grid, c, &lo, &hi);
-  r->loop_body(r->loop_ctx, lo, hi, c);
+/* Chunks of the loop in the slot until there are none, or (a helper,
+   `me` >= 0) until one of the member's own tasks is ready; how many it
+   ran. */
+static int64_t take_chunks(graph_run_t *r, int me) {
+  uint64_t t0 = weft_trace_on ? weft_now_ns() : 0;
+  int64_t ran = 0;
+  for (;;) {
+    int64_t c =
+        atomic_fetch_add_explicit(&r->loop_next, 1, memory_order_relaxed);
+    if (c >= r->loop_grid.chunks)
+      break;
+    int64_t lo, hi;
+    weft_grid_bounds(&r->loop_grid, c, &lo, &hi);
+    r->loop_body(r->loop_ctx, lo, hi, c);
+    ++ran;
+    if (me >= 0 && own_ready(r, me))
+      break;
+  }
+  if (weft_trace_on && ran)
+    weft_trace_work(t0, weft_now_ns(), ran, 0);
+  return ran;
 }
 
-/* Chunks of the loop in the slot, until there are none or one of this
-   member's own tasks is ready; how many it ran. */
+/* A helper's turn at the loop in the slot, if one is open. */
 static int64_t help_loop(graph_run_t *r, int me) {
   if (atomic_load_explicit(&r->loop_state, memory_order_relaxed) != LOOP_OPEN)
     return 0;
   int64_t ran = 0;
   atomic_fetch_add(&r->loop_helpers, 1);
-  if (atomic_load(&r->loop_state) == LOOP_OPEN) {
-    uint64_t t0 = weft_trace_on ? weft_now_ns() : 0;
-    for (;;) {
-      int64_t c =
-          atomic_fetch_add_explicit(&r->loop_next, 1, memory_order_relaxed);
-      if (c >= r->loop_grid.chunks)
-        break;
-      run_loop_chunk(r, c);
-      ++ran;
-      if (own_ready(r, me))
-        break;
-    }
-    if (weft_trace_on && ran)
-      weft_trace_work(t0, weft_now_ns(), ran, 0);
-  }
+  if (atomic_load(&r->loop_state) == LOOP_OPEN)
+    ran = take_chunks(r, me);
   atomic_fetch_sub(&r->loop_helpers, 1);
   return ran;
 }
@@ -304,18 +306,8 @@ int64_t weft_graph_loop(const weft_loop_t *loop, weft_body_fn body, void *ctx) {
   weft_wake(&r->progress, &r->sleepers, INT_MAX);
   /* Loops inside the chunks run serially here, as on the helpers. */
   weft_tls.graph = NULL;
-  uint64_t t0 = weft_trace_on ? weft_now_ns() : 0;
-  int64_t chunks = r->loop_grid.chunks, ran = 0;
-  for (;;) {
-    int64_t c =
-        atomic_fetch_add_explicit(&r->loop_next, 1, memory_order_relaxed);
-    if (c >= chunks)
-      break;
-    run_loop_chunk(r, c);
-    ++ran;
-  }
-  if (weft_trace_on && ran)
-    weft_trace_work(t0, weft_now_ns(), ran, 0);
+  int64_t chunks = r->loop_grid.chunks;
+  take_chunks(r, -1);
   /* Close, then wait for the helpers' last chunks (each leaves after at
      most one more). */
   atomic_store(&r->loop_state, LOOP_CLOSING);
@@ -411,16 +403,6 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
           ? NULL
           : weft_team_acquire();
   int size = team ? team->size : 1;
-  /* What running the tasks in program order costs: their own work, a
-     parallel loop's on the whole team (as weft_parallel_for would run it
-     outside the graph). */
-  double in_order = 0, capacity = 0;
-  for (int m = 0; team && m < size; ++m)
-    capacity += (double)(team->prefix[m + 1] - team->prefix[m]) / 1024.0;
-  for (int i = 0; i < n; ++i)
-    in_order += (g->tasks[i].flags & WEFT_TASK_LOOP) && capacity > 1
-                    ? work_of(g, i) / capacity
-                    : work_of(g, i);
   graph_run_t r;
   r.g = g;
   r.ctx = ctx;
@@ -431,6 +413,14 @@ int weft_run_graph(const weft_graph_t *g, void *ctx) {
     int weights[WEFT_MAX_TASKS];
     for (int m = 0; m < members; ++m)
       weights[m] = (int)(team->prefix[m + 1] - team->prefix[m]);
+    /* What running the tasks in program order costs: their own work, a
+       parallel loop's on the whole team (as weft_parallel_for would run it
+       outside the graph). */
+    double capacity = (double)team->prefix[size] / 1024.0, in_order = 0;
+    for (int i = 0; i < n; ++i)
+      in_order += (g->tasks[i].flags & WEFT_TASK_LOOP) && capacity > 1
+                      ? work_of(g, i) / capacity
+                      : work_of(g, i);
     double span = weft_graph_plan(g, weights, members, r.owner, r.order);
     /* Not worth a fork: the plan saves less than the fork/join costs. */
     if (in_order - span < WEFT_GRAPH_MIN_SAVING_NS && !weft_schedule_eager())

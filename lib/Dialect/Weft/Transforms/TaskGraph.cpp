@@ -102,13 +102,12 @@ struct TaskGraph : public weft::impl::TaskGraphBase<TaskGraph> {
   /// Why `later` waits for `earlier`.
   Conflict conflict(const Statement &earlier, const Statement &later);
   /// Run-time checks that the bases of `c` are apart, each side over its
-  /// statement's loop and named in C before the first statement of `run`
+  /// statement's loop and named in C before the run whose ops are `all`
   /// (no statement of the run writes a variable they name); nullopt when
   /// a statement is not a loop or a side cannot be bounded or named there.
-  std::optional<std::vector<Guard>> checksFor(const Statement &earlier,
-                                              const Statement &later,
-                                              const Conflict &c,
-                                              ArrayRef<Statement *> run);
+  std::optional<std::vector<Guard>>
+  checksFor(const Statement &earlier, const Statement &later, const Conflict &c,
+            ArrayRef<Operation *> all, const DeclPlaces &places);
   /// Plans a run of tasks: a graph, or a remark on why they stay in order.
   void plan(ArrayRef<Statement *> run);
 
@@ -394,15 +393,12 @@ static std::optional<GuardSide> callSide(CallOp call, const BaseInfo &root,
 
 std::optional<std::vector<Guard>>
 TaskGraph::checksFor(const Statement &earlier, const Statement &later,
-                     const Conflict &c, ArrayRef<Statement *> run) {
+                     const Conflict &c, ArrayRef<Operation *> all,
+                     const DeclPlaces &places) {
   Operation *la = loopOf(earlier), *lb = loopOf(later);
   if (!c.maybeOnly || c.roots.empty() || !la || !lb)
     return std::nullopt;
-  SmallVector<Operation *> all;
-  for (Statement *s : run)
-    all.append(s->ops.begin(), s->ops.end());
   auto fn = la->getParentOfType<func::FuncOp>();
-  DeclPlaces places(la);
   // A variable the check names has the value there that it has before the
   // run: a parameter never assigned, or a variable no statement writes.
   auto stable = [&](int64_t decl) {
@@ -435,22 +431,21 @@ TaskGraph::checksFor(const Statement &earlier, const Statement &later,
   };
   auto sideOf = [&](const Statement &s, Operation *loop,
                     const BaseInfo &root) -> std::optional<GuardSide> {
+    std::optional<GuardSide> side;
     if (auto call = dyn_cast<CallOp>(loop)) {
-      auto side = callSide(call, root, *summaries);
-      if (!side || !stableSide(*side))
-        return std::nullopt;
-      return side;
+      side = callSide(call, root, *summaries);
+    } else {
+      SmallVector<const Access *> mine;
+      for (const Access &a : s.body.accesses)
+        if (pathOf(a, module).root.base == root.base)
+          mine.push_back(&a);
+      LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
+      LoopBody body = collectBody(loop, *summaries);
+      Invariants inv = invariantsOf(loop, body, info, module, /*proven=*/false);
+      CNames names(loop, &inv);
+      std::string why;
+      side = guardSide(root, mine, info, names, module, inv, why);
     }
-    SmallVector<const Access *> mine;
-    for (const Access &a : s.body.accesses)
-      if (pathOf(a, module).root.base == root.base)
-        mine.push_back(&a);
-    LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
-    LoopBody body = collectBody(loop, *summaries);
-    Invariants inv = invariantsOf(loop, body, info, module, /*proven=*/false);
-    CNames names(loop, &inv);
-    std::string why;
-    auto side = guardSide(root, mine, info, names, module, inv, why);
     if (!side || !stableSide(*side))
       return std::nullopt;
     return side;
@@ -584,6 +579,13 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   // Edges a run-time check may drop: (later, earlier, the check).
   SmallVector<std::tuple<size_t, size_t, std::vector<Guard>>> checked;
   std::vector<std::string> checkedWhy(n);
+  // Every op of the run, and where its variables live: for the checks
+  // and the captures.
+  Operation *first = run.front()->ops.front();
+  SmallVector<Operation *> all;
+  for (Statement *s : run)
+    all.append(s->ops.begin(), s->ops.end());
+  DeclPlaces places(first);
   for (size_t j = 0; j < n; ++j) {
     ns[j] = run[j]->work.ns;
     loops[j] = run[j]->loop;
@@ -596,7 +598,7 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
       Conflict c = conflict(*run[i], *run[j]);
       if (c.why.empty())
         continue;
-      if (auto guards = checksFor(*run[i], *run[j], c, run)) {
+      if (auto guards = checksFor(*run[i], *run[j], c, all, places)) {
         checked.push_back({j, i, std::move(*guards)});
         if (checkedWhy[j].empty())
           checkedWhy[j] = c.why;
@@ -609,7 +611,6 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   }
   double span = planSpan(ns, preds, loops, 2);
   double minWork = kMinParallelWorkFactor * forkJoinNs;
-  Operation *first = run.front()->ops.front();
   Builder b(module.getContext());
   std::string lines = linesOf(*run.front(), *run.back());
   // With estimated work (a trip count assumed), libweft weighs the graph
@@ -664,11 +665,6 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
     });
   });
   SmallVector<int64_t> masks(preds.begin(), preds.end());
-  // How the tasks get the variables they use: one context for the graph.
-  SmallVector<Operation *> all;
-  for (Statement *s : run)
-    all.append(s->ops.begin(), s->ops.end());
-  DeclPlaces places(first);
   // A loop task's function copies the scalars it uses: those it writes are
   // copied back (DeclPlaces says which are variables in memory).
   SmallVector<Attribute> copyOut;
@@ -682,6 +678,7 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
     llvm::sort(written);
     copyOut.push_back(b.getDenseI64ArrayAttr(written));
   }
+  // How the tasks get the variables they use: one context for the graph.
   auto fn = first->getParentOfType<func::FuncOp>();
   SmallVector<Attribute> caps;
   llvm::DenseSet<int64_t> seen;
