@@ -277,6 +277,7 @@ static void mapEffect(const CallSummary::Effect &e, CallOp call,
   Access a;
   a.op = call;
   a.isWrite = e.isWrite;
+  a.sure = e.sure;
   a.loc = call.getLoc();
   a.loops = enclosingLoops(call);
   SmallVector<Subscript> calleeSubs;

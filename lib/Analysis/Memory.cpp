@@ -353,6 +353,65 @@ void weft::markArgumentsApart(ModuleOp module) {
 }
 
 //===----------------------------------------------------------------------===//
+// Uncaptured arrays
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Which pointers go only where memory is read and written, never kept.
+struct Captures {
+  DenseMap<std::pair<Operation *, unsigned>, bool> params;
+
+  /// Is `fn`'s parameter `i` only loaded and stored through, or passed on
+  /// as such a parameter? (A recursive chain answers no.)
+  bool paramKept(func::FuncOp fn, unsigned i) {
+    auto key = std::make_pair(fn.getOperation(), i);
+    auto [it, fresh] = params.try_emplace(key, true);
+    if (!fresh)
+      return it->second;
+    bool kept = fn.isExternal() || i >= fn.getNumArguments() ||
+                kept_(fn.getArgument(i));
+    params[key] = kept;
+    return kept;
+  }
+
+  /// Does a use of `v` keep it (store it, return it, convert it, pass it to
+  /// a function that might)? A load or store through it, an element's
+  /// address passed on to a parameter that keeps nothing, do not.
+  bool kept_(Value v) {
+    for (OpOperand &use : v.getUses()) {
+      Operation *op = use.getOwner();
+      unsigned n = use.getOperandNumber();
+      if (isa<memref::LoadOp, affine::AffineLoadOp>(op) && n == 0)
+        continue;
+      if (isa<memref::StoreOp, affine::AffineStoreOp>(op) && n == 1)
+        continue;
+      if (auto addr = dyn_cast<AddrOp>(op); addr && n == 0) {
+        if (kept_(addr.getResult()))
+          return true;
+        continue;
+      }
+      if (auto call = dyn_cast<CallOp>(op)) {
+        func::FuncOp callee = definedCallee(call);
+        if (callee && !paramKept(callee, n))
+          continue;
+      }
+      return true;
+    }
+    return false;
+  }
+};
+} // namespace
+
+void weft::markUncapturedArrays(ModuleOp module) {
+  Captures c;
+  module.walk([&](memref::AllocaOp a) {
+    if (a.getType().getRank() > 0 && a->hasAttr("weft.escapes") &&
+        !c.kept_(a.getResult()))
+      a->removeAttr("weft.escapes");
+  });
+}
+
+//===----------------------------------------------------------------------===//
 // Row tables
 //===----------------------------------------------------------------------===//
 

@@ -141,6 +141,8 @@ using Boxes = SmallVector<Box>;
 
 struct ArrayFlow {
   llvm::SmallPtrSet<Operation *, 16> ops; ///< the loop's accesses to the array
+  /// The calls among them, with their accesses to the array.
+  DenseMap<Operation *, SmallVector<const Access *, 2>> calls;
   Operation *loop;
   Operation *exposed = nullptr;
   SmallVector<LoopInfo> inner; ///< loops between `loop` and here
@@ -248,6 +250,30 @@ struct ArrayFlow {
     w.push_back(std::move(b));
   }
 
+  /// A call's accesses to the array: its reads must be of what the
+  /// callee wrote first, and it surely writes what its sure writes name.
+  Boxes call(Operation *op, Boxes w) {
+    for (const Access *a : calls.lookup(op)) {
+      if (!a->sure) {
+        if (!a->isWrite)
+          exposed = op;
+        continue;
+      }
+      if (!a->isWrite)
+        continue;
+      Box b;
+      for (const Subscript &s : a->subs) {
+        if (!s.known())
+          break;
+        b.lo.push_back(*s.lo);
+        b.hi.push_back(*s.hi);
+      }
+      if (b.lo.size() == a->subs.size())
+        add(w, std::move(b));
+    }
+    return w;
+  }
+
   bool touches(Operation *op) {
     bool found = false;
     op->walk([&](Operation *o) { found |= ops.contains(o); });
@@ -257,6 +283,8 @@ struct ArrayFlow {
   Boxes visit(Operation *op, Boxes w) {
     if (exposed)
       return w;
+    if (calls.count(op))
+      return call(op, std::move(w));
     if (ops.contains(op)) {
       SmallVector<Subscript> subs = subscriptsOf(op);
       bool known = llvm::all_of(
@@ -309,21 +337,72 @@ struct ArrayFlow {
 };
 } // namespace
 
+/// The accesses of `f`'s array: loads, stores and calls (false on any
+/// other).
+static bool takeAccesses(ArrayFlow &f, ArrayRef<const Access *> accesses) {
+  for (const Access *a : accesses) {
+    if (isa<CallOp>(a->op))
+      f.calls[a->op].push_back(a);
+    else if (!isLoad(a->op) && !isStore(a->op))
+      return false;
+    f.ops.insert(a->op);
+  }
+  return true;
+}
+
 Operation *weft::exposedRead(Operation *loop,
                              ArrayRef<const Access *> accesses) {
   ArrayFlow f;
   f.loop = loop;
-  for (const Access *a : accesses) {
-    if (!isLoad(a->op) && !isStore(a->op))
-      return loop;
-    f.ops.insert(a->op);
-  }
-  if (hasJumpOrSwitch(loop))
+  if (!takeAccesses(f, accesses) || hasJumpOrSwitch(loop))
     return loop;
   for (Region &r : loop->getRegions())
     for (Block &b : r)
       f.block(b, {});
   return f.exposed;
+}
+
+std::optional<SmallVector<SmallVector<Subscript>>>
+weft::filledBy(func::FuncOp fn, ArrayRef<const Access *> accesses) {
+  ArrayFlow f;
+  f.loop = fn;
+  if (fn.isExternal() || !fn.getBody().hasOneBlock() ||
+      !takeAccesses(f, accesses))
+    return std::nullopt;
+  // A return is the function's last statement (before its terminator) or
+  // nothing follows it at all.
+  Block &body = fn.getBody().front();
+  bool jumps = false;
+  fn.walk([&](Operation *o) {
+    if (!isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp, CaseOp, SwitchOp>(
+            o))
+      return;
+    Operation *next = o->getNextNode();
+    jumps |= !(isa<ReturnOp>(o) && o->getBlock() == &body &&
+               (!next || (next->hasTrait<OpTrait::IsTerminator>() &&
+                          !next->getNextNode())));
+  });
+  if (jumps)
+    return std::nullopt;
+  Boxes w = f.block(body, {});
+  if (f.exposed)
+    return std::nullopt;
+  SmallVector<SmallVector<Subscript>> out;
+  for (const Box &b : w) {
+    bool params = true;
+    SmallVector<Subscript> subs;
+    for (size_t d = 0; d < b.lo.size(); ++d) {
+      for (const Poly *p : {&b.lo[d], &b.hi[d]})
+        for (Value v : p->atoms()) {
+          auto arg = dyn_cast<BlockArgument>(v);
+          params &= arg && arg.getOwner()->getParentOp() == fn;
+        }
+      subs.push_back({b.lo[d], b.hi[d]});
+    }
+    if (params)
+      out.push_back(std::move(subs));
+  }
+  return out;
 }
 
 //===----------------------------------------------------------------------===//

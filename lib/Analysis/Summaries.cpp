@@ -10,9 +10,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/LoopModel.h"
+#include "weft/Analysis/Scalars.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -124,6 +126,58 @@ static Subscript calleeRange(const Subscript &s, ArrayRef<LoopInfo> loops,
   return r;
 }
 
+/// Work arrays a callee fills (docs/analysis.md, "Private arrays"): for a
+/// pointer parameter whose every element the callee reads it wrote before
+/// in the call (filledBy), its reads are sure, and so are its writes of
+/// what the callee surely writes (a new effect where no write says it).
+static void markFilled(func::FuncOp fn, const LoopBody &body, CallSummary &s) {
+  ModuleOp module = fn->getParentOfType<ModuleOp>();
+  llvm::MapVector<unsigned, SmallVector<const Access *>> byParam;
+  llvm::SmallDenseSet<unsigned> viewed;
+  for (const Access &a : body.accesses) {
+    MemPath path = pathOf(a, module);
+    auto arg = dyn_cast_or_null<BlockArgument>(path.root.base);
+    if (!arg || arg.getOwner()->getParentOp() != fn)
+      continue;
+    if (!path.views.empty() || (!isa<CallOp>(a.op) && a.memref != arg))
+      viewed.insert(arg.getArgNumber());
+    byParam[arg.getArgNumber()].push_back(&a);
+  }
+  for (auto &[param, group] : byParam) {
+    if (viewed.contains(param))
+      continue;
+    auto filled = filledBy(fn, group);
+    if (!filled)
+      continue;
+    for (CallSummary::Effect &e : s.effects)
+      if (e.param == (int)param && !e.isWrite)
+        e.sure = true;
+    for (SmallVector<Subscript> &box : *filled) {
+      auto same = [&](const CallSummary::Effect &e) {
+        if (e.param != (int)param || !e.isWrite || e.subs.size() != box.size())
+          return false;
+        for (size_t d = 0; d < box.size(); ++d)
+          if (!e.subs[d].known() || !(*e.subs[d].lo == *box[d].lo) ||
+              !(*e.subs[d].hi == *box[d].hi))
+            return false;
+        return true;
+      };
+      bool marked = false;
+      for (CallSummary::Effect &e : s.effects)
+        if (same(e))
+          e.sure = marked = true;
+      if (!marked) {
+        CallSummary::Effect e;
+        e.param = param;
+        e.isWrite = true;
+        e.sure = true;
+        e.subs = std::move(box);
+        s.effects.push_back(std::move(e));
+      }
+    }
+  }
+}
+
 CallSummary CallSummaries::compute(StringRef callee) {
   CallSummary s;
   auto fn = module.lookupSymbol<func::FuncOp>(callee);
@@ -211,5 +265,6 @@ CallSummary CallSummaries::compute(StringRef callee) {
     }
     s.effects.push_back(e);
   }
+  markFilled(fn, body, s);
   return s;
 }

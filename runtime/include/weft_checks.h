@@ -96,16 +96,33 @@ WEFT_HELPER int64_t weft_trip_once(int64_t trip) {
 #define WEFT_SWEEP_BANDS 8
 #define WEFT_SWEEP_MIN_ELEMENTS 256
 #define WEFT_TURNED_MIN_BAND 4
-/// So is a loop whose array reductions keep a copy per band (floating
-/// point, docs/output.md): each band fills and adds up a copy of its own,
-/// which at least this many iterations pay for.
-#define WEFT_COPY_MIN_BAND 256
 WEFT_HELPER int64_t weft_sweep_bands(int64_t trip, int64_t min_band) {
   int64_t b = min_band > 1 ? trip / min_band : trip;
   return trip <= 0              ? 0
          : b < 1                ? 1
          : b > WEFT_SWEEP_BANDS ? WEFT_SWEEP_BANDS
                                 : b;
+}
+
+/// So is a loop whose array reductions keep a copy per band (floating
+/// point, docs/output.md): each band fills a copy of its own with the
+/// identity and adds it into the array after the loop, about
+/// WEFT_COPY_NS_PER_BYTE per byte of the copies, and a band must do
+/// WEFT_COPY_PAYBACK times that much work. `ns_per_iter` is the compiler's
+/// estimate of an iteration's work (its rows' for a sweep), `bytes` the
+/// size of a band's copies: a histogram of 10 doubles in a loop of 5 ms
+/// iterations has 8 bands of any trip count >= 8, one updated in a 1 ns
+/// iteration needs 512 iterations a band.
+#define WEFT_COPY_NS_PER_BYTE 0.25
+#define WEFT_COPY_PAYBACK 16
+WEFT_HELPER int64_t weft_copy_bands(int64_t trip, double ns_per_iter,
+                                    int64_t bytes) {
+  double least = WEFT_COPY_PAYBACK * WEFT_COPY_NS_PER_BYTE * (double)bytes /
+                 (ns_per_iter > 0.01 ? ns_per_iter : 0.01);
+  int64_t min_band = least >= (double)trip ? trip : (int64_t)least;
+  if ((double)min_band < least)
+    min_band++; /* rounded up */
+  return weft_sweep_bands(trip, min_band);
 }
 
 /// The first iteration of band `b` of `bands` over `trip` iterations (band

@@ -4,7 +4,8 @@
  * and step in a small range, signed and unsigned, up and down, exclusive and
  * inclusive), at the limits of 64 bits (-1 when a count does not fit), and
  * the run-time overlap check: apart, touching, overlapping, empty, and
- * overflowing ranges (an overflow never says "apart").
+ * overflowing ranges (an overflow never says "apart"), and the bands of
+ * sweeps and of loops with copies per band.
  *
  *===----------------------------------------------------------------------===*/
 #include "weft.h"
@@ -100,10 +101,44 @@ static void test_apart(void) {
   CHECK(!weft_apart(buf, 0, 9, 8, buf, 50, 59, 8, &bad));
 }
 
+/* Bands of a sweep and of a loop with copies per band: never more than
+ * WEFT_SWEEP_BANDS, never fewer iterations than the least a band pays
+ * for, and the bands cover the trip count exactly. */
+static void test_bands(void) {
+  CHECK(weft_sweep_bands(0, 4) == 0);
+  CHECK(weft_sweep_bands(3, 4) == 1);
+  CHECK(weft_sweep_bands(12, 4) == 3);
+  CHECK(weft_sweep_bands(1000, 4) == WEFT_SWEEP_BANDS);
+  CHECK(weft_sweep_bands(5, 1) == 5);
+  /* A 5 ms iteration pays for 128 bytes of copies alone: a band each. */
+  CHECK(weft_copy_bands(256, 5e6, 128) == WEFT_SWEEP_BANDS);
+  CHECK(weft_copy_bands(3, 5e6, 128) == 3);
+  /* A 1 ns one needs 16 * 0.25 * 128 = 512 of them in a band. */
+  CHECK(weft_copy_bands(511, 1.0, 128) == 1);
+  CHECK(weft_copy_bands(1025, 1.0, 128) == 2);
+  CHECK(weft_copy_bands(1 << 20, 1.0, 128) == WEFT_SWEEP_BANDS);
+  /* No estimate (0 ns) is taken as a cheap iteration, not a free one. */
+  CHECK(weft_copy_bands(1 << 20, 0.0, 1 << 20) == 1);
+  CHECK(weft_copy_bands(0, 5e6, 128) == 0);
+  for (int64_t trip = 1; trip < 300; trip += 7)
+    for (double ns = 0.5; ns < 1e4; ns *= 3) {
+      int64_t b = weft_copy_bands(trip, ns, 4096);
+      CHECK(b >= 1 && b <= WEFT_SWEEP_BANDS && b <= trip);
+      if (b > 1)
+        CHECK((double)(trip / b) * ns >=
+              WEFT_COPY_PAYBACK * WEFT_COPY_NS_PER_BYTE * 4096.0);
+      CHECK(weft_band_start(trip, b, 0) == 0);
+      CHECK(weft_band_start(trip, b, b) == trip);
+      for (int64_t k = 0; k < b; k++)
+        CHECK(weft_band_start(trip, b, k + 1) > weft_band_start(trip, b, k));
+    }
+}
+
 int main(void) {
   test_trips();
   test_checked();
   test_apart();
+  test_bands();
   printf("test_helpers: ok\n");
   return 0;
 }

@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 4
+// PARALLEL: 5
 // GRAPHS: 1
 // OPENMP-GRAPHS: 0
 // WEFT-ARGS: --fp-reductions --fork-join-ns=0
@@ -9,7 +9,8 @@
 // with a last value beside (the last band's), per-class sums of
 // floats in a 2-D array, and products with an integer count in the same
 // loop, each band of iterations on copies of its own,
-// added up in band order. The results agree with the sequential program
+// added up in band order; a few long iterations (ep's batches) are a band
+// each (weft_copy_bands). The results agree with the sequential program
 // within the tolerance (float sums round differently), and are the same on
 // every team and in any chunk order (exec_check compares the teams' outputs
 // bit for bit).
@@ -47,6 +48,25 @@ static double products(int n) {
   return p[0] + 2.0 * p[1] + 3.0 * p[2] + 4.0 * p[3];
 }
 
+// Twelve batches of 3000 steps of a generator, counted in annuli: each
+// batch pays for its copy alone.
+static void annuli(int batches) {
+  double q[10] = {0}, sx = 0.0;
+  for (int k = 0; k < batches; k++) {
+    unsigned g = 2654435761u * (unsigned)(k + 1);
+    for (int i = 0; i < 3000; i++) {
+      g = g * 1664525u + 1013904223u;
+      double x = (double)(g >> 8) / 16777216.0 * 9.99;
+      q[(int)x] += 1.0;
+      sx += x;
+    }
+  }
+  printf("annuli %.8g:", sx);
+  for (int i = 0; i < 10; i++)
+    printf(" %.0f", q[i]);
+  printf("\n");
+}
+
 int main(void) {
   unsigned s = 12345;
   for (int i = 0; i < N; i++) {
@@ -67,5 +87,6 @@ int main(void) {
   printf("products %.10g\n", products(N));
   // Too few iterations for a band of its own: one band, one copy.
   printf("short %.10g\n", products(100));
+  annuli(12);
   return 0;
 }

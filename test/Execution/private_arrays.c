@@ -1,12 +1,13 @@
 // RUN: %exec-check %s
-// PARALLEL: 5
+// PARALLEL: 7
 // GRAPHS: 1
 // Private arrays (docs/analysis.md): work arrays declared at the top of a
 // function, as older C does, written before they are read in every
 // iteration: a 3-vector per point, a small matrix by rows, and a window
-// filled by an inner loop of symbolic length. Each chunk has its own (the
-// two set-up loops in main run in parallel too); the results equal the
-// sequential ones bit for bit.
+// filled by an inner loop of symbolic length, and md's separation vector
+// that a call fills (dist(nd, r1, r2, rij), through a callee's callee).
+// Each chunk has its own (the two set-up loops in main run in parallel
+// too); the results equal the sequential ones bit for bit.
 #include <stdio.h>
 
 #define N 60000
@@ -50,6 +51,36 @@ static void matrices(int n) {
   }
 }
 
+static double out4[N];
+
+static void diff(int nd, const double *r1, const double *r2, double *dr) {
+  for (int i = 0; i < nd; i++)
+    dr[i] = r1[i] - r2[i];
+}
+static double dist(int nd, const double *r1, const double *r2, double *dr) {
+  diff(nd, r1, r2, dr);
+  double d = 0.0;
+  for (int i = 0; i < nd; i++)
+    d = d + dr[i] * dr[i];
+  return d;
+}
+
+// Pairs with a few neighbours, md-style: the work array rij is the
+// function's, filled by every call before the loop reads it.
+static void pairs(int n, int nd) {
+  double rij[3], d;
+  int j, k;
+  for (k = 0; k < n; k++) {
+    double e = 0.0;
+    for (j = k + 1; j < k + 8 && j < n; j++) {
+      d = dist(nd, pts[k], pts[j], rij);
+      for (int i = 0; i < nd; i++)
+        e = e + rij[i] * (double)(i + 1) / (1.0 + d);
+    }
+    out4[k] = e;
+  }
+}
+
 int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < 3; j++)
@@ -59,14 +90,17 @@ int main(void) {
   norms(N);
   window(N, 12);
   matrices(N);
-  double a = 0, b = 0;
+  double a = 0, b = 0, e = 0;
   long c = 0;
+  pairs(N, 3);
   for (int i = 0; i < N; i++) {
     a += out1[i] * (i % 5);
     b += out2[i] * (i % 3);
     c += out3[i] % 1000;
+    e += out4[i] * (i % 7);
   }
   printf("%.17g %.9g %ld %.17g %.9g %ld\n", a, b, c, out1[N / 2], out2[N / 3],
          out3[N - 1]);
+  printf("%.17g %.17g\n", e, out4[N / 2]);
   return 0;
 }

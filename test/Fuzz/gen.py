@@ -792,9 +792,30 @@ class Gen:
         a read after the loop, or an element written on one side of an if
         only, which keep the array shared. Returns the C of the kernel."""
         width = side.randrange(2, 5)
+        scale = side.choice(("0.5", "-0.25", "1.5"))
         body = ["    for (j = 0; j < %d; j++)" % width,
-                "      w[j] = z[i + j] * %s;" % side.choice(("0.5", "-0.25",
-                                                            "1.5"))]
+                "      w[j] = z[i + j] * %s;" % scale]
+        # Now and then a call fills it (md's dist(..., rij)): a callee that
+        # writes w[0..k) before it reads any (private), or one that reads
+        # first or writes on one path only (shared).
+        helper = []
+        if side.random() < 0.4:
+            how = side.random()
+            if how < 0.6:
+                self.features.add("work array filled by a call")
+                fill = "    w[t] = z[t] * %s;" % scale
+                cond = ""
+            elif how < 0.8:
+                self.features.add("work array, not private")
+                fill = "    w[t] = w[t] * 0.5 + z[t] * %s;" % scale
+                cond = ""
+            else:
+                self.features.add("work array, not private")
+                fill = "    w[t] = z[t] * %s;" % scale
+                cond = "  if (z[0] > 0.25)\n"
+            helper = ["static void fill_w(int k, const double *z, double *w) {",
+                      cond + "  for (int t = 0; t < k; t++)", fill, "}"]
+            body = ["    fill_w(%d, z + i, w);" % width]
         reads = ["w[%d]" % k for k in range(width)]
         if side.random() < 0.4:
             body += ["    if (z[i] > 0.5)", "      w[0] = z[i];", "    else",
@@ -821,8 +842,9 @@ class Gen:
         self.features.add("work array")
         expr = " + ".join("%s * %s" % (side.choice(("0.5", "0.25", "-1")), r)
                           for r in reads)
-        out = ["static void work_k(int n, const double *z, double *out) {",
-               "  double w[4] = {0, 0, 0, 0.75};"]
+        out = helper + [
+            "static void work_k(int n, const double *z, double *out) {",
+            "  double w[4] = {0, 0, 0, 0.75};"]
         if "m[1][2]" in reads:
             out.append("  double m[2][3];")
         out += ["  int j;", "  for (int i = 0; i < n; i++) {"]

@@ -74,7 +74,7 @@ void calls(float *a, float *b) {
 // before it does: in order.
 // CHECK-LABEL: func.func @not_tasks
 // CHECK-NOT: weft.graph =
-// CHECK-LABEL: func.func @small
+// CHECK-LABEL: func.func @lopsided
 void not_tasks(int n, int k) {
   iir(L, n, 0.5f);
   printf("%f\n", L[0]);
@@ -88,6 +88,19 @@ void not_tasks(int n, int k) {
       break;
     iir(L, n, 0.5f);
   }
+}
+
+// One statement's estimated work (assumed trip counts: n by n) so long that
+// the other beside it saves too small a part of it: no graph, and a remark
+// that says why (nothing waits).
+// CHECK: weft.graph_remark = "the statements at lines {{[0-9]+}}-{{[0-9]+}} could run at the same time, but about {{.*}} saves too small a part of its estimated work"
+// CHECK-NOT: weft.graph =
+// CHECK-LABEL: func.func @small
+void lopsided(int n) {
+  for (int i = 1; i < 200; i++) L[i] += L[i - 1];
+  for (int i = 1; i < n; i++)
+    for (int j = 1; j < n; j++)
+      R[j] = R[j] * 0.5f + R[j - 1] * R[j - 1] / (1.0f + R[j]);
 }
 
 // Too little work to pay for a fork/join.

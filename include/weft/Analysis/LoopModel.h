@@ -99,6 +99,10 @@ struct Access {
   /// the row's memref type.
   bool row = false;
   mlir::Type rowType;
+  /// A call's access to memory its callee fills first (CallSummary::Effect
+  /// `sure`): a write of every element in `subs`, or a read of elements
+  /// the callee wrote before in the same call.
+  bool sure = false;
 };
 
 /// A reason a loop cannot be parallel regardless of its accesses.
@@ -118,6 +122,11 @@ struct CallSummary {
     mlir::StringAttr global;    ///< the global's symbol when param == -1
     bool isWrite = false;
     llvm::SmallVector<Subscript> subs;
+    /// Through a parameter whose every element the callee reads it wrote
+    /// before in the call (docs/analysis.md, "Private arrays"): a write
+    /// surely writes every element of `subs`, a read reads only elements
+    /// the call wrote.
+    bool sure = false;
   };
   llvm::SmallVector<Effect> effects;
   bool pure() const { return unknown.empty() && effects.empty(); }

@@ -147,6 +147,14 @@ mlir::func::FuncOp definedCallee(CallOp call);
 /// induction over the calls of a run).
 void markArgumentsApart(mlir::ModuleOp module);
 
+/// Uncaptured arrays (docs/analysis.md, "Private arrays"): a local array
+/// whose address goes only into calls of functions defined in the file, as
+/// arguments those functions only read and write through (or pass on the
+/// same way, never store, return or convert), is memory no pointer reaches
+/// outside those calls, whose summaries say what they do to it: its
+/// `weft.escapes` (the importer's: its address is taken) is removed.
+void markUncapturedArrays(mlir::ModuleOp module);
+
 /// Row tables (docs/analysis.md, "Row tables"): the `T **` arrays whose
 /// every slot holds an allocation of its own, as `alloc_2d(m, n)` builds
 /// them (`t = malloc(m * sizeof *t); for (...) t[i] = malloc(...)`).

@@ -14,6 +14,8 @@
 
 #include "weft/Analysis/LoopModel.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
 namespace weft {
 
 /// What a scalar cell written in a loop is to that loop.
@@ -87,6 +89,16 @@ arrayUpdateOf(llvm::ArrayRef<const Access *> accesses);
 /// covered (the loop itself when it cannot tell), or null.
 mlir::Operation *exposedRead(mlir::Operation *loop,
                              llvm::ArrayRef<const Access *> accesses);
+
+/// The same walk over a whole function, for the memory behind one of its
+/// pointer parameters: when every element the function reads of it is one
+/// it wrote before in the call, the element ranges it surely writes, as
+/// subscripts over its scalar parameters (empty when it writes none for
+/// sure); nothing when a read is not so covered. A call among `accesses`
+/// takes part by its Access::sure marks. The function may end with a
+/// return; no other jump or switch.
+std::optional<llvm::SmallVector<llvm::SmallVector<Subscript>>>
+filledBy(mlir::func::FuncOp fn, llvm::ArrayRef<const Access *> accesses);
 
 /// Is the access op reading or writing this cell?
 bool touchesCell(const Access &a, const BaseInfo &cell, mlir::ModuleOp module);

@@ -139,13 +139,25 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
     });
     minBand = innermost ? "WEFT_SWEEP_MIN_ELEMENTS" : "1";
   }
-  if (p.turned)
-    minBand = "WEFT_TURNED_MIN_BAND";
-  else if (p.bandCopies)
-    minBand = "WEFT_COPY_MIN_BAND";
   // The least iterations of a band (weft_checks.h), when the chunks are
   // bands (OpenMP shares out a sweep's iterations itself).
-  if (!minBand.empty())
+  if (p.turned)
+    minBand = "WEFT_TURNED_MIN_BAND";
+  if (p.bandCopies && !p.turned) {
+    // Bands that each pay for filling and adding up their copies: the
+    // least iterations follow from the work of one (all the rows of a
+    // sweep's) and the copies' bytes.
+    uint64_t bytes = 0;
+    for (const Capture &c : p.caps)
+      if (c.kind == CaptureKind::ArrayReduction)
+        bytes += copySpan(c);
+    std::string perIter = workPerIterText(p);
+    if (p.sweep)
+      perIter += " * (double)" + p.nm("weft_rows");
+    o += in + "int64_t " + p.nm("weft_bands") + " = weft_copy_bands(" +
+         p.nm("weft_trip") + ", " + perIter + ", " + std::to_string(bytes) +
+         ");\n";
+  } else if (!minBand.empty())
     o += in + "int64_t " + p.nm("weft_bands") + " = weft_sweep_bands(" +
          p.nm("weft_trip") + ", " + minBand + ");\n";
   if (!p.task.getGuards().empty())
@@ -564,6 +576,17 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   return L;
 }
 
+uint64_t FileRewriter::copySpan(const Capture &c) {
+  ArrayPtr a = arrayPtrOf(c.var->getType(), ctx);
+  uint64_t elems = 1;
+  for (const auto &d : a.dims)
+    elems *= *d;
+  uint64_t bytes =
+      elems * (uint64_t)ctx.getTypeSizeInChars(partialType(c.op, a.elem, ctx))
+                  .getQuantity();
+  return (bytes + 63) / 64 * 64;
+}
+
 FileRewriter::Layout::Copy &FileRewriter::addCopy(const Capture &c, Layout &L) {
   ArrayPtr a = arrayPtrOf(c.var->getType(), ctx);
   Layout::Copy cp;
@@ -574,9 +597,7 @@ FileRewriter::Layout::Copy &FileRewriter::addCopy(const Capture &c, Layout &L) {
   for (const auto &d : a.dims)
     cp.elems *= *d;
   cp.offset = L.copyBytes;
-  uint64_t bytes =
-      cp.elems * (uint64_t)ctx.getTypeSizeInChars(cp.part).getQuantity();
-  L.copyBytes += (bytes + 63) / 64 * 64;
+  L.copyBytes += copySpan(c);
   QualType rows = cp.part;
   for (size_t k = a.dims.size(); k-- > 1;)
     rows = ctx.getConstantArrayType(rows, llvm::APInt(64, *a.dims[k]), nullptr,
@@ -936,6 +957,13 @@ std::string FileRewriter::contextLines(const Plan &p, const Layout &L,
          " = {\n" + inits + body + "};\n";
 }
 
+std::string FileRewriter::workPerIterText(const Plan &p) {
+  char perIter[64];
+  snprintf(perIter, sizeof perIter, "%.4g",
+           p.task.getWorkPerIter().convertToDouble());
+  return perIter;
+}
+
 std::string FileRewriter::descriptorLines(const Plan &p,
                                           const std::string &body,
                                           const Plan *gridOf) {
@@ -948,9 +976,6 @@ std::string FileRewriter::descriptorLines(const Plan &p,
       !p.banded() && p.task.getShape() && *p.task.getShape() == "linear";
   std::string chunked = p.banded() ? p.nm("weft_bands") : trip;
   std::string cost0 = "0", cost1 = "0", work;
-  char perIter[64];
-  snprintf(perIter, sizeof perIter, "%.4g",
-           p.task.getWorkPerIter().convertToDouble());
   if (linear) {
     cost0 = polyText(readCPoly(*p.task.getCost0()), p);
     cost1 = polyText(readCPoly(*p.task.getCost1()), p);
@@ -978,7 +1003,7 @@ std::string FileRewriter::descriptorLines(const Plan &p,
     work = "(" + cost0 + " * (double)" + trip + " + " + cost1 + " * (double)" +
            trip + " * (double)(" + trip + " - 1) / 2) / 1000";
   } else {
-    work = std::string(perIter) + " * (double)" + trip;
+    work = workPerIterText(p) + " * (double)" + trip;
   }
   if (p.sweep && !gridOf)
     work = "(" + work + ") * (double)" + p.nm("weft_rows");

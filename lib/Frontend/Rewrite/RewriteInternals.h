@@ -302,6 +302,10 @@ private:
   };
   /// The copy of an array reduction, placed after the copies in `L`.
   Layout::Copy &addCopy(const Capture &c, Layout &L);
+  /// Bytes of an array reduction's copy in a chunk's copies (64-aligned).
+  uint64_t copySpan(const Capture &c);
+  /// The task's estimated work of one iteration, in ns, as C.
+  std::string workPerIterText(const Plan &p);
   Layout layout(const Plan &p, const std::string &body);
   void reductionLayout(const Capture &c, const std::string &body, Layout &L);
   /// One slot of type `t` per chunk: the array `weft_<name>` in the

@@ -52,7 +52,7 @@ void not_private(const int *k, int *out, int n) {
       b[1] = k[i]; // expected-note {{b[1] written here}}
     out[i] = b[1];
   }
-  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: c[j] written in one iteration may be written again in another: the subscript depends on values computed in the loop; c is not private: weft does not follow a jump, a switch or a while loop in the loop, or an access to it other than a load or store}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: c[j] written in one iteration may be written again in another: the subscript depends on values computed in the loop; c is not private: weft does not follow a jump, a switch or a while loop in the loop, or an access to it other than a load, a store or a call}}
     for (int j = 0; j < 4; j++) { // expected-remark {{loop not parallelized: a break at 58:9 leaves the loop}}
       if (k[j] < 0)
         break;
@@ -69,5 +69,86 @@ void not_private(const int *k, int *out, int n) {
   for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: e[0] written in one iteration is written again in another}}
     e[0] = k[i]; // expected-note {{e[0] written here}}
     out[i] = e[0];
+  }
+}
+
+// Work arrays a call fills (md's dist(nd, r1, r2, rij)): the callee writes
+// dr[0 .. nd - 1] before it reads any of it and keeps no pointer to it, so
+// the call surely writes rij[0 .. nd - 1] and reads only what it wrote.
+static double dist(int nd, const double *r1, const double *r2, double *dr) {
+  double d = 0.0;
+  for (int i = 0; i < nd; i++) { // expected-remark {{loop not parallelized: d is a floating-point add reduction: running it in parallel would change its rounding (allow that with -ffast-math, -fassociative-math or weft's --fp-reductions)}}
+    dr[i] = r1[i] - r2[i];
+    d = d + dr[i] * dr[i]; // expected-note {{d updated here}}
+  }
+  return d;
+}
+static void fill(int n, double *out) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: its iterations are independent}}
+    out[i] = i;
+}
+static void fill_twice(int n, double *out) {
+  fill(n, out);
+  fill(n, out + n);
+}
+void filled_by_call(const double *pos, double *f, int np, int nd) {
+  double rij[3];
+  for (int k = 1; k < np; k++) { // expected-remark {{loop parallelized: rij is private; a run-time check that f and pos do not overlap}}
+    double d = dist(nd, pos + k * nd, pos, rij);
+    for (int i = 0; i < nd; i++) // expected-remark {{loop not parallelized: the loop at 96:3 around it runs in parallel}}
+      f[i + k * nd] = rij[i] * d;
+  }
+  // Through a callee's callee, at an offset, and together with stores.
+  double g[5], h[4];
+  for (int k = 0; k < np; k++) { // expected-remark {{loop parallelized: g is private; h is private}}
+    fill_twice(2, g + 1);
+    g[0] = k;
+    fill(3, h);
+    h[3] = g[4];
+    f[k] = g[0] + g[1] + g[2] + g[3] + g[4] + h[0] + h[3];
+  }
+}
+
+// Not filled: a callee that reads before it writes, one that writes on one
+// branch only, one that keeps the pointer, a call that fills fewer
+// elements than the loop reads, and the same array as input and output.
+static void accumulate(int n, double *acc) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: its iterations are independent}}
+    acc[i] = acc[i] * 0.5 + 1.0;
+}
+static void maybe_fill(int n, double *out, int go) {
+  if (go)
+    for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: its iterations are independent}}
+      out[i] = i;
+}
+static double *pass(int n, double *out) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: its iterations are independent}}
+    out[i] = i;
+  return out;
+}
+static void copy3(int n, const double *in, double *out) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: a run-time check that out and in do not overlap}}
+    out[i] = in[i];
+}
+void not_filled(double *f, int n) {
+  double a[3], b[3], c[3], d[3], e[3] = {1, 2, 3};
+  for (int k = 0; k < n; k++) { // expected-remark {{loop not parallelized: accumulate(3, a) read in one iteration is written in another; a is not private: weft cannot tell that every iteration writes accumulate(3, a) before it reads it}}
+    accumulate(3, a); // expected-note {{accumulate(3, a) written here}}
+    f[k] = a[0];
+  }
+  for (int k = 0; k < n; k++) { // expected-remark {{loop not parallelized: maybe_fill(3, b, k & 1) written in one iteration is written again in another; b is not private: weft cannot tell that every iteration writes b[2] before it reads it}}
+    maybe_fill(3, b, k & 1); // expected-note {{maybe_fill(3, b, k & 1) written here}}
+    f[k] = b[2];
+  }
+  for (int k = 0; k < n; k++) { // expected-remark {{loop not parallelized: pass(3, c) written in one iteration is written again in another}}
+    f[k] = pass(3, c)[1]; // expected-note {{pass(3, c) written here}}
+  }
+  for (int k = 0; k < n; k++) { // expected-remark {{loop not parallelized: fill(2, d) written in one iteration is written again in another; d is not private: weft cannot tell that every iteration writes d[2] before it reads it}}
+    fill(2, d); // expected-note {{fill(2, d) written here}}
+    f[k] = d[2];
+  }
+  for (int k = 0; k < n; k++) { // expected-remark {{loop not parallelized: copy3(3, e, e) read in one iteration is written in another}}
+    copy3(3, e, e); // expected-note {{copy3(3, e, e) written here}}
+    f[k] = e[k % 3];
   }
 }

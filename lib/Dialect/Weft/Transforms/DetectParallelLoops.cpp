@@ -1002,8 +1002,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
             root.name + " is not private: " +
             (read == loop
                  ? "weft does not follow a jump, a switch or a while loop "
-                   "in the loop, or an access to it other than a load or "
-                   "store"
+                   "in the loop, or an access to it other than a load, a "
+                   "store or a call"
                  : "weft cannot tell that every iteration writes " +
                        (what.empty() ? std::string("an element it reads")
                                      : what) +
@@ -1218,6 +1218,7 @@ void DetectParallelLoops::runOnOperation() {
   AnalysisOptions options;
   options.fpReductions = fpReductions;
   options.mathErrnoImpure = mathErrno == "impure";
+  markUncapturedArrays(module);
   markRowTables(module);
   markArgumentsApart(module);
   CallSummaries summaries(module, options);

@@ -616,8 +616,25 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
   // With estimated work (a trip count assumed), libweft weighs the graph
   // at run time; the plan must still save a real part of the work that
   // does not run in parallel already (a parallel loop's saves nothing).
+  bool anyLoop = llvm::is_contained(loops, true);
+  std::string sizes = "about " + formatNs(total) + " of work, " +
+                      formatNs(span) + " on two cores" +
+                      (anyLoop ? ", " + formatNs(inOrder) +
+                                     " in order with its loops in parallel"
+                               : std::string());
   bool chain = inOrder - span < 1 ||
                (guessedSaving && inOrder - span < kMinGraphShare * serial);
+  if (chain && guessedSaving &&
+      llvm::all_of(why, [](const std::string &w) { return w.empty(); })) {
+    // Nothing waits: one statement is estimated so long that the others
+    // beside it save too small a part of the work.
+    first->setAttr("weft.graph_remark",
+                   b.getStringAttr("the statements at " + lines +
+                                   " could run at the same time, but " + sizes +
+                                   " saves too small a part of its estimated "
+                                   "work"));
+    return;
+  }
   if (chain) {
     // (Almost) every statement waits for one before it. Said only where
     // two statements may be long enough to pay for a fork/join of their
@@ -637,12 +654,6 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
                           linesOf(*run[w], *run[w]) + ": " + why[w] + ")"));
     return;
   }
-  bool anyLoop = llvm::is_contained(loops, true);
-  std::string sizes = "about " + formatNs(total) + " of work, " +
-                      formatNs(span) + " on two cores" +
-                      (anyLoop ? ", " + formatNs(inOrder) +
-                                     " in order with its loops in parallel"
-                               : std::string());
   if (!guessedSaving && inOrder - span < minWork) {
     first->setAttr("weft.graph_remark",
                    b.getStringAttr("the statements at " + lines +
