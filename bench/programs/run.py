@@ -281,7 +281,8 @@ def build_all(args, names):
         translate(wc, "--report=" + rp)
         translate_s = time.perf_counter() - t0
         wfp = os.path.join(args.build, "weftfp_" + p + ".c")
-        translate(wfp, "--fp-reductions")
+        rpfp = os.path.join(args.build, "weftfp_" + p + ".json")
+        translate(wfp, "--fp-reductions", "--report=" + rpfp)
         cmds = {
             "seq": ["clang-19", "-O3", sp, "-lm"],
             "gccseq": ["gcc", "-O3", sp, "-lm"],
@@ -304,7 +305,8 @@ def build_all(args, names):
         info[p] = {"source": sp, "text": stripped, "loops": loops,
                    "args": run_args, "profile_args": profile_args,
                    "exes": exes, "translate_s": translate_s,
-                   "verdicts": weft_verdicts(rp, loops)}
+                   "verdicts": weft_verdicts(rp, loops),
+                   "verdicts_fp": weft_verdicts(rpfp, loops)}
     return info
 
 
@@ -374,7 +376,8 @@ def main():
             verdict, reason = i["verdicts"][ln]
             row["loops"][str(ln)] = {"share": i["shares"][ln],
                                      "hot": i["shares"][ln] >= HOT_SHARE,
-                                     "weft": verdict, "reason": reason}
+                                     "weft": verdict, "reason": reason,
+                                     "weft_fp": i["verdicts_fp"][ln][0]}
         for tool, _, _ in TOOLS:
             wall = median(walls[p][tool])
             row["tools"][tool] = {"seconds": wall, "speedup": base / wall,
@@ -388,6 +391,8 @@ def main():
     res["hot_loops"] = len(hot)
     res["hot_loops_weft"] = sum(l["weft"] in ("parallel", "outer")
                                 for _, _, l in hot)
+    res["hot_loops_weft_fp"] = sum(l["weft_fp"] in ("parallel", "outer")
+                                   for _, _, l in hot)
     res["geomean_speedup"] = {t: geomean([res["programs"][p]["tools"][t][
         "speedup"] for p in names]) for t, _, _ in TOOLS}
     res["wrong_outputs"] = {t: [p for p in names if not res["programs"][p][
@@ -401,12 +406,15 @@ def main():
 
 def report(res, names):
     tools = [t["name"] for t in res["tools"]]
-    lines = ["| program | hot expert loops run by weft | " +
+    lines = ["| program | hot expert loops run by weft (with "
+             "--fp-reductions) | " +
              " | ".join(tools) + " |", "|---" * (len(tools) + 2) + "|"]
     for p in names:
         row = res["programs"][p]
         hot = [l for l in row["loops"].values() if l["hot"]]
         got = sum(l["weft"] in ("parallel", "outer") for l in hot)
+        got_fp = sum(l.get("weft_fp", l["weft"]) in ("parallel", "outer")
+                     for l in hot)
         cells = []
         for t in tools:
             c = row["tools"][t]
@@ -415,10 +423,11 @@ def report(res, names):
             if not c["correct"]:
                 s += " **wrong**"
             cells.append(s)
-        lines.append("| %s | %d of %d | %s |" % (p, got, len(hot),
-                                                 " | ".join(cells)))
-    lines.append("| **geomean** | **%d of %d** | %s |" % (
-        res["hot_loops_weft"], res["hot_loops"], " | ".join(
+        lines.append("| %s | %d of %d (%d) | %s |" % (p, got, len(hot), got_fp,
+                                                      " | ".join(cells)))
+    lines.append("| **geomean** | **%d of %d (%d)** | %s |" % (
+        res["hot_loops_weft"], res["hot_loops"],
+        res.get("hot_loops_weft_fp", res["hot_loops_weft"]), " | ".join(
             "" if t == "sequential" else
             "**%.2f**" % res["geomean_speedup"][t] for t in tools)))
     lines.append("| wrong outputs | | " + " | ".join(
