@@ -8,6 +8,7 @@
 #define WEFT_INTERNAL_H
 
 #include "weft.h"
+#include "weft_plan.h"
 
 #include <pthread.h>
 #include <sched.h>
@@ -450,11 +451,6 @@ extern _Atomic uint64_t weft_serial_regions;
 /// Is the graph well formed: at most WEFT_MAX_TASKS tasks, each with a
 /// function, its predecessors all earlier?
 int weft_graph_valid(const weft_graph_t *g);
-/// The static plan of a graph on `size` members with capacity `weights`
-/// (NULL: equal): owner[t] is the member of task t, order[] the tasks
-/// longest chain first. Returns the plan's finishing time, in ns of work.
-double weft_graph_plan(const weft_graph_t *g, const int *weights, int size,
-                       signed char *owner, signed char *order);
 /// A weft_parallel_for called in a task of a graph run (weft_tls.graph):
 /// runs its chunks here and on the graph's idle members. Returns the
 /// number of chunks, or -1 when the graph's loop slot is taken (the caller

@@ -26,7 +26,10 @@
 #include "llvm/ADT/DenseSet.h"
 
 #include <algorithm>
+#include <cassert>
 #include <deque>
+
+#include "weft_plan.h" // weft_graph_plan, libweft's own
 
 #define DEBUG_TYPE "weft-task-graph"
 
@@ -40,7 +43,7 @@ using namespace weft;
 
 namespace {
 /// The most tasks in one graph (libweft's WEFT_MAX_TASKS).
-constexpr size_t kMaxTasks = 64;
+constexpr size_t kMaxTasks = WEFT_MAX_TASKS;
 /// The part of the work of its tasks that run no loop in parallel that a
 /// graph whose work is estimated must save on two cores (a chain with a
 /// short task beside it saves next to nothing).
@@ -461,100 +464,21 @@ TaskGraph::checksFor(const Statement &earlier, const Statement &later,
   return out;
 }
 
-/// When the graph ends if each member runs its tasks as they become ready,
-/// in `order`, and members with none ready help the loop task that holds
-/// the loop slot (libweft's replay, graph.c).
-static double replay(ArrayRef<double> work, ArrayRef<uint64_t> preds,
-                     ArrayRef<bool> loops, ArrayRef<size_t> owner,
-                     ArrayRef<size_t> order, int members) {
-  size_t n = work.size();
-  std::vector<double> left(n);
-  for (size_t t = 0; t < n; ++t)
-    left[t] = std::max(work[t], 1.0);
-  std::vector<int> runner(members, -1);
-  uint64_t started = 0, done = 0;
-  uint64_t all = n == 64 ? ~uint64_t(0) : (uint64_t(1) << n) - 1;
-  int slot = -1;
-  double now = 0;
-  while (done != all) {
-    for (int m = 0; m < members; ++m)
-      for (size_t k = 0; runner[m] < 0 && k < n; ++k) {
-        size_t t = order[k];
-        if (owner[t] == (size_t)m && !(started >> t & 1) &&
-            (preds[t] & ~done) == 0) {
-          runner[m] = (int)t;
-          started |= uint64_t(1) << t;
-          if (slot < 0 && loops[t])
-            slot = (int)t;
-        }
-      }
-    std::vector<double> rate(n, 0);
-    for (int m = 0; m < members; ++m)
-      if (runner[m] >= 0)
-        rate[runner[m]] += 1;
-      else if (slot >= 0)
-        rate[slot] += 1;
-    double dt = -1;
-    for (size_t t = 0; t < n; ++t)
-      if (rate[t] > 0 && (dt < 0 || left[t] / rate[t] < dt))
-        dt = left[t] / rate[t];
-    if (dt < 0)
-      break;
-    now += dt;
-    for (size_t t = 0; t < n; ++t) {
-      if (rate[t] <= 0)
-        continue;
-      left[t] -= rate[t] * dt;
-      if (left[t] > 1e-9 * std::max(work[t], 1.0))
-        continue;
-      done |= uint64_t(1) << t;
-      if (slot == (int)t)
-        slot = -1;
-      for (int &r : runner)
-        if (r == (int)t)
-          r = -1;
-    }
-  }
-  return now;
-}
-
-/// The finishing time of a list schedule of the tasks on `members` equal
-/// cores, longest chain first, loop tasks helped by idle members (libweft's
-/// weft_graph_plan, with equal weights).
+/// The finishing time of the tasks on `members` equal cores, in libweft's
+/// own plan (weft_plan.h: longest chain first, each task where it finishes
+/// first, loop tasks helped by idle members).
 static double planSpan(ArrayRef<double> work, ArrayRef<uint64_t> preds,
                        ArrayRef<bool> loops, int members) {
   size_t n = work.size();
-  std::vector<double> chain(n), done(n);
-  for (size_t i = n; i-- > 0;) {
-    double after = 0;
-    for (size_t j = i + 1; j < n; ++j)
-      if (preds[j] >> i & 1)
-        after = std::max(after, chain[j]);
-    chain[i] = std::max(work[i], 1.0) + after;
-  }
-  std::vector<size_t> order(n);
-  for (size_t i = 0; i < n; ++i)
-    order[i] = i;
-  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
-    return chain[x] != chain[y] ? chain[x] > chain[y] : x < y;
-  });
-  std::vector<double> freeAt(members, 0);
-  std::vector<size_t> owner(n);
-  double span = 0;
-  for (size_t t : order) {
-    double ready = 0;
-    for (size_t p = 0; p < t; ++p)
-      if (preds[t] >> p & 1)
-        ready = std::max(ready, done[p]);
-    auto m = std::min_element(freeAt.begin(), freeAt.end());
-    done[t] = std::max(*m, ready) + std::max(work[t], 1.0);
-    *m = done[t];
-    owner[t] = m - freeAt.begin();
-    span = std::max(span, done[t]);
-  }
-  if (llvm::is_contained(loops, true))
-    return replay(work, preds, loops, owner, order, members);
-  return span;
+  assert(n <= WEFT_MAX_TASKS && "a run is cut at kMaxTasks");
+  SmallVector<weft_task_t> tasks(n);
+  for (size_t t = 0; t < n; ++t)
+    tasks[t] = {nullptr, work[t], preds[t], loops[t] ? WEFT_TASK_LOOP : 0};
+  weft_graph_t g{};
+  g.ntasks = (int32_t)n;
+  g.tasks = tasks.data();
+  signed char owner[WEFT_MAX_TASKS], order[WEFT_MAX_TASKS];
+  return weft_graph_plan(&g, nullptr, members, owner, order);
 }
 
 void TaskGraph::plan(ArrayRef<Statement *> run) {
