@@ -63,6 +63,21 @@ std::optional<int64_t> WorkModel::valueOf(Value v) {
 std::optional<int64_t> WorkModel::tripOf(Operation *loop) {
   if (auto trip = constantTrip(loop))
     return trip;
+  // An upper bound that is the lower one plus a constant (`j < k + 8 &&
+  // j < n` from `j = k + 1`): at most that many iterations, whatever the
+  // other bounds say.
+  LoopInfo info = loopInfoOf(loop);
+  if (info.counted() && info.step > 0 && info.lbs.size() == 1) {
+    std::optional<int64_t> most;
+    for (const Poly &ub : info.ubs)
+      if (auto d = ub.plus(info.lbs[0], -1); d && d->isConstant()) {
+        int64_t c = d->constantTerm();
+        int64_t t = c > 0 ? (c + info.step - 1) / info.step : 0;
+        most = most ? std::min(*most, t) : t;
+      }
+    if (most)
+      return most;
+  }
   if (known.empty())
     return std::nullopt;
   if (auto f = dyn_cast<affine::AffineForOp>(loop)) {

@@ -246,6 +246,15 @@ Poly weft::polyOf(Value v) {
     r = polyOf(def->getOperand(0)).plus(polyOf(def->getOperand(1)), -1);
   } else if (isa<arith::MulIOp>(def)) {
     r = polyOf(def->getOperand(0)).times(polyOf(def->getOperand(1)));
+  } else if (isa<arith::DivSIOp, arith::RemSIOp>(def)) {
+    // C's / and % of two constants (`n / 4` where n = w * h of constants):
+    // both truncate toward zero, as arith's do.
+    Poly a = polyOf(def->getOperand(0)), b = polyOf(def->getOperand(1));
+    if (a.isConstant() && b.isConstant() && b.constantTerm() != 0 &&
+        !(b.constantTerm() == -1 && a.constantTerm() == INT64_MIN))
+      r = Poly::constant(isa<arith::DivSIOp>(def)
+                             ? a.constantTerm() / b.constantTerm()
+                             : a.constantTerm() % b.constantTerm());
   } else if (auto apply = dyn_cast<affine::AffineApplyOp>(def)) {
     auto polys = polysOfMap(apply.getAffineMap(), apply.getMapOperands());
     if (polys && polys->size() == 1)

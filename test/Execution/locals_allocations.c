@@ -1,6 +1,6 @@
 // RUN: %exec-check %s
 // PARALLEL: 5
-// GRAPHS: 2
+// GRAPHS: 1
 // OPENMP-GRAPHS: 0
 // What real programs declare around their hot loops (bench/programs): an
 // array declared in the body, buffers from different malloc calls, and

@@ -46,3 +46,22 @@ void heavy_n(int n, float *restrict a, const float *restrict b) {
   for (int i = 0; i < n; i++)
     a[i] = sqrtf(b[i]) / (b[i] + 1.0f);
 }
+
+// Trip counts the bounds give without a constant bound: a window of at
+// most 4 from j = i + 1 (`j < i + 5 && j < n`), and a size computed from
+// constants (`n / 4` of `w * h`). Both are known, not the 32 iterations
+// the model assumes of an unknown trip count, which would put both loops
+// over the threshold: 100 x 4 and 30 x 16 iterations of about 2.5 ns.
+// CHECK: threshold.c:[[@LINE+2]]:3: remark: loop not parallelized: too little work to pay for a fork/join: about {{1[0-9][0-9][0-9]}} ns in all (100 iterations of {{[0-9.]+}} ns), below 2000 ns
+void window(float *restrict a, const float *restrict b, int n) {
+  for (int i = 0; i < 100; i++)
+    for (int j = i + 1; j < i + 5 && j < n; j++)
+      a[i] += b[j] * 0.5f;
+}
+// CHECK: threshold.c:[[@LINE+3]]:3: remark: loop not parallelized: too little work to pay for a fork/join: about {{1?[0-9][0-9][0-9]}} ns in all (30 iterations of {{[0-9.]+}} ns), below 2000 ns
+void quarter(float *restrict a, const float *restrict b) {
+  int w = 8, h = 8, n = w * h;
+  for (int i = 0; i < 30; i++)
+    for (int j = 0; j < n / 4; j++)
+      a[i * 16 + j] = b[j] * 3.0f;
+}

@@ -548,34 +548,37 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
                                : std::string());
   bool chain = inOrder - span < 1 ||
                (guessedSaving && inOrder - span < kMinGraphShare * serial);
-  if (chain && guessedSaving &&
-      llvm::all_of(why, [](const std::string &w) { return w.empty(); })) {
-    // Nothing waits: one statement is estimated so long that the others
-    // beside it save too small a part of the work.
-    first->setAttr("weft.graph_remark",
-                   b.getStringAttr("the statements at " + lines +
-                                   " could run at the same time, but " + sizes +
-                                   " saves too small a part of its estimated "
-                                   "work"));
-    return;
-  }
   if (chain) {
-    // (Almost) every statement waits for one before it. Said only where
-    // two statements may be long enough to pay for a fork/join of their
-    // own (whatever --fork-join-ns says: not every short chain).
+    // Said only where two statements may be long enough to pay for a
+    // fork/join of their own (whatever --fork-join-ns says: not every short
+    // run), or where the saving is a guess.
     int long_ = 0;
     for (Statement *s : run)
       long_ +=
           s->work.assumed || s->work.ns >= kMinParallelWorkFactor * kForkJoinNs;
-    size_t w = 1;
-    while (w < n && why[w].empty())
-      ++w;
-    if (long_ >= 2 && w < n)
+    bool allWait = llvm::all_of(
+        llvm::drop_begin(why), [](const std::string &w) { return !w.empty(); });
+    if (allWait && long_ >= 2) {
+      // Every statement waits for one before it.
+      first->setAttr("weft.graph_remark",
+                     b.getStringAttr("the statements at " + lines +
+                                     " run in order: each needs an earlier "
+                                     "one (" +
+                                     linesOf(*run[1], *run[1]) + ": " + why[1] +
+                                     ")"));
+    } else if (!allWait && (guessedSaving || long_ >= 2)) {
+      // Some could run beside others, but the plan (one statement estimated
+      // far longer than the rest, or loop tasks that take both cores in
+      // order too) saves next to nothing.
       first->setAttr(
           "weft.graph_remark",
           b.getStringAttr("the statements at " + lines +
-                          " run in order: each needs an earlier one (" +
-                          linesOf(*run[w], *run[w]) + ": " + why[w] + ")"));
+                          " could run at the same time, but " + sizes +
+                          (guessedSaving
+                               ? " saves too small a part of its estimated "
+                                 "work"
+                               : " saves less than a fork/join")));
+    }
     return;
   }
   if (!guessedSaving && inOrder - span < minWork) {
