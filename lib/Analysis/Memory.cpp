@@ -223,12 +223,18 @@ static bool isAllocator(CallOp call) {
 }
 
 /// The call of a C library allocator whose result the base views
-/// directly (`p = malloc(n)` viewed as p[i]), or null. A callee defined in
+/// directly (`p = malloc(n)` viewed as p[i], or `p + k` passed to a call),
+/// or null. A callee defined in
 /// the file is the program's own function, whatever its name, unless it
 /// returns a new row table (markRowTables): what it returns is then a
 /// malloc result, new at every call, too.
 static Operation *allocationCall(const BaseInfo &b) {
-  auto call = b.ptr ? b.ptr.getDefiningOp<CallOp>() : CallOp();
+  // `p + k` points into p's allocation (C's pointer arithmetic stays in
+  // its object).
+  Value p = b.ptr;
+  while (auto add = p ? p.getDefiningOp<PtrAddOp>() : PtrAddOp())
+    p = add.getPtr();
+  auto call = p ? p.getDefiningOp<CallOp>() : CallOp();
   if (!call)
     return nullptr;
   if (func::FuncOp fn = definedCallee(call))

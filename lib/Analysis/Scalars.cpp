@@ -175,6 +175,29 @@ struct ArrayFlow {
     });
   }
 
+  /// Does what a call reads, `subs` (element ranges), over the loops
+  /// between `loop` and it, lie in one written box?
+  bool rangeCovered(ArrayRef<Subscript> subs, const Boxes &written) {
+    SmallVector<std::pair<Poly, Poly>> range;
+    for (const Subscript &s : subs) {
+      if (!s.known())
+        return false;
+      auto lo = rangeOver(*s.lo, inner), hi = rangeOver(*s.hi, inner);
+      if (!lo || !hi)
+        return false;
+      range.push_back({lo->first, hi->second});
+    }
+    return llvm::any_of(written, [&](const Box &b) {
+      if (subs.empty() || b.lo.size() != subs.size())
+        return false;
+      for (size_t d = 0; d < subs.size(); ++d)
+        if (!nonNegative(range[d].first, b.lo[d]) ||
+            !nonNegative(b.hi[d], range[d].second))
+          return false;
+      return true;
+    });
+  }
+
   /// The elements a full run of `l` writes, from what one iteration of its
   /// body surely writes: a box whose subscripts are the counter plus what
   /// does not change in `l` (one dimension) covers the counter's range.
@@ -255,7 +278,9 @@ struct ArrayFlow {
   Boxes call(Operation *op, Boxes w) {
     for (const Access *a : calls.lookup(op)) {
       if (!a->sure) {
-        if (!a->isWrite)
+        // A read of elements written before (norm(d, v) after a call that
+        // filled v[0 .. d - 1]) reads this iteration's values.
+        if (!a->isWrite && !rangeCovered(a->subs, w))
           exposed = op;
         continue;
       }

@@ -1,12 +1,14 @@
 // RUN: %exec-check %s
-// PARALLEL: 5
-// GRAPHS: 1
+// PARALLEL: 9
+// OPENMP-PARALLEL: 8
+// GRAPHS: 2
 // OPENMP-GRAPHS: 0
 // What real programs declare around their hot loops (bench/programs): an
 // array declared in the body, buffers from different malloc calls, and
 // sizes in never-assigned variables that the run-time checks name (one
 // shadowed by an inner variable of the same name). sizes() is called with
 // x and y apart (parallel) and overlapping (the check fails: as written).
+// records() passes `data + i * 8` and a work array to calls.
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -34,6 +36,38 @@ static void sizes(float *x, const float *y, int m) {
   }
 }
 
+// Records of one allocation passed on as `data + i * 8`, into a work
+// array that one call fills and another reads: rec is private.
+static void load(int d, const double *src, double *dst) {
+  for (int k = 0; k < d; k++)
+    dst[k] = src[k] * 0.5 + (double)k;
+}
+static double spread(int d, const double *v) {
+  double lo = v[0], hi = v[0];
+  for (int k = 1; k < d; k++) {
+    lo = v[k] < lo ? v[k] : lo;
+    hi = v[k] > hi ? v[k] : hi;
+  }
+  return hi - lo;
+}
+static double records(int n) {
+  double *data = malloc(sizeof(double) * 8 * n), *out = malloc(sizeof(double) * n);
+  double rec[8], t = 0;
+  if (!data || !out)
+    return -1;
+  for (int i = 0; i < 8 * n; i++)
+    data[i] = (double)((i * 37) % 101) / 7.0;
+  for (int i = 0; i < n; i++) {
+    load(8, data + i * 8, rec);
+    out[i] = spread(8, rec) + rec[3];
+  }
+  for (int i = 0; i < n; i += 5)
+    t = t * 0.5 + out[i];
+  free(data);
+  free(out);
+  return t;
+}
+
 int main(int argc, char **argv) {
   int n = argc > 1 ? atoi(argv[1]) : 20000;
   if (n < 1 || n > 1000000)
@@ -58,6 +92,7 @@ int main(int argc, char **argv) {
   for (int i = 0; i < n + 2; i += 3)
     t += a[i] + 2 * b[i];
   printf("%.6f %.6f %.6f %.6f\n", s, t, out[4 * n - 1], (double)a[n / 3]);
+  printf("%.9f\n", records(n));
   free(in);
   free(out);
   free(a);

@@ -1,11 +1,14 @@
 // RUN: %exec-check %s
-// PARALLEL: 7
-// GRAPHS: 1
+// PARALLEL: 8
+// SWEPT: 1
+// GRAPHS: 2
+// OPENMP-GRAPHS: 1
 // Private arrays (docs/analysis.md): work arrays declared at the top of a
 // function, as older C does, written before they are read in every
 // iteration: a 3-vector per point, a small matrix by rows, and a window
 // filled by an inner loop of symbolic length, and md's separation vector
-// that a call fills (dist(nd, r1, r2, rij), through a callee's callee).
+// that a call fills (dist(nd, r1, r2, rij), through a callee's callee),
+// also in a loop that runs in bands through every frame (a sweep).
 // Each chunk has its own (the two set-up loops in main run in parallel
 // too); the results equal the sequential ones bit for bit.
 #include <stdio.h>
@@ -81,6 +84,18 @@ static void pairs(int n, int nd) {
   }
 }
 
+// Frames of the same pairs: the loop over the points runs in bands, each
+// chunk through every frame (a sweep), with its own rec.
+static double out5[N];
+static void frames(int reps, int n) {
+  double rec[3];
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < n; i++) {
+      diff(3, pts[i], pts[n - 1 - i], rec);
+      out5[i] = out5[i] * 0.5 + rec[0] * r + rec[2];
+    }
+}
+
 int main(void) {
   for (int i = 0; i < N; i++)
     for (int j = 0; j < 3; j++)
@@ -93,11 +108,12 @@ int main(void) {
   double a = 0, b = 0, e = 0;
   long c = 0;
   pairs(N, 3);
+  frames(6, N);
   for (int i = 0; i < N; i++) {
     a += out1[i] * (i % 5);
     b += out2[i] * (i % 3);
     c += out3[i] % 1000;
-    e += out4[i] * (i % 7);
+    e += out4[i] * (i % 7) + out5[i];
   }
   printf("%.17g %.9g %ld %.17g %.9g %ld\n", a, b, c, out1[N / 2], out2[N / 3],
          out3[N - 1]);

@@ -27,3 +27,22 @@ void diagonal(int h) {
     for (int j = 0; j < W - 1; j++)
       G[i][j] = (G[i - 1][j + 1] * 7 + P[i][j]) % 1009;
 }
+
+// A private work array (filled by a call, read by the loop) is each
+// chunk's own in every iteration of the loop around too: a sweep.
+// CHECK-LABEL: func.func @frames
+// CHECK: weft.task
+// CHECK-SAME: weft.sweep = {{[0-9]+}} : i64
+static void fill(int d, const float *src, float *dst) {
+  for (int k = 0; k < d; k++)
+    dst[k] = src[k] * 0.5f;
+}
+void frames(int reps, int n, const float *restrict data,
+            float *restrict out) {
+  float rec[8];
+  for (int r = 0; r < reps; r++)
+    for (int i = 0; i < n; i++) {
+      fill(8, data + 8 * i, rec);
+      out[i] = rec[0] + rec[7] + (float)r;
+    }
+}

@@ -69,3 +69,32 @@ void sizes(float *x, const float *y, int m) {
       x[i] = y[i + 1] * 2.0f;
   }
 }
+
+// A record of one allocation passed on as `data + i * 8` (a pointer
+// computed in the loop, into data's allocation): apart from another
+// allocation and from a local array; the work array a call fills, which
+// another call then reads, is private.
+static void load(int d, const float *src, float *dst) {
+  for (int k = 0; k < d; k++) // expected-remark {{loop parallelized: its iterations are independent}}
+    dst[k] = src[k] * 0.5f;
+}
+static float sum(int d, const float *v) {
+  float s = 0.0f;
+  for (int k = 0; k < d; k++) // expected-remark {{loop parallelized: s is a + reduction}}
+    s += v[k];
+  return s;
+}
+float *records(int n) {
+  float *data = malloc(sizeof(float) * 8 * n), *out = malloc(sizeof(float) * n);
+  float rec[8];
+  if (!data || !out)
+    return 0;
+  for (int i = 0; i < 8 * n; i++) // expected-remark {{loop parallelized: its iterations are independent}}
+    data[i] = (float)(i % 7);
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: rec is private}}
+    load(8, data + i * 8, rec);
+    out[i] = sum(8, rec);
+  }
+  free(data);
+  return out;
+}

@@ -1079,6 +1079,10 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                  isDefinedInside(paths[k].root.base, loop);
         };
         const BaseInfo &ri = cmpPaths[i].root, &rj = cmpPaths[j].root;
+        // A pointer with no name of its own (`p + k` passed to a call).
+        auto named = [](const std::string &n) {
+          return n.empty() ? std::string("one") : n;
+        };
         std::string why =
             ri.row && rj.row ? "the rows of " + ri.name + " and " + rj.name +
                                    ", which may be one table of rows"
@@ -1086,11 +1090,11 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                 ? (ri.row ? rj.name : ri.name) + " may point into a row of " +
                       (ri.row ? ri.name : rj.name)
             : inside(i) || inside(j)
-                ? (inside(i) ? paths[i].root.name : paths[j].root.name) +
+                ? named(inside(i) ? paths[i].root.name : paths[j].root.name) +
                       " is a pointer computed in the loop"
                 : "weft cannot follow where " +
-                      (unfollowed(i) ? paths[i].root.name
-                                     : paths[j].root.name) +
+                      named(unfollowed(i) ? paths[i].root.name
+                                          : paths[j].root.name) +
                       " points";
         return fail(textOf(a) + " and " + textOf(b) +
                         " may be the same memory in two iterations (" + why +

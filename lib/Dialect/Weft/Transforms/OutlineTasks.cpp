@@ -227,8 +227,26 @@ Operation *OutlineTasks::sweepAround(Operation *loop, const Verdict &v,
       return nullptr;
     }
   // No element is touched for two different j, whatever i: each chunk of
-  // j then runs its part of every iteration of i on its own, in order.
-  why = firstConflict(body.accesses, around, loopInfoOf(loop).iv, j, module,
+  // j then runs its part of every iteration of i on its own, in order. A
+  // private array (docs/analysis.md, "Private arrays": an iteration of j
+  // reads only what it wrote) is each chunk's own copy, in every iteration
+  // of i too.
+  llvm::SmallDenseSet<int64_t> own;
+  for (const VarRef &p : v.privates)
+    own.insert(p.decl);
+  std::vector<Access> shared;
+  for (const Access &a : body.accesses) {
+    BaseInfo root = pathOf(a, module).root;
+    auto type =
+        root.base ? dyn_cast<MemRefType>(root.base.getType()) : MemRefType();
+    bool privateArray =
+        root.decl >= 0 && own.contains(root.decl) && type &&
+        type.getRank() > 0 &&
+        isa_and_nonnull<memref::AllocaOp>(root.base.getDefiningOp());
+    if (!privateArray)
+      shared.push_back(a);
+  }
+  why = firstConflict(shared, around, loopInfoOf(loop).iv, j, module,
                       [](const BaseInfo &, const BaseInfo &) { return false; });
   if (!why.empty()) {
     why += ", whatever " + i;
