@@ -381,8 +381,9 @@ struct Captures {
   }
 
   /// Does a use of `v` keep it (store it, return it, convert it, pass it to
-  /// a function that might)? A load or store through it, an element's
-  /// address passed on to a parameter that keeps nothing, do not.
+  /// a function that might)? A load or store through it, its initializer,
+  /// an element's address passed on to a parameter that keeps nothing, do
+  /// not.
   bool kept_(Value v) {
     for (OpOperand &use : v.getUses()) {
       Operation *op = use.getOwner();
@@ -390,6 +391,12 @@ struct Captures {
       if (isa<memref::LoadOp, affine::AffineLoadOp>(op) && n == 0)
         continue;
       if (isa<memref::StoreOp, affine::AffineStoreOp>(op) && n == 1)
+        continue;
+      // Its initializer (`double e[3] = {1, 2, 3}`) writes it.
+      if (auto e = dyn_cast<EffectsOp>(op);
+          e && e.getKind() == "init" && !e.getUnknownReads() &&
+          !e.getUnknownWrites() && llvm::is_contained(e.getWrites(), v) &&
+          !llvm::is_contained(e.getReads(), v))
         continue;
       if (auto addr = dyn_cast<AddrOp>(op); addr && n == 0) {
         if (kept_(addr.getResult()))

@@ -98,8 +98,9 @@ void filled_by_call(const double *pos, double *f, int np, int nd) {
     for (int i = 0; i < nd; i++) // expected-remark {{loop not parallelized: the loop at 96:3 around it runs in parallel}}
       f[i + k * nd] = rij[i] * d;
   }
-  // Through a callee's callee, at an offset, and together with stores.
-  double g[5], h[4];
+  // Through a callee's callee, at an offset, and together with stores;
+  // an initializer before the loop does not matter.
+  double g[5], h[4] = {0, 0, 0, 0};
   for (int k = 0; k < np; k++) { // expected-remark {{loop parallelized: g is private; h is private}}
     fill_twice(2, g + 1);
     g[0] = k;
@@ -147,7 +148,7 @@ void not_filled(double *f, int n) {
     fill(2, d); // expected-note {{fill(2, d) written here}}
     f[k] = d[2];
   }
-  for (int k = 0; k < n; k++) { // expected-remark {{loop not parallelized: copy3(3, e, e) read in one iteration is written in another}}
+  for (int k = 0; k < n; k++) { // expected-remark {{loop not parallelized: copy3(3, e, e) read in one iteration is written in another; e is not private: weft cannot tell that every iteration writes copy3(3, e, e) before it reads it}}
     copy3(3, e, e); // expected-note {{copy3(3, e, e) written here}}
     f[k] = e[k % 3];
   }
