@@ -481,13 +481,16 @@ bool weft::runsAtLeastOnce(Operation *loop,
   return !jumps;
 }
 
+bool weft::isJumpOrSwitch(Operation *op) {
+  return isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp, CaseOp, SwitchOp>(
+      op);
+}
+
 bool weft::hasJumpOrSwitch(Operation *op) {
   return op
       ->walk([](Operation *o) {
-        return isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp, CaseOp,
-                   SwitchOp>(o)
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
+        return isJumpOrSwitch(o) ? WalkResult::interrupt()
+                                 : WalkResult::advance();
       })
       .wasInterrupted();
 }

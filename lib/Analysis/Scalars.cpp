@@ -153,31 +153,10 @@ struct ArrayFlow {
     return d && d->isConstant() && d->constantTerm() >= 0;
   }
 
+  /// Does what an access reads, `subs` (an element, or a call's element
+  /// ranges), lie in one written box: with the same subscripts, or over
+  /// the loops between `loop` and it within the box's ranges?
   bool covered(ArrayRef<Subscript> subs, const Boxes &written) {
-    // The read's range over the loops between `loop` and it.
-    SmallVector<std::pair<Poly, Poly>> range;
-    for (const Subscript &s : subs) {
-      auto r = rangeOver(*s.lo, inner);
-      if (!r)
-        return false;
-      range.push_back(*r);
-    }
-    return llvm::any_of(written, [&](const Box &b) {
-      if (b.lo.size() != subs.size())
-        return false;
-      for (size_t d = 0; d < subs.size(); ++d) {
-        bool exact = b.lo[d] == *subs[d].lo && b.hi[d] == *subs[d].lo;
-        if (!exact && !(nonNegative(range[d].first, b.lo[d]) &&
-                        nonNegative(b.hi[d], range[d].second)))
-          return false;
-      }
-      return true;
-    });
-  }
-
-  /// Does what a call reads, `subs` (element ranges), over the loops
-  /// between `loop` and it, lie in one written box?
-  bool rangeCovered(ArrayRef<Subscript> subs, const Boxes &written) {
     SmallVector<std::pair<Poly, Poly>> range;
     for (const Subscript &s : subs) {
       if (!s.known())
@@ -190,12 +169,28 @@ struct ArrayFlow {
     return llvm::any_of(written, [&](const Box &b) {
       if (subs.empty() || b.lo.size() != subs.size())
         return false;
-      for (size_t d = 0; d < subs.size(); ++d)
-        if (!nonNegative(range[d].first, b.lo[d]) ||
-            !nonNegative(b.hi[d], range[d].second))
+      for (size_t d = 0; d < subs.size(); ++d) {
+        bool exact = b.lo[d] == *subs[d].lo && b.hi[d] == *subs[d].hi;
+        if (!exact && !(nonNegative(range[d].first, b.lo[d]) &&
+                        nonNegative(b.hi[d], range[d].second)))
           return false;
+      }
       return true;
     });
+  }
+
+  /// The box of elements `subs` names, when every one is known.
+  static std::optional<Box> boxOf(ArrayRef<Subscript> subs) {
+    Box b;
+    for (const Subscript &s : subs) {
+      if (!s.known())
+        return std::nullopt;
+      b.lo.push_back(*s.lo);
+      b.hi.push_back(*s.hi);
+    }
+    if (subs.empty())
+      return std::nullopt;
+    return b;
   }
 
   /// The elements a full run of `l` writes, from what one iteration of its
@@ -280,21 +275,13 @@ struct ArrayFlow {
       if (!a->sure) {
         // A read of elements written before (norm(d, v) after a call that
         // filled v[0 .. d - 1]) reads this iteration's values.
-        if (!a->isWrite && !rangeCovered(a->subs, w))
+        if (!a->isWrite && !covered(a->subs, w))
           exposed = op;
         continue;
       }
-      if (!a->isWrite)
-        continue;
-      Box b;
-      for (const Subscript &s : a->subs) {
-        if (!s.known())
-          break;
-        b.lo.push_back(*s.lo);
-        b.hi.push_back(*s.hi);
-      }
-      if (b.lo.size() == a->subs.size())
-        add(w, std::move(b));
+      if (a->isWrite)
+        if (std::optional<Box> b = boxOf(a->subs))
+          add(w, std::move(*b));
     }
     return w;
   }
@@ -315,14 +302,8 @@ struct ArrayFlow {
       bool known = llvm::all_of(
           subs, [](const Subscript &s) { return s.known() && *s.lo == *s.hi; });
       if (isStore(op)) {
-        if (known) {
-          Box b;
-          for (const Subscript &s : subs) {
-            b.lo.push_back(*s.lo);
-            b.hi.push_back(*s.lo);
-          }
-          add(w, std::move(b));
-        }
+        if (std::optional<Box> b = known ? boxOf(subs) : std::nullopt)
+          add(w, std::move(*b));
       } else if (!known || !covered(subs, w)) {
         exposed = op;
       }
@@ -399,8 +380,7 @@ weft::filledBy(func::FuncOp fn, ArrayRef<const Access *> accesses) {
   Block &body = fn.getBody().front();
   bool jumps = false;
   fn.walk([&](Operation *o) {
-    if (!isa<BreakOp, ContinueOp, ReturnOp, GotoOp, LabelOp, CaseOp, SwitchOp>(
-            o))
+    if (!isJumpOrSwitch(o))
       return;
     Operation *next = o->getNextNode();
     jumps |= !(isa<ReturnOp>(o) && o->getBlock() == &body &&

@@ -66,6 +66,9 @@ bool isLoop(mlir::Operation *op);
 /// label or case) or switch? Structured reasoning about its statements'
 /// order stops there.
 bool hasJumpOrSwitch(mlir::Operation *op);
+/// Is op itself a jump (break, continue, return, goto, a label) or a
+/// switch or case?
+bool isJumpOrSwitch(mlir::Operation *op);
 
 /// Is op a `case` or `default` label through which its switch jumps into
 /// another construct (an `if`, a loop: Duff's device), rather than one

@@ -546,6 +546,12 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
                       (anyLoop ? ", " + formatNs(inOrder) +
                                      " in order with its loops in parallel"
                                : std::string());
+  auto couldRun = [&](llvm::StringRef but) {
+    first->setAttr("weft.graph_remark",
+                   b.getStringAttr("the statements at " + lines +
+                                   " could run at the same time, but " + sizes +
+                                   " " + but.str()));
+  };
   bool chain = inOrder - span < 1 ||
                (guessedSaving && inOrder - span < kMinGraphShare * serial);
   if (chain) {
@@ -570,22 +576,13 @@ void TaskGraph::plan(ArrayRef<Statement *> run) {
       // Some could run beside others, but the plan (one statement estimated
       // far longer than the rest, or loop tasks that take both cores in
       // order too) saves next to nothing.
-      first->setAttr(
-          "weft.graph_remark",
-          b.getStringAttr("the statements at " + lines +
-                          " could run at the same time, but " + sizes +
-                          (guessedSaving
-                               ? " saves too small a part of its estimated "
-                                 "work"
-                               : " saves less than a fork/join")));
+      couldRun(guessedSaving ? "saves too small a part of its estimated work"
+                             : "saves less than a fork/join");
     }
     return;
   }
   if (!guessedSaving && inOrder - span < minWork) {
-    first->setAttr("weft.graph_remark",
-                   b.getStringAttr("the statements at " + lines +
-                                   " could run at the same time, but " + sizes +
-                                   " saves less than a fork/join"));
+    couldRun("saves less than a fork/join");
     return;
   }
   SmallVector<int64_t> ids;
