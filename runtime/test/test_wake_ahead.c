@@ -61,21 +61,41 @@ int main(int argc, char **argv) {
   struct timespec next;
   clock_gettime(CLOCK_MONOTONIC, &next);
   weft_reset_stats();
-  for (int f = 0; f < FRAMES; f++) {
-    next.tv_nsec += 20 * 1000 * 1000;
-    if (next.tv_nsec >= 1000000000L) {
-      next.tv_nsec -= 1000000000L;
-      next.tv_sec++;
+  /* Rounds of FRAMES frames on one beat, until one learns it (the checks
+     below): on a loaded machine the sleeps that make the beat are late by
+     more than its tolerance now and then, and a round may predict little.
+     Three rounds that all miss it are a failure. */
+  int timing = !off && !WEFT_TEST_SLOW && !getenv("WEFT_TEST_SCALE_DOWN");
+  weft_wake_stats_t ws, before;
+  memset(&before, 0, sizeof before);
+  int learned = 0;
+  for (int round = 0; round < (timing ? 3 : 1) && !learned; round++) {
+    for (int f = 0; f < FRAMES; f++) {
+      next.tv_nsec += 20 * 1000 * 1000;
+      if (next.tv_nsec >= 1000000000L) {
+        next.tv_nsec -= 1000000000L;
+        next.tv_sec++;
+      }
+      clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
+      memset(hits, 0, sizeof hits);
+      weft_parallel_for(&loop, body, NULL);
+      weft_spmd(&loop, spmd, NULL);
+      for (int i = 0; i < N; i++)
+        CHECK_EQ(atomic_load(&hits[i]), 3);
     }
-    clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &next, NULL);
-    memset(hits, 0, sizeof hits);
-    weft_parallel_for(&loop, body, NULL);
-    weft_spmd(&loop, spmd, NULL);
-    for (int i = 0; i < N; i++)
-      CHECK_EQ(atomic_load(&hits[i]), 3);
+    weft_get_wake_stats(&ws);
+    /* This round's: the beat is learned within a few frames, and most
+       predicted regions find their workers awake or on their way. */
+    uint64_t predictions = ws.predictions - before.predictions;
+    learned = predictions >= FRAMES / 4 &&
+              (ws.hits - before.hits) + (ws.early - before.early) >=
+                  predictions / 2 &&
+              ws.timed_sleeps > before.timed_sleeps;
+    if (timing && !learned)
+      printf("test_wake_ahead: round %d missed the beat (predictions %llu)\n",
+             round, (unsigned long long)predictions);
+    before = ws;
   }
-  weft_wake_stats_t ws;
-  weft_get_wake_stats(&ws);
   weft_stats_t st;
   weft_get_stats(&st);
   printf("test_wake_ahead%s: predictions %llu hits %llu early %llu late %llu "
@@ -101,14 +121,8 @@ int main(int argc, char **argv) {
     CHECK_EQ(count(text, "predict"), (int)ws.predictions);
     CHECK_EQ(count(text, "hit") + count(text, "early") + count(text, "late"),
              (int)(ws.hits + ws.early + ws.late));
-    if (!WEFT_TEST_SLOW && !getenv("WEFT_TEST_SCALE_DOWN")) {
-      /* The beat is learned within a few frames, and most predicted
-         regions find their workers awake or on their way. (On a loaded
-         machine the sleeps that make the beat are late by more than its
-         tolerance now and then: not every frame is predicted.) */
-      CHECK(ws.predictions >= FRAMES / 4);
-      CHECK(ws.hits + ws.early >= ws.predictions / 2);
-      CHECK(ws.timed_sleeps > 0);
+    if (timing) {
+      CHECK(learned);
       CHECK(count(text, "pre-wake") > 0);
     }
   }
