@@ -222,6 +222,11 @@ static bool isAllocator(CallOp call) {
          (name == "malloc" || name == "calloc" || name == "aligned_alloc");
 }
 
+CallOp weft::allocatorCallOf(Value ptr) {
+  auto call = ptr ? ptr.getDefiningOp<CallOp>() : CallOp();
+  return call && isAllocator(call) ? call : CallOp();
+}
+
 /// The call of a C library allocator whose result the base views
 /// directly (`p = malloc(n)` viewed as p[i], or `p + k` passed to a call),
 /// or null. A callee defined in
@@ -708,6 +713,22 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
   // Nor does it overlap a named object (a variable, array or struct).
   if ((allocationCall(a) && b.kind == AliasKind::object) ||
       (allocationCall(b) && a.kind == AliasKind::object))
+    return Overlap::Never;
+  // Nor what a parameter of the function that calls it points to: that
+  // pointer was made before the call, when the memory the call returns was
+  // not allocated (a pointer to memory freed since may not be used).
+  auto parameter = [](const BaseInfo &x, Operation *call) {
+    Value p = x.ptr ? x.ptr : x.base;
+    while (auto add = p ? p.getDefiningOp<PtrAddOp>() : PtrAddOp())
+      p = add.getPtr();
+    auto arg = dyn_cast_or_null<BlockArgument>(p);
+    return arg && arg.getOwner()->isEntryBlock() &&
+           arg.getOwner()->getParentOp() ==
+               call->getParentOfType<func::FuncOp>();
+  };
+  if (Operation *ca = allocationCall(a); ca && parameter(b, ca))
+    return Overlap::Never;
+  if (Operation *cb = allocationCall(b); cb && parameter(a, cb))
     return Overlap::Never;
   // A restrict parameter overlaps nothing but what is based on it. A pointer
   // weft does not resolve may be computed from it (copied, incremented), so

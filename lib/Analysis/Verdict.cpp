@@ -148,6 +148,8 @@ static void writeReductions(Operation *loop, StringRef name,
         b.getNamedAttr("float", b.getBoolAttr(r.isFloat))};
     if (!r.pred.empty())
       fields.push_back(b.getNamedAttr("pred", b.getStringAttr(r.pred)));
+    if (r.length)
+      fields.push_back(b.getNamedAttr("length", cpolyAttr(b, *r.length)));
     out.push_back(b.getDictionaryAttr(fields));
   }
   loop->setAttr(name, b.getArrayAttr(out));
@@ -166,6 +168,8 @@ static void readReductions(Operation *loop, StringRef name,
     r.isFloat = d.getAs<BoolAttr>("float").getValue();
     if (auto p = d.getAs<StringAttr>("pred"))
       r.pred = p.str();
+    if (auto l = d.getAs<ArrayAttr>("length"))
+      r.length = readCPoly(l);
     out.push_back(r);
   }
 }
@@ -452,6 +456,16 @@ void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
                 " iterations (about " +
                 formatNs(task.getWorkPerIter().convertToDouble()) +
                 " each)";
+      // Copies of a size known when it runs (weft-outline-tasks).
+      if (auto per =
+              task->getAttrOfType<FloatAttr>("weft.trips_per_copied_element")) {
+        char k[32];
+        std::snprintf(k, sizeof k, "%.2g", per.getValueAsDouble());
+        text += std::string(task.getMinTrip() > 2 && !tripIsConstant(op)
+                                ? " and "
+                                : "; it runs in parallel from ") +
+                k + " iterations per element of its copies";
+      }
       text += sweepText(task) + regionText(task);
     }
     InFlightDiagnostic d = mlir::emitRemark(op->getLoc(), text);

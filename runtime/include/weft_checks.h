@@ -125,6 +125,17 @@ WEFT_HELPER int64_t weft_copy_bands(int64_t trip, double ns_per_iter,
   return weft_sweep_bands(trip, min_band);
 }
 
+/// The bytes of a copy of `elems` elements of `size` bytes in a block of
+/// copies, rounded up to a cache line: an array reduction into an
+/// allocation whose size the program computes when it runs (`calloc(nb,
+/// sizeof *h)`). The caller has tested elems > 0; a size that does not fit
+/// in memory gives one weft_copies_alloc() then refuses.
+WEFT_HELPER size_t weft_copy_span(int64_t elems, size_t size) {
+  if ((uint64_t)elems > (SIZE_MAX - 63) / (size ? size : 1))
+    return SIZE_MAX / 4 / 64 * 64;
+  return ((size_t)elems * size + 63) / 64 * 64;
+}
+
 /// The first iteration of band `b` of `bands` over `trip` iterations (band
 /// `bands` starts at `trip`): lengths differ by at most one.
 WEFT_HELPER int64_t weft_band_start(int64_t trip, int64_t bands, int64_t b) {

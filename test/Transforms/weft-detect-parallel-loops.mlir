@@ -258,7 +258,8 @@ func.func private @own_malloc_twin(i64) -> !weft.ptr attributes {weft.external}
 
 // weft.noalias: the variables through which alone a loop reaches their
 // memory (the rewriter makes them restrict in the outlined loop). Two
-// allocations and a parameter checked apart from both: all three. A second
+// allocations and a parameter, apart from both (its pointer was made
+// before the calls that allocate): all three. A second
 // variable that reaches x's memory (weft.pointers on the malloc: x and y
 // hold it) takes x out, even where the loop is parallel.
 // CHECK-LABEL: func.func @noalias
@@ -270,7 +271,7 @@ func.func @noalias(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.de
   %n = arith.index_cast %m : i32 to index
   %p = weft.call @malloc(%bytes) {weft.pointers = [{decl = 3 : i64, name = "x"}, {decl = 4 : i64, name = "y"}]} : (i64) -> !weft.ptr
   %q = weft.call @malloc(%bytes) {weft.pointers = [{decl = 5 : i64, name = "z"}]} : (i64) -> !weft.ptr
-  // expected-remark@+1 {{loop parallelized: a run-time check that x and a do not overlap; a run-time check that z and a do not overlap}}
+  // expected-remark@+1 {{loop parallelized: its iterations are independent}}
   affine.for %i = 0 to %n {
     %x = weft.base %p {alias = #weft.alias<pointer>, name = "x"} : (!weft.ptr) -> memref<?xf32>
     %z = weft.base %q {alias = #weft.alias<pointer>, name = "z"} : (!weft.ptr) -> memref<?xf32>
@@ -603,7 +604,7 @@ func.func @array_reduction(%k: memref<?xi32> {weft.alias = #weft.alias<pointer>,
 func.func @array_unsized(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "k"},
                          %h: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 2 : i64, weft.name = "h"}, %n: index) {
   %one = arith.constant 1 : i32
-  // expected-remark@+1 {{loop not parallelized: memory read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T h[N]`)}}
+  // expected-remark@+1 {{loop not parallelized: memory read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T h[N]`, or the malloc or calloc result held by one pointer variable)}}
   affine.for %i = 0 to %n {
     %x = affine.load %k[%i] : memref<?xi32>
     %s = arith.index_cast %x : i32 to index
@@ -614,3 +615,44 @@ func.func @array_unsized(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, 
   }
   return
 }
+
+// -----
+
+// Into what calloc returned (h holds it; the loop names nb): its elements,
+// nb * 4 bytes over 4, are the length of the copies, as C where the loop
+// starts (weft.array_reductions' length: 1 x decl 3).
+// CHECK-LABEL: func.func @array_calloc
+// CHECK: weft.array_reductions = [{decl = 2 : i64, float = false, length = [array<i64: 1, 3>], name = "h", op = "add"}]
+func.func @array_calloc(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "k"},
+                        %nb: i32 {weft.decl = 3 : i64, weft.name = "nb"}, %n: index) {
+  %one = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i64
+  %nb64 = arith.extsi %nb : i32 to i64
+  %p = weft.call @calloc(%nb64, %c4) {weft.pointers = [{decl = 2 : i64, name = "h"}]} : (i64, i64) -> !weft.ptr
+  // expected-remark@+1 {{loop parallelized: h is a + array reduction (each thread updates its own copy)}}
+  affine.for %i = 0 to %n {
+    %h = weft.base %p {alias = #weft.alias<pointer>, name = "h"} : (!weft.ptr) -> memref<?xi32>
+    %x = affine.load %k[%i] : memref<?xi32>
+    %r = arith.remsi %x, %nb : i32
+    %s = arith.index_cast %r : i32 to index
+    %v = memref.load %h[%s] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    memref.store %w, %h[%s] : memref<?xi32>
+  } {weft.free_vars = [{decl = 1 : i64, name = "k"}, {decl = 2 : i64, name = "h"}, {decl = 3 : i64, name = "nb"}]}
+  // A size of 6 bytes an element: not whole elements.
+  %c6 = arith.constant 6 : i64
+  %q = weft.call @malloc(%c6) {weft.pointers = [{decl = 4 : i64, name = "odd"}]} : (i64) -> !weft.ptr
+  // expected-remark@+1 {{loop not parallelized: memory read in one iteration may be written in another: the subscript depends on values computed in the loop; odd is updated as an array reduction, but weft cannot tell how many elements its allocation has where the loop starts (a size in whole elements of variables the loop uses)}}
+  affine.for %i = 0 to %n {
+    %h = weft.base %q {alias = #weft.alias<pointer>, name = "odd"} : (!weft.ptr) -> memref<?xi32>
+    %x = affine.load %k[%i] : memref<?xi32>
+    %s = arith.index_cast %x : i32 to index
+    %v = memref.load %h[%s] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    // expected-note@+1 {{memory written here}}
+    memref.store %w, %h[%s] : memref<?xi32>
+  } {weft.free_vars = [{decl = 1 : i64, name = "k"}, {decl = 4 : i64, name = "odd"}]}
+  return
+}
+func.func private @calloc(i64, i64) -> !weft.ptr attributes {weft.external}
+func.func private @malloc(i64) -> !weft.ptr attributes {weft.external}

@@ -145,3 +145,30 @@ func.func @array_reduction(%k: memref<?xi32> {weft.alias = #weft.alias<pointer>,
      weft.array_reductions = [{decl = 3 : i64, name = "h", op = "xor", float = false}]}
   return
 }
+
+// -----
+
+// Copies of an allocation: a constant length (16 elements) counts as the
+// array's above; one known only when the loop runs (nb, decl 4) leaves
+// the fork/join's 2 us to min_trip, and the iterations each element of
+// the copies needs, 2 x 1 ns over 0.5 ns, to the task.
+// CHECK-LABEL: func.func @array_reduction_alloc
+// CHECK: weft.task "weft_array_reduction_alloc_{{[0-9]+}}" attributes {captures = [#weft.capture<firstprivate, "k", 1>, #weft.capture<array_reduction, "h", 3, "add">], guards = [], loop_id = 0 : i64, min_trip = 8064 : i64
+// CHECK-NOT: weft.trips_per_copied_element
+// CHECK: weft.task "weft_array_reduction_alloc_{{[0-9]+}}" attributes {captures = [#weft.capture<firstprivate, "k", 1>, #weft.capture<array_reduction, "h", 3, "add">, #weft.capture<firstprivate, "nb", 4>], guards = [], loop_id = 1 : i64, min_trip = 4000 : i64
+// CHECK-SAME: weft.trips_per_copied_element = 4.000000e+00 : f64
+func.func @array_reduction_alloc(%k: memref<?xi32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "k"}, %n: index) {
+  %c1 = arith.constant 1 : i32
+  %p = memref.alloca() : memref<16xi32>
+  affine.for %i = 0 to %n {
+    affine.store %c1, %p[0] : memref<16xi32>
+  } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 0 : i64, weft.counter = 2 : i64,
+     weft.free_vars = [{decl = 1 : i64, name = "k"}, {decl = 3 : i64, name = "h"}],
+     weft.array_reductions = [{decl = 3 : i64, name = "h", op = "add", float = false, length = [array<i64: 16>]}]}
+  affine.for %i = 0 to %n {
+    affine.store %c1, %p[0] : memref<16xi32>
+  } {weft.candidate, weft.verdict = "parallel", weft.loop_id = 1 : i64, weft.counter = 2 : i64,
+     weft.free_vars = [{decl = 1 : i64, name = "k"}, {decl = 3 : i64, name = "h"}, {decl = 4 : i64, name = "nb"}],
+     weft.array_reductions = [{decl = 3 : i64, name = "h", op = "add", float = false, length = [array<i64: 1, 4>]}]}
+  return
+}

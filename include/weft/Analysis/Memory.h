@@ -60,6 +60,10 @@ struct MemPath {
 /// Follows views back to the base and reads its alias attributes.
 MemPath memPathOf(mlir::Value memref);
 
+/// The call of a C library allocator (malloc, calloc, aligned_alloc, not
+/// defined in the file) whose result `ptr` is, with no offset; or null.
+CallOp allocatorCallOf(mlir::Value ptr);
+
 /// How two bases relate.
 enum class Overlap {
   Never,  ///< distinct memory

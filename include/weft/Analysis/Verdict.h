@@ -69,6 +69,10 @@ struct Reduction {
   /// "lt", "le"), or "call" for fmin and fmax; empty otherwise.
   std::string pred;
   bool isFloat = false;
+  /// An array reduction into memory a C allocator returned (`long *h =
+  /// calloc(nb, sizeof *h)`): its elements, as C computes them where the
+  /// loop starts. None for an array whose type gives its size.
+  std::optional<CPoly> length;
 };
 
 struct Verdict {
@@ -82,10 +86,11 @@ struct Verdict {
   /// iteration that writes it gives its value (Scalars.h).
   llvm::SmallVector<VarRef> condLastprivates;
   llvm::SmallVector<Reduction> reductions;
-  /// Arrays of known size whose every access in the loop is `a[s] = a[s] op
-  /// x` (docs/analysis.md, "Array reductions"): each team member adds into
-  /// its own copy, and the copies are combined into the array after the
-  /// loop. Integer + * & | ^ only (exact in any order).
+  /// Arrays of known size (declared `T a[N]`, or allocated with a size
+  /// the loop can compute: Reduction::length) whose every access in the
+  /// loop is `a[s] = a[s] op x` (docs/analysis.md, "Array reductions"): each
+  /// team member adds into its own copy, and the copies are combined into the
+  /// array after the loop. Integer + * & | ^ only (exact in any order).
   llvm::SmallVector<Reduction> arrayReductions;
   std::vector<Guard> guards;
   /// Variables through which alone the loop reaches their memory

@@ -359,7 +359,8 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       break;
     case CaptureKind::ArrayReduction:
     case CaptureKind::Shared: {
-      if (!inBody)
+      // An allocation's array reduction: the body's pointer is the copy's.
+      if (!inBody || c.length)
         break;
       if (ctx.getAsArrayType(v->getType())) {
         if (!decays(ctx, e)) {
@@ -450,11 +451,19 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       // weft can combine. Floating-point copies are made per band of
       // iterations and added up in band order (docs/output.md, "Array
       // reductions").
-      ArrayPtr a = arrayPtrOf(t, ctx);
+      // An allocation's (Capture::length): a pointer to its elements,
+      // whose number C computes where the loop starts.
+      ArrayPtr a = copiedArrayOf(c, ctx);
       QualType et = a.elem.getCanonicalType();
       bool real = et->isRealFloatingType() && !et->isFloat16Type() &&
                   !et->isBFloat16Type() && !et->isFloat128Type();
-      if (a.dims.empty() || a.variable() ||
+      if (c.length && (!t->isPointerType() || !a.dims.empty() ||
+                       polyText(*c.length, p).empty())) {
+        why = "weft cannot write the size of the array reduction " + c.name +
+              " where the loop starts";
+        return false;
+      }
+      if ((a.dims.empty() && !c.length) || a.variable() ||
           (!real && (!et->isIntegerType() || et->isBooleanType() ||
                      et->isEnumeralType() || et->isBitIntType())) ||
           a.elem.isVolatileQualified()) {

@@ -143,24 +143,30 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
   // bands (OpenMP shares out a sweep's iterations itself).
   if (p.turned)
     minBand = "WEFT_TURNED_MIN_BAND";
+  // The elements of copies of a run-time size (an allocation's), which
+  // the condition tests (copyLengthTest); an overflow sets weft_bad.
+  auto lengths = copyLengths(p);
+  if (!lengths.empty())
+    o += in + "int " + p.nm("weft_bad") + " = 0;\n";
+  for (const auto &[name, text] : lengths)
+    o += in + "int64_t " + name + " = " + text + ";\n";
   if (p.bandCopies && !p.turned) {
     // Bands that each pay for filling and adding up their copies: the
     // least iterations follow from the work of one (all the rows of a
     // sweep's) and the copies' bytes.
-    uint64_t bytes = 0;
+    Layout sizes;
     for (const Capture &c : p.caps)
       if (c.kind == CaptureKind::ArrayReduction)
-        bytes += copySpan(c);
+        addCopy(c, sizes);
     std::string perIter = workPerIterText(p);
     if (p.sweep)
       perIter += " * (double)" + p.nm("weft_rows");
     o += in + "int64_t " + p.nm("weft_bands") + " = weft_copy_bands(" +
-         p.nm("weft_trip") + ", " + perIter + ", " + std::to_string(bytes) +
-         ");\n";
+         p.nm("weft_trip") + ", " + perIter + ", " + sizes.bytes() + ");\n";
   } else if (!minBand.empty())
     o += in + "int64_t " + p.nm("weft_bands") + " = weft_sweep_bands(" +
          p.nm("weft_trip") + ", " + minBand + ");\n";
-  if (!p.task.getGuards().empty())
+  if (!p.task.getGuards().empty() && lengths.empty())
     o += in + "int " + p.nm("weft_bad") + " = 0;\n";
   return o;
 }
@@ -251,6 +257,51 @@ bool FileRewriter::namesAtLoop(const ImportedModule::MemoryRead &r,
              r.lastLocal, sm.getExpansionLoc(p.loop->getBeginLoc()));
 }
 
+/// The source range of a local variable's scope: the statement that holds
+/// its declaration (a block, a for), or the function's body for a
+/// parameter; invalid when weft cannot tell.
+static clang::SourceRange scopeOf(const clang::VarDecl *v,
+                                  const clang::FunctionDecl *fn,
+                                  clang::ASTContext &ctx) {
+  if (llvm::isa<clang::ParmVarDecl>(v))
+    return fn->getBody() ? fn->getBody()->getSourceRange()
+                         : clang::SourceRange();
+  auto ps = ctx.getParents(*v);
+  const auto *ds = ps.size() == 1 ? ps[0].get<clang::DeclStmt>() : nullptr;
+  if (!ds)
+    return {};
+  auto qs = ctx.getParents(*ds);
+  const auto *s = qs.size() == 1 ? qs[0].get<clang::Stmt>() : nullptr;
+  return s ? s->getSourceRange() : clang::SourceRange();
+}
+
+bool FileRewriter::namesVarAtLoop(const clang::VarDecl *v, const Plan &p) {
+  if (!p.fn || !p.loop || v->isFileVarDecl())
+    return true;
+  auto at = [&](clang::SourceLocation l) { return sm.getExpansionLoc(l); };
+  clang::SourceLocation loop = at(p.loop->getBeginLoc());
+  clang::SourceRange vs = scopeOf(v, p.fn, ctx);
+  if (vs.isInvalid())
+    return false;
+  for (const clang::Decl *d : p.fn->decls()) {
+    const auto *w = llvm::dyn_cast<clang::VarDecl>(d);
+    if (!w || w == v || w->getDeclName() != v->getDeclName() ||
+        !sm.isBeforeInTranslationUnit(at(w->getLocation()), loop))
+      continue;
+    // w hides v where the loop is when w's scope holds the loop and lies
+    // inside v's (scopes nest or are apart).
+    clang::SourceRange ws = scopeOf(w, p.fn, ctx);
+    if (ws.isInvalid())
+      return false;
+    bool holds = !sm.isBeforeInTranslationUnit(loop, at(ws.getBegin())) &&
+                 !sm.isBeforeInTranslationUnit(at(ws.getEnd()), loop);
+    if (holds && !sm.isBeforeInTranslationUnit(at(ws.getBegin()),
+                                               at(vs.getBegin())))
+      return false;
+  }
+  return true;
+}
+
 std::string FileRewriter::polyText(const CPoly &poly, const Plan &p) {
   std::string sum, bad = "&" + p.nm("weft_bad");
   for (const Term &t : poly) {
@@ -267,9 +318,11 @@ std::string FileRewriter::polyText(const CPoly &poly, const Plan &p) {
                            : nullptr;
       QualType vt;
       std::string name;
-      if (v) {
+      if (v && namesVarAtLoop(v, p)) {
         vt = v->getType().getCanonicalType();
         name = v->getNameAsString();
+      } else if (v) {
+        return "";
       } else if (auto it = im.reads.find(d);
                  it != im.reads.end() && namesAtLoop(it->second, p)) {
         // A read of memory (`v->n`), as C reads it where the loop starts.
@@ -317,9 +370,11 @@ std::string FileRewriter::guardText(mlir::ArrayAttr guards, const Plan &p) {
                           : nullptr;
       std::string name;
       QualType t;
-      if (v) {
+      if (v && namesVarAtLoop(v, p)) {
         name = v->getNameAsString();
         t = v->getType();
+      } else if (v) {
+        return "";
       } else if (auto it = im.reads.find(decl);
                  it != im.reads.end() && it->second.type->isPointerType() &&
                  namesAtLoop(it->second, p)) {
@@ -543,6 +598,10 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
       const Layout::Copy &cp = addCopy(c, L);
       L.fields += "  void *" + c.name + ";\n";
       init(c.name, c.name);
+      if (c.length) { // for the functions that fill and combine the copies
+        L.fields += "  int64_t weft_len_" + c.name + ";\n";
+        init("weft_len_" + c.name, "weft_len_" + c.name);
+      }
       L.restricts.push_back(
           {typeText(cp.ptr.withRestrict(), policy, c.name), c.name});
       break;
@@ -576,28 +635,74 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
   return L;
 }
 
-uint64_t FileRewriter::copySpan(const Capture &c) {
-  ArrayPtr a = arrayPtrOf(c.var->getType(), ctx);
+std::string FileRewriter::Layout::bytes() const {
+  if (copySpans.empty())
+    return std::to_string(copyBytes);
+  return "(" +
+         (copyBytes ? std::to_string(copyBytes) + copySpans
+                    : copySpans.substr(3)) +
+         ")";
+}
+
+std::vector<std::pair<std::string, std::string>>
+FileRewriter::copyLengths(const Plan &p) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const Capture &c : p.caps)
+    if (c.kind == CaptureKind::ArrayReduction && c.length)
+      out.push_back({"weft_len_" + c.name, polyText(*c.length, p)});
+  return out;
+}
+
+std::string FileRewriter::copyLengthTest(const Plan &p, const std::string &in) {
+  auto lengths = copyLengths(p);
+  if (lengths.empty())
+    return "";
+  std::string some, all;
+  for (const auto &[name, text] : lengths) {
+    some += " && " + name + " > 0";
+    all += (all.empty() ? "" : " + ") + name;
+  }
+  // The iterations that pay for filling and combining one element of the
+  // copies (weft-outline-tasks' cost model).
+  double k = 0;
+  if (auto a = p.task->getAttrOfType<mlir::FloatAttr>(
+          "weft.trips_per_copied_element"))
+    k = a.getValueAsDouble();
+  char per[32];
+  std::snprintf(per, sizeof per, "%.3g", k);
+  return " &&\n" + in + "    !" + p.nm("weft_bad") + some + " &&\n" + in +
+         "    (double)" + p.nm("weft_trip") + " >= " + per + " * (double)(" +
+         all + ")";
+}
+
+std::string FileRewriter::copySpan(const Capture &c) {
+  ArrayPtr a = copiedArrayOf(c, ctx);
+  uint64_t size =
+      ctx.getTypeSizeInChars(partialType(c.op, a.elem, ctx)).getQuantity();
+  if (c.length)
+    return "weft_copy_span(weft_len_" + c.name + ", " + std::to_string(size) +
+           ")";
   uint64_t elems = 1;
   for (const auto &d : a.dims)
     elems *= *d;
-  uint64_t bytes =
-      elems * (uint64_t)ctx.getTypeSizeInChars(partialType(c.op, a.elem, ctx))
-                  .getQuantity();
-  return (bytes + 63) / 64 * 64;
+  return std::to_string((elems * size + 63) / 64 * 64);
 }
 
 FileRewriter::Layout::Copy &FileRewriter::addCopy(const Capture &c, Layout &L) {
-  ArrayPtr a = arrayPtrOf(c.var->getType(), ctx);
+  ArrayPtr a = copiedArrayOf(c, ctx);
   Layout::Copy cp;
   cp.name = c.name;
   cp.op = c.op;
   cp.part = partialType(c.op, a.elem, ctx);
-  cp.elems = 1;
+  uint64_t elems = 1;
   for (const auto &d : a.dims)
-    cp.elems *= *d;
-  cp.offset = L.copyBytes;
-  L.copyBytes += copySpan(c);
+    elems *= *d;
+  cp.elems = c.length ? "weft_len_" + c.name : std::to_string(elems);
+  cp.offset = L.bytes();
+  if (c.length)
+    L.copySpans += " + " + copySpan(c);
+  else
+    L.copyBytes += std::stoull(copySpan(c));
   QualType rows = cp.part;
   for (size_t k = a.dims.size(); k-- > 1;)
     rows = ctx.getConstantArrayType(rows, llvm::APInt(64, *a.dims[k]), nullptr,
@@ -775,8 +880,8 @@ std::string FileRewriter::outlined(const Plan &p) {
   if (p.banded())
     fields += "  int64_t weft_bands;\n";
   if (p.bandCopies)
-    fields += "  char *weft_copies; /* chunk c's copies at c * " +
-              std::to_string(L.copyBytes) + " bytes */\n";
+    fields += "  char *weft_copies; /* chunk c's copies at c * " + L.bytes() +
+              " bytes */\n";
 
   std::string out;
   out += "/* weft: the loop at " + fileName + ":" +
@@ -803,10 +908,13 @@ std::string FileRewriter::outlined(const Plan &p) {
     std::string params = ctxName + " *weft_c", args = "weft_c";
     // Band copies: the chunk's own, filled here, in place of the arrays.
     std::string fills;
-    if (p.bandCopies)
-      fills =
+    if (p.bandCopies) {
+      for (const auto &[len, text] : copyLengths(p))
+        fills += "  int64_t " + len + " = weft_c->" + len + ";\n";
+      fills +=
           "  char *weft_mine = weft_c->weft_copies + (size_t)weft_chunk * " +
-          std::to_string(L.copyBytes) + ";\n";
+          L.bytes() + ";\n";
+    }
     for (auto &[decl, n] : L.restricts) {
       params += pad + decl;
       const Layout::Copy *cp = nullptr;
@@ -858,18 +966,17 @@ std::string FileRewriter::copyFill(const Layout::Copy &cp,
   std::string id = identityOf(cp.op, cp.part, ctx, policy);
   std::string copy = "weft_copy_" + cp.name;
   return in + typeText(ctx.getPointerType(cp.part), policy, copy) + " = (" +
-         pt + " *)(" + mine + " + " + std::to_string(cp.offset) + ");\n" + in +
-         "for (int64_t weft_e = 0; weft_e < " + std::to_string(cp.elems) +
-         "; weft_e++)\n" + in + "  " + copy + "[weft_e] = " + id +
-         "; /* the identity of " + reductionSymbol(cp.op).str() + " */\n";
+         pt + " *)(" + mine + " + " + cp.offset + ");\n" + in +
+         "for (int64_t weft_e = 0; weft_e < " + cp.elems + "; weft_e++)\n" +
+         in + "  " + copy + "[weft_e] = " + id + "; /* the identity of " +
+         reductionSymbol(cp.op).str() + " */\n";
 }
 
-std::string FileRewriter::copyCombine(const Layout::Copy &cp,
-                                      const std::string &in,
-                                      const std::string &loop,
-                                      const std::string &array,
-                                      const std::string &copies, uint64_t bytes,
-                                      const std::string &members) {
+std::string
+FileRewriter::copyCombine(const Layout::Copy &cp, const std::string &in,
+                          const std::string &loop, const std::string &array,
+                          const std::string &copies, const std::string &bytes,
+                          const std::string &members) {
   std::string pt = typeText(cp.part, policy);
   std::string all = "weft_all_" + cp.name;
   return in + typeText(ctx.getPointerType(cp.part), policy, all) + " = (" + pt +
@@ -877,15 +984,15 @@ std::string FileRewriter::copyCombine(const Layout::Copy &cp,
          typeText(cp.part, policy, "weft_v") + " = " + all + "[weft_e];\n" +
          in + "  for (int weft_m = 0; weft_m < " + members + "; weft_m++)\n" +
          in + "    weft_v " + reductionSymbol(cp.op).str() + "= ((" + pt +
-         " *)(" + copies + " + (size_t)weft_m * " + std::to_string(bytes) +
-         " + " + std::to_string(cp.offset) + "))[weft_e];\n" + in + "  " + all +
-         "[weft_e] = weft_v;\n" + in + "}\n";
+         " *)(" + copies + " + (size_t)weft_m * " + bytes + " + " + cp.offset +
+         "))[weft_e];\n" + in + "  " + all + "[weft_e] = weft_v;\n" + in +
+         "}\n";
 }
 
 std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
   std::string name = p.task.getName().str();
   std::string fn = name + "_copies", ctxName = "struct " + fn + "_ctx";
-  std::string bytes = std::to_string(L.copyBytes);
+  std::string bytes = L.bytes();
   std::vector<std::string> names;
   for (const Layout::Copy &cp : L.copies)
     names.push_back(cp.name);
@@ -911,6 +1018,8 @@ std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
        "      weft_parallel_for(weft_r->l, " +
        name + ", weft_r->c);\n    return;\n  }\n";
   o += "  struct " + name + "_ctx weft_c = *weft_r->c;\n";
+  for (const auto &[len, text] : copyLengths(p))
+    o += "  int64_t " + len + " = weft_c." + len + ";\n";
   o += "  char *weft_mine = weft_r->copies + (size_t)weft_member * " + bytes +
        ";\n";
   for (const Layout::Copy &cp : L.copies) {
@@ -920,7 +1029,7 @@ std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
   o += "  weft_spmd_for(weft_r->l, " + name +
        ", &weft_c); /* its barrier: every copy is complete */\n";
   for (const Layout::Copy &cp : L.copies) {
-    std::string n = std::to_string(cp.elems);
+    const std::string &n = cp.elems;
     o += "  {\n    /* This member's share of the elements of " + cp.name +
          ", from every copy. */\n";
     o += "    int64_t weft_lo = (int64_t)" + n +
@@ -929,7 +1038,7 @@ std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
     o += copyCombine(cp, "    ",
                      "for (int64_t weft_e = weft_lo; weft_e < weft_hi; "
                      "weft_e++)",
-                     "weft_r->c->" + cp.name, "weft_r->copies", L.copyBytes,
+                     "weft_r->c->" + cp.name, "weft_r->copies", bytes,
                      "weft_size");
     o += "  }\n";
   }
@@ -1062,7 +1171,8 @@ std::string FileRewriter::dispatch(const Plan &p) {
     copies = " &&\n" + in + "    (weft_n = " +
              (members ? "weft_num_threads()" : "(int)" + p.nm("weft_bands")) +
              ",\n" + in + "     (weft_copies = (char *)weft_copies_alloc(" +
-             std::to_string(L.copyBytes) + ", weft_n)) != 0)";
+             L.bytes() + ", weft_n)) != 0)";
+    copies = copyLengthTest(p, in) + copies;
   }
   o += in + "if (weft_trip >= " +
        std::to_string(std::max<int64_t>(p.task.getMinTrip(), 1)) + " && " +
@@ -1077,9 +1187,9 @@ std::string FileRewriter::dispatch(const Plan &p) {
          ", &weft_c);\n";
     for (const Layout::Copy &cp : L.copies)
       o += copyCombine(cp, body,
-                       "for (int64_t weft_e = 0; weft_e < " +
-                           std::to_string(cp.elems) + "; weft_e++)",
-                       cp.name, "weft_copies", L.copyBytes, "(int)weft_chunks");
+                       "for (int64_t weft_e = 0; weft_e < " + cp.elems +
+                           "; weft_e++)",
+                       cp.name, "weft_copies", L.bytes(), "(int)weft_chunks");
     o += body + "weft_copies_free(weft_copies);\n";
     o += chunkOrderCombine(p, L, body);
   } else if (!L.copies.empty()) {

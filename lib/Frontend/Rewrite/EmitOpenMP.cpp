@@ -206,7 +206,7 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
   // its team), and a failed allocation runs the loop as written.
   needsOmpHeader = true;
   std::string in = p.indent + "  ", body = in + "  ", region = body + "  ";
-  std::string bytes = std::to_string(L.copyBytes);
+  std::string bytes = L.bytes(), sized = copyLengthTest(p, in);
   std::string o;
   if (p.bandCopies) {
     // A copy per band of iterations, added up in band order after the
@@ -219,7 +219,7 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
          "as written */\n";
     o += head;
     o += in + "char *weft_copies = 0;\n";
-    o += in + "if (" + openmpTripTest(p) + guards + " &&\n" + in +
+    o += in + "if (" + openmpTripTest(p) + guards + sized + " &&\n" + in +
          "    (weft_copies = (char *)omp_alloc((size_t)" + bands + " * " +
          bytes + ", omp_default_mem_alloc)) != 0) {\n";
     for (const Layout::Copy &cp : L.copies)
@@ -244,11 +244,10 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
                     false);
     o += body + "}\n";
     for (const Layout::Copy &cp : L.copies)
-      o += copyCombine(cp, body,
-                       "for (int64_t weft_e = 0; weft_e < " +
-                           std::to_string(cp.elems) + "; weft_e++)",
-                       "weft_array_" + cp.name, "weft_copies", L.copyBytes,
-                       "(int)" + bands);
+      o += copyCombine(
+          cp, body,
+          "for (int64_t weft_e = 0; weft_e < " + cp.elems + "; weft_e++)",
+          "weft_array_" + cp.name, "weft_copies", bytes, "(int)" + bands);
     o += body + "omp_free(weft_copies, omp_default_mem_alloc);\n";
     o += counterAfter(p, body);
     o += in + "} else {\n";
@@ -261,7 +260,7 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
   o += head;
   o += in + "int weft_n = 0; /* threads with copies */\n" + in +
        "char *weft_copies = 0;\n";
-  o += in + "if (" + openmpTripTest(p) + guards + " &&\n" + in +
+  o += in + "if (" + openmpTripTest(p) + guards + sized + " &&\n" + in +
        "    (weft_n = omp_get_max_threads(),\n" + in +
        "     (weft_copies = (char *)omp_alloc((size_t)weft_n * " + bytes +
        ", omp_default_mem_alloc)) != 0)) {\n";
@@ -294,10 +293,9 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
   for (const Layout::Copy &cp : L.copies) {
     o += copyCombine(cp, region,
                      "#pragma omp for schedule(static) nowait\n" + region +
-                         "for (int64_t weft_e = 0; weft_e < " +
-                         std::to_string(cp.elems) + "; weft_e++)",
-                     "weft_array_" + cp.name, "weft_copies", L.copyBytes,
-                     "weft_nt");
+                         "for (int64_t weft_e = 0; weft_e < " + cp.elems +
+                         "; weft_e++)",
+                     "weft_array_" + cp.name, "weft_copies", bytes, "weft_nt");
   }
   o += body + "}\n";
   o += body + "omp_free(weft_copies, omp_default_mem_alloc);\n";

@@ -152,6 +152,7 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
   if (!placeBefore(task, p, why))
     return false;
   // Captures, by decl id.
+  std::optional<Verdict> verdict = readVerdict(task.getLoop());
   for (mlir::Attribute a : task.getCaptures()) {
     auto c = llvm::cast<CaptureAttr>(a);
     Capture cap;
@@ -167,6 +168,10 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
             " (please report this)";
       return false;
     }
+    if (cap.kind == CaptureKind::ArrayReduction && verdict)
+      for (const Reduction &r : verdict->arrayReductions)
+        if (r.var.decl == c.getDecl())
+          cap.length = r.length;
     p.caps.push_back(cap);
   }
   for (const Capture &c : p.caps)

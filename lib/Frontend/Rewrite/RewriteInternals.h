@@ -48,6 +48,9 @@ struct Capture {
   /// The loop alone reaches its memory through it (the task's noalias):
   /// the outlined loop takes it as a restrict pointer.
   bool noalias = false;
+  /// An array reduction into an allocation: its elements at the loop's
+  /// start (Reduction::length).
+  std::optional<CPoly> length;
 };
 
 /// A pointer to (arrays of) elements whose sizes may be variable: the form
@@ -112,6 +115,14 @@ inline ArrayPtr arrayPtrOf(QualType pointee, clang::ASTContext &ctx) {
   }
   a.elem = t;
   return a;
+}
+
+/// The array an array reduction copies: the variable's array type, or
+/// what its pointer points to for an allocation's (Capture::length).
+inline ArrayPtr copiedArrayOf(const Capture &c, clang::ASTContext &ctx) {
+  QualType t = c.var->getType();
+  return arrayPtrOf(c.length && t->isPointerType() ? t->getPointeeType() : t,
+                    ctx);
 }
 
 class FileRewriter {
@@ -295,15 +306,29 @@ private:
       QualType part; ///< the element of the copy
       QualType ptr;  ///< what the body names the copy as: part *, or a
                      ///< pointer to rows of part
-      uint64_t elems = 0, offset = 0;
+      /// Its elements and its offset in a member's block, as C: constants,
+      /// or of the weft_len_ variables of copies of a run-time size.
+      std::string elems, offset;
     };
     std::vector<Copy> copies;
-    uint64_t copyBytes = 0; ///< a member's copies (a multiple of 64)
+    /// A member's copies: the bytes of those of a constant size (a
+    /// multiple of 64), then C that adds those of a run-time size.
+    uint64_t copyBytes = 0;
+    std::string copySpans;
+    /// A member's copies' bytes, as C.
+    std::string bytes() const;
   };
+  /// The copies of p's array reductions whose size is known only when the
+  /// loop runs (Capture::length): `weft_len_<name>` and its C at the loop.
+  std::vector<std::pair<std::string, std::string>> copyLengths(const Plan &p);
+  /// `&& ...` at `in` that a loop with copies of a run-time size adds to
+  /// its condition: sizes computed, not empty, and paid for by the work.
+  std::string copyLengthTest(const Plan &p, const std::string &in);
   /// The copy of an array reduction, placed after the copies in `L`.
   Layout::Copy &addCopy(const Capture &c, Layout &L);
-  /// Bytes of an array reduction's copy in a chunk's copies (64-aligned).
-  uint64_t copySpan(const Capture &c);
+  /// Bytes of an array reduction's copy in a chunk's copies (64-aligned),
+  /// as C: a constant, or weft_copy_span() of its run-time length.
+  std::string copySpan(const Capture &c);
   /// The task's estimated work of one iteration, in ns, as C.
   std::string workPerIterText(const Plan &p);
   Layout layout(const Plan &p, const std::string &body);
@@ -330,7 +355,7 @@ private:
   /// `members` members at `copies`, `bytes` apart.
   std::string copyCombine(const Layout::Copy &cp, const std::string &in,
                           const std::string &loop, const std::string &array,
-                          const std::string &copies, uint64_t bytes,
+                          const std::string &copies, const std::string &bytes,
                           const std::string &members);
   std::string dispatch(const Plan &p);
   /// The replacing block's lines, at indentation `body`, that make the
@@ -441,6 +466,10 @@ private:
   /// an atom has no name there.
   std::string polyText(const CPoly &poly, const Plan &p);
   bool namesAtLoop(const ImportedModule::MemoryRead &r, const Plan &p);
+  /// Does the variable's name mean it where p's loop starts: no other
+  /// variable of the function by that name is declared before the loop's
+  /// end (one could hide it there; weft does not tell scopes apart).
+  bool namesVarAtLoop(const clang::VarDecl *v, const Plan &p);
   std::string counterValue(const Plan &p, llvm::StringRef k,
                            llvm::StringRef start);
   /// The lines that open a replacing block, at `in`: weft_start (the start,

@@ -82,7 +82,7 @@ void not_updates(const int *k, int *out, int n) {
 // has them with --fp-reductions).
 void uncopied(int *h, const int *k, double *out, int n) {
   double q[10] = {0};
-  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T h[N]`)}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T h[N]`, or the malloc or calloc result held by one pointer variable)}}
     h[k[i]]++; // expected-note {{h[k[i]] written here}}
   for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: q[k[i] % 10] read in one iteration may be written in another: the subscript depends on values computed in the loop; q is updated as a floating-point array reduction: running it in parallel would change its rounding (allow that with -ffast-math, -fassociative-math or weft's --fp-reductions)}}
     q[k[i] % 10] += 1.0; // expected-note {{q[k[i] % 10] written here}}
@@ -100,4 +100,57 @@ void others(const int *k, int n) {
   }
   for (int i = 0; i < h[0]; i++) // expected-remark {{loop not parallelized: the bound reads h, which the body changes}}
     h[k[i] & 7]++;
+}
+
+// Allocations (Reduction::length): what calloc or malloc returned, held by
+// one pointer variable, whose elements the loop's variables give where it
+// starts (a parameter's value, here nb, other). A size the loop cannot
+// name (a local the loop does not use), a second variable on the same
+// memory, a size that is not whole elements, and a pointer assigned twice
+// are not copied.
+#include <stdlib.h>
+int bins(const int *k, int n);
+long *allocated(const int *k, int n, int nb, int other) {
+  long *h = calloc(nb, sizeof *h);
+  int *c = malloc(nb * 4 * sizeof(int));
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: h and c are + array reductions (each thread updates its own copies)}}
+    h[k[i] % nb] += k[i];
+    c[(k[i] & 3) * nb + i % nb]++;
+  }
+  long *f = calloc(other, sizeof *f);
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: f is a + array reduction (each thread updates its own copy)}}
+    f[k[i]]++;
+  int m = bins(k, n);
+  long *g = calloc(m, sizeof *g);
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: g[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; g is updated as an array reduction, but weft cannot tell how many elements its allocation has where the loop starts (a size in whole elements of variables the loop uses)}}
+    g[k[i]]++; // expected-note {{g[k[i]] written here}}
+  long *p = h;
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i] % nb] read in one iteration may be written in another (as p[k[i] % nb]): the subscript depends on values computed in the loop}}
+    p[k[i] % nb] += h[k[i] % nb]; // expected-note {{p[k[i] % nb] written here}}
+  int *odd = malloc(nb * 6);
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: odd[k[i] % nb] read in one iteration may be written in another: the subscript depends on values computed in the loop; odd is updated as an array reduction, but weft cannot tell how many elements its allocation has where the loop starts (a size in whole elements of variables the loop uses)}}
+    odd[k[i] % nb]++; // expected-note {{odd[k[i] % nb] written here}}
+  int *twice = calloc(nb, sizeof *twice);
+  if (other)
+    twice = calloc(nb, sizeof *twice);
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: twice[k[i] % nb] read in one iteration may be written in another: the subscript depends on values computed in the loop; twice is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T twice[N]`, or the malloc or calloc result held by one pointer variable)}}
+    twice[k[i] % nb]++; // expected-note {{twice[k[i] % nb] written here}}
+  free(odd);
+  free(f);
+  free(g);
+  free(c);
+  free(twice);
+  return h;
+}
+
+// The size's variable hidden where the loop is by a local of its name:
+// weft cannot write the size there.
+long *hidden(const int *k, int n, int nb) {
+  long *h = calloc(nb, sizeof *h);
+  {
+    int nb = 3;
+    for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: weft cannot write the size of the array reduction h where the loop starts}}
+      h[k[i] % nb] += k[i];
+  }
+  return h;
 }

@@ -153,6 +153,71 @@ int64_t weft::elemSizeOf(Type t) {
   return 1;
 }
 
+/// An array reduction into memory that a C allocator returned, `long *h =
+/// calloc(nb, sizeof *h)`, viewed as h[k] (rank 1, no offset): the one
+/// pointer variable the loop names it by (every access of `group` through
+/// it), and the elements of the allocation, its bytes over the element's,
+/// as C variables give them where the loop starts. Any element the loop
+/// updates lies in the allocation, or the program is wrong already; so
+/// copies of that many elements hold them all. Fails with the reason.
+static FailureOr<std::pair<VarRef, CPoly>>
+allocatedArray(const BaseInfo &root, ArrayRef<const Access *> group,
+               Operation *loop, CNames &names, std::string &why) {
+  CallOp call = allocatorCallOf(root.ptr);
+  auto type = dyn_cast<MemRefType>(root.base.getType());
+  auto free = loop->getAttrOfType<ArrayAttr>("weft.free_vars");
+  auto pointers =
+      call ? call->getAttrOfType<ArrayAttr>("weft.pointers") : ArrayAttr();
+  if (!call || !type || type.getRank() != 1 || !free || !pointers)
+    return failure();
+  // The variables that hold the allocation and that the loop uses: one.
+  SmallVector<VarRef> named;
+  for (Attribute a : pointers) {
+    auto d = cast<DictionaryAttr>(a);
+    int64_t decl = d.getAs<IntegerAttr>("decl").getInt();
+    if (llvm::any_of(free, [&](Attribute f) {
+          return cast<DictionaryAttr>(f).getAs<IntegerAttr>("decl").getInt() ==
+                 decl;
+        }))
+      named.push_back({decl, d.getAs<StringAttr>("name").str()});
+  }
+  if (named.size() != 1 || llvm::any_of(group, [&](const Access *a) {
+        return memPathOf(a->op->getOperand(isStore(a->op) ? 1 : 0)).root.name !=
+               named.front().name;
+      }))
+    return failure();
+  StringRef callee = call.getCallee();
+  std::optional<Poly> bytes;
+  if (callee == "calloc" && call.getNumOperands() == 2)
+    bytes = polyOf(call.getOperand(0)).times(polyOf(call.getOperand(1)));
+  else if (callee == "malloc" && call.getNumOperands() == 1)
+    bytes = polyOf(call.getOperand(0));
+  else if (callee == "aligned_alloc" && call.getNumOperands() == 2)
+    bytes = polyOf(call.getOperand(1));
+  int64_t size = elemSizeOf(type);
+  std::optional<Poly> elems;
+  if (bytes && llvm::all_of(bytes->terms(), [&](const auto &t) {
+        return t.second % size == 0;
+      })) {
+    elems = Poly();
+    for (const auto &[m, c] : bytes->terms()) {
+      std::optional<Poly> term = Poly::constant(c / size);
+      for (Value v : m)
+        term = term ? term->times(Poly::atom(v)) : std::nullopt;
+      elems = term && elems ? elems->plus(*term) : std::nullopt;
+    }
+  }
+  std::optional<CPoly> length = elems ? names.convert(*elems) : std::nullopt;
+  if (!length) {
+    why = root.name + " is updated as an array reduction, but weft cannot "
+                      "tell how many elements its allocation has where the "
+                      "loop starts (a size in whole elements of variables "
+                      "the loop uses)";
+    return failure();
+  }
+  return std::make_pair(named.front(), *length);
+}
+
 namespace {
 
 /// The values a polynomial can take at its extremes over a nest whose
@@ -887,6 +952,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   };
   SmallVector<Copied> copied;
   DenseMap<size_t, size_t> copiedOf; // class -> copied index
+  CNames names(loop, &inv);
   // Classes the loop updates as a reduction that weft cannot copy: why.
   DenseMap<size_t, std::string> uncopied;
   auto sameObject = [](const BaseInfo &a, const BaseInfo &b) {
@@ -945,14 +1011,26 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                                 "--fp-reductions)";
       continue;
     }
+    Reduction reduction{VarRef{root.decl, root.name}, update->op, "",
+                        update->isFloat, std::nullopt};
     if (!object || !type || !type.hasStaticShape() || type.getRank() < 1 ||
         root.decl < 0) {
-      uncopied[c] = root.name +
-                    " is updated as an array reduction, but weft "
-                    "copies only arrays whose size it knows where "
-                    "the loop is (declared `T " +
-                    root.name + "[N]`)";
-      continue;
+      std::string why;
+      auto alloc = allocatedArray(root, group, loop, names, why);
+      if (failed(alloc)) {
+        uncopied[c] = !why.empty()
+                          ? why
+                          : root.name +
+                                " is updated as an array reduction, but weft "
+                                "copies only arrays whose size it knows where "
+                                "the loop is (declared `T " +
+                                root.name +
+                                "[N]`, or the malloc or calloc result held "
+                                "by one pointer variable)";
+        continue;
+      }
+      reduction.var = alloc->first;
+      reduction.length = alloc->second;
     }
     // The bound of the loop must not read it.
     if (bound && llvm::any_of(bound->reads, [&](const Access &r) {
@@ -961,9 +1039,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       continue;
     for (size_t k : classes)
       copiedOf[k] = copied.size();
-    copied.push_back(
-        {classes,
-         {VarRef{root.decl, root.name}, update->op, "", update->isFloat}});
+    copied.push_back({classes, reduction});
   }
   // Private arrays (docs/analysis.md, "Private arrays"): a local array of
   // at most kMaxPrivateArrayBytes, declared before the loop, that no code
@@ -1130,7 +1206,6 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     }
 
   // One check per pair of bases, over all their accesses.
-  CNames names(loop, &inv);
   SmallVector<std::pair<Value, Value>> done;
   for (auto [ci, cj] : checks) {
     size_t i = ci, j = cj;

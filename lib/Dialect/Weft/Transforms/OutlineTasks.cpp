@@ -50,18 +50,28 @@ static std::string combineOf(const Reduction &r) {
 /// another core's cache and an add to combine it.
 constexpr double kCopyElementNs = 1.0;
 
-
-/// The elements of the arrays that a loop's array reductions copy (0 when
-/// it has none).
-static int64_t copiedElements(Operation *loop, const Verdict &v) {
+/// The elements of the arrays that a loop's array reductions copy whose
+/// number is known at compile time (0 when it has none); `runTime` tells
+/// whether the loop has copies of a size known only when it runs (an
+/// allocation's, Reduction::length).
+static int64_t copiedElements(Operation *loop, const Verdict &v,
+                              bool &runTime) {
+  runTime = false;
   if (v.arrayReductions.empty())
     return 0;
   DeclPlaces places(loop);
   int64_t n = 0;
-  for (const Reduction &r : v.arrayReductions)
-    if (MemRefType type = places.typeOf(r.var.decl);
-        type && type.hasStaticShape())
+  for (const Reduction &r : v.arrayReductions) {
+    if (r.length) {
+      if (r.length->size() == 1 && r.length->front().vars.empty())
+        n += r.length->front().coef;
+      else if (!r.length->empty())
+        runTime = true;
+    } else if (MemRefType type = places.typeOf(r.var.decl);
+               type && type.hasStaticShape()) {
       n += type.getNumElements();
+    }
+  }
   return n;
 }
 
@@ -442,7 +452,8 @@ void OutlineTasks::runOnOperation() {
       // Array reductions cost each member a copy to fill and a share of
       // the copies to combine, and one more barrier.
       double need = minWork;
-      if (int64_t n = copiedElements(loop, *v)) {
+      bool runTimeCopies = false;
+      if (int64_t n = copiedElements(loop, *v, runTimeCopies)) {
         double copyNs = kCopyElementNs * (double)n + forkJoinNs;
         need += kMinParallelWorkFactor * copyNs;
         auto trip = WorkModel::constantTrip(loop);
@@ -479,6 +490,12 @@ void OutlineTasks::runOnOperation() {
       Block *block = new Block();
       task.getBody().push_back(block);
       loop->moveBefore(block, block->end());
+      // Copies whose size is known when the loop runs: it runs in parallel
+      // only with this many iterations per element of theirs, too.
+      if (runTimeCopies)
+        task->setAttr("weft.trips_per_copied_element",
+                      b.getF64FloatAttr(kMinParallelWorkFactor *
+                                        kCopyElementNs / (perNs * rows)));
       if (around)
         task->setAttr("weft.sweep", b.getI64IntegerAttr(loopIdOf(around)));
       else if (!sweepWhy.empty())
