@@ -411,6 +411,14 @@ static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
       }
       for (const CallSummary::Effect &e : s.effects)
         mapEffect(e, call, body.accesses, loop);
+      if (!s.indirectReads.empty())
+        body.blockers.push_back(
+            {op,
+             "a call to " + call.getCallee().str() +
+                 ", which reads memory through a pointer weft does not "
+                 "follow (" +
+                 s.indirectReads + ")",
+             /*indirectRead=*/true});
       return;
     }
     if (isNestedCase(op)) {

@@ -6,6 +6,7 @@
 #include "weft/Analysis/Memory.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -222,6 +223,13 @@ static bool isAllocator(CallOp call) {
          (name == "malloc" || name == "calloc" || name == "aligned_alloc");
 }
 
+bool weft::loadedPointer(const BaseInfo &b) {
+  Value p = b.ptr;
+  while (auto add = p ? p.getDefiningOp<PtrAddOp>() : PtrAddOp())
+    p = add.getPtr();
+  return p && isLoad(p.getDefiningOp());
+}
+
 CallOp weft::allocatorCallOf(Value ptr) {
   auto call = ptr ? ptr.getDefiningOp<CallOp>() : CallOp();
   return call && isAllocator(call) ? call : CallOp();
@@ -388,8 +396,9 @@ struct Captures {
   /// Does a use of `v` keep it (store it, return it, convert it, pass it to
   /// a function that might)? A load or store through it, its initializer,
   /// an element's address passed on to a parameter that keeps nothing, do
-  /// not.
-  bool kept_(Value v) {
+  /// not. With `returned`, returning it does not either (its function is
+  /// then done with it: what that function's loops may reach is asked).
+  bool kept_(Value v, bool returned = false) {
     for (OpOperand &use : v.getUses()) {
       Operation *op = use.getOwner();
       unsigned n = use.getOperandNumber();
@@ -404,13 +413,28 @@ struct Captures {
           !llvm::is_contained(e.getReads(), v))
         continue;
       if (auto addr = dyn_cast<AddrOp>(op); addr && n == 0) {
-        if (kept_(addr.getResult()))
+        if (kept_(addr.getResult(), returned))
           return true;
         continue;
       }
+      // A pointer (an allocation's): the memory it views, a pointer into
+      // it, a truth test of it, a choice of it.
+      if (((isa<BaseOp>(op) || isa<PtrAddOp>(op)) && n == 0) ||
+          (isa<arith::SelectOp>(op) && n > 0)) {
+        if (kept_(op->getResult(0), returned))
+          return true;
+        continue;
+      }
+      if (returned && isa<func::ReturnOp, ReturnOp>(op))
+        continue;
+      if (isa<OpaqueValueOp>(op) && op->getNumResults() == 1 &&
+          op->getResult(0).getType().isInteger(1))
+        continue;
       if (auto call = dyn_cast<CallOp>(op)) {
         func::FuncOp callee = definedCallee(call);
         if (callee && !paramKept(callee, n))
+          continue;
+        if (!callee && call.getCallee() == "free")
           continue;
       }
       return true;
@@ -419,6 +443,19 @@ struct Captures {
   }
 };
 } // namespace
+
+bool weft::uncaptured(const BaseInfo &b) {
+  if (b.row || b.symbol)
+    return false;
+  if (b.kind == AliasKind::object && !b.escapes && b.base &&
+      isa_and_nonnull<memref::AllocaOp>(b.base.getDefiningOp()))
+    return true;
+  Operation *call = allocationCall(b);
+  if (!call || !isAllocator(cast<CallOp>(call)))
+    return false;
+  Captures c;
+  return !c.kept_(call->getResult(0), /*returned=*/true);
+}
 
 void weft::markUncapturedArrays(ModuleOp module) {
   Captures c;
@@ -729,6 +766,11 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
   if (Operation *ca = allocationCall(a); ca && parameter(b, ca))
     return Overlap::Never;
   if (Operation *cb = allocationCall(b); cb && parameter(a, cb))
+    return Overlap::Never;
+  // A pointer loaded from memory was stored there: it reaches no memory
+  // whose address nothing keeps.
+  if ((loadedPointer(a) && uncaptured(b)) ||
+      (loadedPointer(b) && uncaptured(a)))
     return Overlap::Never;
   // A restrict parameter overlaps nothing but what is based on it. A pointer
   // weft does not resolve may be computed from it (copied, incremented), so

@@ -208,12 +208,21 @@ CallSummary CallSummaries::compute(StringRef callee) {
   }
 
   LoopBody body = collectBody(fn, *this);
-  if (!body.blockers.empty()) {
+  // Its callees' reads through pointers they load are its own.
+  for (const Blocker &b : body.blockers)
+    if (b.indirectRead && s.indirectReads.empty())
+      s.indirectReads = accessText(b.op).empty()
+                            ? cast<CallOp>(b.op).getCallee().str() + "(...)"
+                            : accessText(b.op);
+  auto other = llvm::find_if(body.blockers,
+                             [](const Blocker &b) { return !b.indirectRead; });
+  if (other != body.blockers.end()) {
     // Say what the callee does, not what its own callee does.
-    s.unknown = "which contains " + body.blockers[0].reason;
-    llvm::StringRef r = body.blockers[0].reason;
-    if (isa<CallOp>(body.blockers[0].op) && r.consume_front("a call to "))
+    s.unknown = "which contains " + other->reason;
+    llvm::StringRef r = other->reason;
+    if (isa<CallOp>(other->op) && r.consume_front("a call to "))
       s.unknown = "which calls " + r.str();
+    s.indirectReads.clear();
     return s;
   }
   for (const Access &a : body.accesses) {
@@ -231,11 +240,18 @@ CallSummary CallSummaries::compute(StringRef callee) {
     } else if (auto arg = dyn_cast_or_null<BlockArgument>(root.base);
                arg && arg.getOwner()->getParentOp() == fn) {
       e.param = arg.getArgNumber();
+    } else if (!a.isWrite && loadedPointer(root)) {
+      // A read through a pointer loaded from memory: memory whose address
+      // was kept (stored there), which is never uncaptured.
+      if (s.indirectReads.empty())
+        s.indirectReads = a.text.empty() ? "?" : a.text;
+      continue;
     } else {
-      s.unknown = std::string("which ") + (a.isWrite ? "writes" : "reads") +
-                  " memory through a pointer weft does not follow (" +
+      s.unknown = "which writes memory through a pointer weft does not "
+                  "follow (" +
                   (a.text.empty() ? "?" : a.text) + ")";
       s.effects.clear();
+      s.indirectReads.clear();
       return s;
     }
     // A field of each element (weft.field views only, of the root's rank)

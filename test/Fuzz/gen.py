@@ -709,6 +709,36 @@ class Gen:
                 "      %s[%s][%s] = %s;" % (dst, sub("k", kd), sub("j", jd), expr),
                 "}"]
         self.features.add("row tables")
+        # Reads through loaded pointers (docs/analysis.md): a loop whose
+        # callee reads rows t[r] of the table, writing an allocation nothing
+        # keeps (parallel), or one a global keeps, or also a parameter's
+        # memory (sequential).
+        keep = side.choice(("", "", "  gkeep = acc;", "  dst[0] = 0.0;"))
+        self.features.add("reads through loaded pointers" +
+                          (", kept" if keep else ""))
+        body += ["static double *gkeep;",
+                 "static double row_dot(double **t, int r) {",
+                 "  double s = 0.0;",
+                 "  for (int j = 0; j < %d; j++)" % n,
+                 "    s += t[r][j] * (double)(j + 1);",
+                 "  return s;",
+                 "}",
+                 "static void gather_k(double **t, int cnt, double *dst) {",
+                 "  double *acc = malloc(cnt * sizeof(double));",
+                 "  if (!acc)",
+                 "    exit(1);",
+                 keep,
+                 "  for (int i = 0; i < cnt; i++) {",
+                 "    acc[i] = row_dot(t, i %% %d) * 0.5;" % m,
+                 "    %s" % ("dst[i] = acc[i];" if "dst" in keep else ";"),
+                 "  }",
+                 "  double h = 0.0;",
+                 "  for (int i = 0; i < cnt; i++)",
+                 "    h = h * 0.5 + acc[i];",
+                 '  printf("gather %.17g\\n", h);',
+                 "  free(acc);",
+                 "  (void)gkeep;",
+                 "}"]
         self.rows = (m, n, calls)
         return "\n".join(body)
 
@@ -754,6 +784,22 @@ class Gen:
         if fq:
             self.features.add("array reduction, float")
             lines.append("fq[iv[i] & 7] += z[i & 1023];")
+        # Into an allocation of a size known when it runs (nb, or 2 * nb
+        # from malloc), which the loop names: copies of that many elements.
+        # Now and then a second pointer on it (al2), which keeps the loop
+        # sequential.
+        alloc = side.random() < 0.4
+        if alloc:
+            self.features.add("array reduction into an allocation")
+            if side.random() < 0.5:
+                lines.append("al[(unsigned)iv[i] %% nb] += %s;" %
+                             side.choice(("iv[i]", "1", "i & 3")))
+            else:
+                lines.append("al[(unsigned)iv[i] % nb * 2 + (i & 1)] ^= "
+                             "(long)i;")
+            if side.random() < 0.15:
+                self.features.add("aliased array reduction into an allocation")
+                lines.append("al2[(unsigned)i % nb]++;")
         scalar = side.choice(("", "s += iv[i];", "last = i;"))
         if scalar:
             lines.append(scalar)
@@ -763,6 +809,15 @@ class Gen:
                "static long long HL[16];",
                "static double HF[8];",
                "static void hist_k(int n, const int *iv, const double *z) {",
+               "  int nb = (n & 31) + 3;",
+               "  long *al = %s;" % (
+                   "calloc(nb * 2, sizeof *al)" if side.random() < 0.5 else
+                   "malloc((size_t)nb * 2 * sizeof(long))"),
+               "  long *al2 = al;",
+               "  if (!al)",
+               "    return;",
+               "  for (int j = 0; j < nb * 2; j++)",
+               "    al[j] = j;",
                "  long long loc[16] = {0};",
                "  double fq[8] = {0};",
                "  long s = 0;",
@@ -774,6 +829,10 @@ class Gen:
                 "    HL[j] += loc[j];",
                 "  for (int j = 0; j < 8; j++)",
                 "    HF[j] += fq[j];",
+                "  for (int j = 0; j < nb * 2; j++)",
+                "    HL[j & 15] += al[j] * (j + 1);",
+                "  free(al);",
+                "  (void)al2;",
                 '  printf("hist s=%ld last=%d\\n", s, last);',
                 "  (void)z;",
                 "}"]
@@ -1212,6 +1271,8 @@ class Gen:
             for k, (w, o, v) in enumerate(calls):
                 main.append("  rows_k(%s, %s, %s);" % (w, o, v))
                 main.append('  dump_rows("rows/%d", R0, R1);' % k)
+            main.append("  gather_k(R0, 3000, B);")
+            main.append('  dump("gather");')
         if self.hist:
             main.insert(0, "\n".join([
                 "static void dump_hist(const char *what) {",

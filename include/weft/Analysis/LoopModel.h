@@ -112,6 +112,11 @@ struct Access {
 struct Blocker {
   mlir::Operation *op;
   std::string reason;
+  /// A call whose callee only reads memory through pointers it loads
+  /// (CallSummary::indirectReads): weft-detect-parallel-loops lifts it
+  /// when every write of the loop is to memory no such pointer reaches
+  /// (uncaptured); everything else takes it as any blocker.
+  bool indirectRead = false;
 };
 
 /// What a function does to memory its callers can see, read off its body.
@@ -132,7 +137,14 @@ struct CallSummary {
     bool sure = false;
   };
   llvm::SmallVector<Effect> effects;
-  bool pure() const { return unknown.empty() && effects.empty(); }
+  /// Reads memory through pointers it does not resolve (loaded from
+  /// memory: `pts[i][j]`), and writes none that way: the C of the first
+  /// such read. Such a pointer reaches only memory whose address was kept
+  /// (Memory.h, uncaptured).
+  std::string indirectReads;
+  bool pure() const {
+    return unknown.empty() && effects.empty() && indirectReads.empty();
+  }
 };
 
 /// Is `name` a C math library function (or its float/long double variant)?

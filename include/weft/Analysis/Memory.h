@@ -60,6 +60,10 @@ struct MemPath {
 /// Follows views back to the base and reads its alias attributes.
 MemPath memPathOf(mlir::Value memref);
 
+/// Is the base the memory behind a pointer loaded from memory (`pts[i]`, or
+/// a pointer into it)?
+bool loadedPointer(const BaseInfo &b);
+
 /// The call of a C library allocator (malloc, calloc, aligned_alloc, not
 /// defined in the file) whose result `ptr` is, with no offset; or null.
 CallOp allocatorCallOf(mlir::Value ptr);
@@ -158,6 +162,13 @@ void markArgumentsApart(mlir::ModuleOp module);
 /// outside those calls, whose summaries say what they do to it: its
 /// `weft.escapes` (the importer's: its address is taken) is removed.
 void markUncapturedArrays(mlir::ModuleOp module);
+
+/// Memory that no pointer read from memory can reach (what a callee's
+/// indirect reads, CallSummary::indirectReads, may read): a local object
+/// whose address is not kept, or what malloc, calloc or aligned_alloc
+/// returned when no use of that pointer keeps it (stores it, returns it,
+/// converts it, passes it to a function that might; free does not).
+bool uncaptured(const BaseInfo &b);
 
 /// Row tables (docs/analysis.md, "Row tables"): the `T **` arrays whose
 /// every slot holds an allocation of its own, as `alloc_2d(m, n)` builds

@@ -153,6 +153,26 @@ int64_t weft::elemSizeOf(Type t) {
   return 1;
 }
 
+/// Calls whose callees read memory through pointers they load from memory
+/// (Blocker::indirectRead) read only memory whose address was kept: they
+/// conflict with no write of the loop when each is to memory that is not
+/// (uncaptured: a local, or an allocation, whose address nothing keeps).
+/// Then their blockers go; else the first says which write.
+static void liftIndirectReads(LoopBody &body, ModuleOp module) {
+  if (body.blockers.empty() ||
+      !llvm::all_of(body.blockers,
+                    [](const Blocker &b) { return b.indirectRead; }))
+    return;
+  for (const Access &a : body.accesses)
+    if (a.isWrite && !uncaptured(pathOf(a, module).root)) {
+      body.blockers.front().reason += ", and the loop writes " +
+                                      (a.text.empty() ? "memory" : a.text) +
+                                      ", which such a pointer may reach";
+      return;
+    }
+  body.blockers.clear();
+}
+
 /// An array reduction into memory that a C allocator returned, `long *h =
 /// calloc(nb, sizeof *h)`, viewed as h[k] (rank 1, no offset): the one
 /// pointer variable the loop names it by (every access of `group` through
@@ -832,6 +852,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   // cannot change it (at run time if need be).
   LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
   LoopBody body = collectBody(loop, summaries);
+  liftIndirectReads(body, module);
   if (!body.blockers.empty()) {
     const Blocker &b = body.blockers.front();
     return fail("it contains " + b.reason, b.op->getLoc(), "here");

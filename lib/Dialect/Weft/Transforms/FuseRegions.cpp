@@ -271,6 +271,12 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
   while (chainStart > 0 && members[chainStart].after == "chunkwise")
     --chainStart;
   bool dependent = false, chunkwise = true;
+  // A call that reads through pointers it loads (a blocker weft-detect-
+  // parallel-loops lifted): no access says what it reads, so a barrier.
+  if (!next.body.blockers.empty() || llvm::any_of(members, [](const Member &m) {
+        return !m.body.blockers.empty();
+      }))
+    dependent = true, chunkwise = false;
   for (size_t i = 0; i < members.size(); ++i) {
     const Member &m = members[i];
     for (const Access &a : m.body.accesses)
