@@ -40,6 +40,8 @@ std::optional<VarRef> CNames::ssaVarOf(Value v) {
   for (Attribute h : held) {
     auto hd = cast<DictionaryAttr>(h);
     int64_t decl = hd.getAs<IntegerAttr>("decl").getInt();
+    if (unnamed && order.lookup(def) < order.lookup(loop))
+      return VarRef{decl, hd.getAs<StringAttr>("name").str()};
     for (Attribute n : named)
       if (cast<DictionaryAttr>(n).getAs<IntegerAttr>("decl").getInt() == decl)
         return VarRef{decl, hd.getAs<StringAttr>("name").str()};

@@ -642,7 +642,7 @@ func.func @array_calloc(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, w
   // A size of 6 bytes an element: not whole elements.
   %c6 = arith.constant 6 : i64
   %q = weft.call @malloc(%c6) {weft.pointers = [{decl = 4 : i64, name = "odd"}]} : (i64) -> !weft.ptr
-  // expected-remark@+1 {{loop not parallelized: memory read in one iteration may be written in another: the subscript depends on values computed in the loop; odd is updated as an array reduction, but weft cannot tell how many elements its allocation has where the loop starts (a size in whole elements of variables the loop uses)}}
+  // expected-remark@+1 {{loop not parallelized: memory read in one iteration may be written in another: the subscript depends on values computed in the loop; odd is updated as an array reduction, but weft cannot tell how many elements its allocation has where the loop starts (a size in whole elements of variables that hold it there)}}
   affine.for %i = 0 to %n {
     %h = weft.base %q {alias = #weft.alias<pointer>, name = "odd"} : (!weft.ptr) -> memref<?xi32>
     %x = affine.load %k[%i] : memref<?xi32>

@@ -47,10 +47,17 @@ public:
   /// Names of the variables that convert() has used, by decl id.
   const std::map<int64_t, std::string> &names() const { return names_; }
 
+  /// Lets ssaVarOf name never-assigned variables that the loop does not
+  /// name (an allocation's size, `calloc(nb, 8)`, which only the
+  /// allocation uses): the rewriter then checks that the variable is in
+  /// scope, and not hidden, where the loop starts (namesVarAtLoop).
+  void nameUnnamed() { unnamed = true; }
+
 private:
   mlir::Operation *loop;
   llvm::DenseMap<mlir::Operation *, unsigned> order;
   const Invariants *inv;
+  bool unnamed = false;
   std::optional<llvm::DenseSet<mlir::Value>> written;
   std::map<int64_t, std::string> names_;
   std::optional<llvm::SmallVector<mlir::Value>> named;

@@ -281,7 +281,11 @@ bool FileRewriter::namesVarAtLoop(const clang::VarDecl *v, const Plan &p) {
   auto at = [&](clang::SourceLocation l) { return sm.getExpansionLoc(l); };
   clang::SourceLocation loop = at(p.loop->getBeginLoc());
   clang::SourceRange vs = scopeOf(v, p.fn, ctx);
-  if (vs.isInvalid())
+  // v's scope must hold the loop, and v be declared before it.
+  if (vs.isInvalid() ||
+      !sm.isBeforeInTranslationUnit(at(v->getLocation()), loop) ||
+      sm.isBeforeInTranslationUnit(loop, at(vs.getBegin())) ||
+      sm.isBeforeInTranslationUnit(at(vs.getEnd()), loop))
     return false;
   for (const clang::Decl *d : p.fn->decls()) {
     const auto *w = llvm::dyn_cast<clang::VarDecl>(d);

@@ -466,9 +466,9 @@ private:
   /// an atom has no name there.
   std::string polyText(const CPoly &poly, const Plan &p);
   bool namesAtLoop(const ImportedModule::MemoryRead &r, const Plan &p);
-  /// Does the variable's name mean it where p's loop starts: no other
-  /// variable of the function by that name is declared before the loop's
-  /// end (one could hide it there; weft does not tell scopes apart).
+  /// Does the variable's name mean it where p's loop starts: it is declared
+  /// before the loop in a scope that holds it, and no variable of the same
+  /// name in a scope inside that one, also holding the loop, hides it.
   bool namesVarAtLoop(const clang::VarDecl *v, const Plan &p);
   std::string counterValue(const Plan &p, llvm::StringRef k,
                            llvm::StringRef start);

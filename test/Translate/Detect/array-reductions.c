@@ -104,10 +104,10 @@ void others(const int *k, int n) {
 
 // Allocations (Reduction::length): what calloc or malloc returned, held by
 // one pointer variable, whose elements the loop's variables give where it
-// starts (a parameter's value, here nb, other). A size the loop cannot
-// name (a local the loop does not use), a second variable on the same
-// memory, a size that is not whole elements, and a pointer assigned twice
-// are not copied.
+// starts (a parameter's value, here nb, other, or a local's, m, also when
+// the loop does not use it). A size no variable holds (a call's result), a
+// second variable on the same memory, a size that is not whole elements,
+// and a pointer assigned twice are not copied.
 #include <stdlib.h>
 int bins(const int *k, int n);
 long *allocated(const int *k, int n, int nb, int other) {
@@ -121,14 +121,18 @@ long *allocated(const int *k, int n, int nb, int other) {
   for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: f is a + array reduction (each thread updates its own copy)}}
     f[k[i]]++;
   int m = bins(k, n);
-  long *g = calloc(m, sizeof *g);
-  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: g[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; g is updated as an array reduction, but weft cannot tell how many elements its allocation has where the loop starts (a size in whole elements of variables the loop uses)}}
+  long *e = calloc(m, sizeof *e);
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: e is a + array reduction (each thread updates its own copy)}}
+    e[k[i]]++;
+  free(e);
+  long *g = calloc(bins(k, m), sizeof *g);
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: g[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; g is updated as an array reduction, but weft cannot tell how many elements its allocation has where the loop starts (a size in whole elements of variables that hold it there)}}
     g[k[i]]++; // expected-note {{g[k[i]] written here}}
   long *p = h;
   for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i] % nb] read in one iteration may be written in another (as p[k[i] % nb]): the subscript depends on values computed in the loop}}
     p[k[i] % nb] += h[k[i] % nb]; // expected-note {{p[k[i] % nb] written here}}
   int *odd = malloc(nb * 6);
-  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: odd[k[i] % nb] read in one iteration may be written in another: the subscript depends on values computed in the loop; odd is updated as an array reduction, but weft cannot tell how many elements its allocation has where the loop starts (a size in whole elements of variables the loop uses)}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: odd[k[i] % nb] read in one iteration may be written in another: the subscript depends on values computed in the loop; odd is updated as an array reduction, but weft cannot tell how many elements its allocation has where the loop starts (a size in whole elements of variables that hold it there)}}
     odd[k[i] % nb]++; // expected-note {{odd[k[i] % nb] written here}}
   int *twice = calloc(nb, sizeof *twice);
   if (other)

@@ -227,12 +227,18 @@ allocatedArray(const BaseInfo &root, ArrayRef<const Access *> group,
       elems = term && elems ? elems->plus(*term) : std::nullopt;
     }
   }
+  // Variables the loop does not name may give the size too (the rewriter
+  // checks that they are in scope there).
+  CNames sizes(loop, nullptr);
+  sizes.nameUnnamed();
   std::optional<CPoly> length = elems ? names.convert(*elems) : std::nullopt;
+  if (!length && elems)
+    length = sizes.convert(*elems);
   if (!length) {
     why = root.name + " is updated as an array reduction, but weft cannot "
                       "tell how many elements its allocation has where the "
                       "loop starts (a size in whole elements of variables "
-                      "the loop uses)";
+                      "that hold it there)";
     return failure();
   }
   return std::make_pair(named.front(), *length);
