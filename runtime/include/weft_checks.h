@@ -128,11 +128,16 @@ WEFT_HELPER int64_t weft_copy_bands(int64_t trip, double ns_per_iter,
 /// The bytes of a copy of `elems` elements of `size` bytes in a block of
 /// copies, rounded up to a cache line: an array reduction into an
 /// allocation whose size the program computes when it runs (`calloc(nb,
-/// sizeof *h)`). The caller has tested elems > 0; a size that does not fit
-/// in memory gives one weft_copies_alloc() then refuses.
+/// sizeof *h)`); SIZE_MAX / 64 * 64 when that does not fit in a size_t or
+/// elems is not positive. The loop runs in parallel only when each such
+/// copy is at most WEFT_COPY_MAX_SPAN (2^48 bytes on 64-bit targets, 64 KiB
+/// on 32-bit ones): a block of 8 of them (and small constant ones) times
+/// 4096 team members still fits in a size_t, whatever the allocator then
+/// says (the rewriter copies at most 8 allocations in one loop).
+#define WEFT_COPY_MAX_SPAN (SIZE_MAX / 65536 / 64 * 64)
 WEFT_HELPER size_t weft_copy_span(int64_t elems, size_t size) {
-  if ((uint64_t)elems > (SIZE_MAX - 63) / (size ? size : 1))
-    return SIZE_MAX / 4 / 64 * 64;
+  if (elems <= 0 || size == 0 || (uint64_t)elems > (SIZE_MAX - 63) / size)
+    return SIZE_MAX / 64 * 64;
   return ((size_t)elems * size + 63) / 64 * 64;
 }
 

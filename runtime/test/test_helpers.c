@@ -120,6 +120,20 @@ static void test_bands(void) {
   /* No estimate (0 ns) is taken as a cheap iteration, not a free one. */
   CHECK(weft_copy_bands(1 << 20, 0.0, 1 << 20) == 1);
   CHECK(weft_copy_bands(0, 5e6, 128) == 0);
+  /* Copies of a run-time size: whole cache lines; a size that does not
+     fit is above WEFT_COPY_MAX_SPAN, which the loop's condition tests, and
+     8 copies of that times 4096 members still fit in a size_t. */
+  CHECK(weft_copy_span(1, 8) == 64);
+  CHECK(weft_copy_span(8, 8) == 64);
+  CHECK(weft_copy_span(9, 8) == 128);
+  CHECK(weft_copy_span(1000, 4) == 4032);
+  CHECK(weft_copy_span(INT64_MAX, 8) > WEFT_COPY_MAX_SPAN);
+  CHECK(weft_copy_span(-5, 4) > WEFT_COPY_MAX_SPAN);
+  CHECK(weft_copy_span((int64_t)(WEFT_COPY_MAX_SPAN / 8), 8) ==
+        WEFT_COPY_MAX_SPAN);
+  CHECK(weft_copy_span((int64_t)(WEFT_COPY_MAX_SPAN / 8) + 1, 8) >
+        WEFT_COPY_MAX_SPAN);
+  CHECK(WEFT_COPY_MAX_SPAN <= SIZE_MAX / 8 / 4096 / 2);
   for (int64_t trip = 1; trip < 300; trip += 7)
     for (double ns = 0.5; ns < 1e4; ns *= 3) {
       int64_t b = weft_copy_bands(trip, ns, 4096);

@@ -457,6 +457,14 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       QualType et = a.elem.getCanonicalType();
       bool real = et->isRealFloatingType() && !et->isFloat16Type() &&
                   !et->isBFloat16Type() && !et->isFloat128Type();
+      // At most 8 of them (weft_checks.h, WEFT_COPY_MAX_SPAN).
+      if (c.length && llvm::count_if(p.caps, [](const Capture &o) {
+                        return o.length.has_value();
+                      }) > 8) {
+        why = "the loop updates more than 8 allocations as array "
+              "reductions, whose copies weft does not make";
+        return false;
+      }
       if (c.length && (!t->isPointerType() || !a.dims.empty() ||
                        polyText(*c.length, p).empty())) {
         why = "weft cannot write the size of the array reduction " + c.name +

@@ -661,11 +661,16 @@ std::string FileRewriter::copyLengthTest(const Plan &p, const std::string &in) {
   auto lengths = copyLengths(p);
   if (lengths.empty())
     return "";
+  // Each copy not empty, and small enough that the block of copies of
+  // every member fits in a size_t (weft_checks.h).
   std::string some, all;
-  for (const auto &[name, text] : lengths) {
-    some += " && " + name + " > 0";
-    all += (all.empty() ? "" : " + ") + name;
-  }
+  for (const Capture &c : p.caps)
+    if (c.kind == CaptureKind::ArrayReduction && c.length) {
+      std::string name = "weft_len_" + c.name;
+      some += " && " + name + " > 0 &&\n" + in + "    " + copySpan(c) +
+              " <= WEFT_COPY_MAX_SPAN";
+      all += (all.empty() ? "" : " + ") + name;
+    }
   // The iterations that pay for filling and combining one element of the
   // copies (weft-outline-tasks' cost model).
   double k = 0;

@@ -10,7 +10,8 @@
 // the copies have the allocation's elements, computed where the loop
 // starts (weft_len_<name>, an overflow sets weft_bad); the loop runs in
 // parallel when they are not empty and the iterations pay for them
-// (weft.trips_per_copied_element), and the functions that fill and combine
+// (weft.trips_per_copied_element) and they fit in memory (each at most
+// WEFT_COPY_MAX_SPAN bytes), and the functions that fill and combine
 // the copies read their lengths from the context. A copy of a run-time size
 // follows those of a constant size in a member's block (weft_copy_span).
 #include <stdlib.h>
@@ -34,6 +35,7 @@
 // CHECK:         int weft_bad = 0;
 // CHECK-NEXT:    int64_t weft_len_h = (int64_t)nb;
 // CHECK:           !weft_bad && weft_len_h > 0 &&
+// CHECK-NEXT:      weft_copy_span(weft_len_h, 8) <= WEFT_COPY_MAX_SPAN &&
 // CHECK-NEXT:      (double)weft_trip >= {{[0-9.e+-]+}} * (double)(weft_len_h) &&
 // CHECK:            (weft_copies = (char *)weft_copies_alloc((64 + weft_copy_span(weft_len_h, 8)), weft_n)) != 0)) {
 // CHECK:             .weft_len_h = weft_len_h,
