@@ -223,10 +223,17 @@ static bool isAllocator(CallOp call) {
          (name == "malloc" || name == "calloc" || name == "aligned_alloc");
 }
 
-bool weft::loadedPointer(const BaseInfo &b) {
-  Value p = b.ptr;
+/// The pointer that `p` points into: p itself, or what `q + k` (any
+/// number of times) starts from. C's pointer arithmetic stays in its
+/// object.
+static Value pointerStart(Value p) {
   while (auto add = p ? p.getDefiningOp<PtrAddOp>() : PtrAddOp())
     p = add.getPtr();
+  return p;
+}
+
+bool weft::loadedPointer(const BaseInfo &b) {
+  Value p = pointerStart(b.ptr);
   return p && isLoad(p.getDefiningOp());
 }
 
@@ -242,11 +249,8 @@ CallOp weft::allocatorCallOf(Value ptr) {
 /// returns a new row table (markRowTables): what it returns is then a
 /// malloc result, new at every call, too.
 static Operation *allocationCall(const BaseInfo &b) {
-  // `p + k` points into p's allocation (C's pointer arithmetic stays in
-  // its object).
-  Value p = b.ptr;
-  while (auto add = p ? p.getDefiningOp<PtrAddOp>() : PtrAddOp())
-    p = add.getPtr();
+  // `p + k` points into p's allocation.
+  Value p = pointerStart(b.ptr);
   auto call = p ? p.getDefiningOp<CallOp>() : CallOp();
   if (!call)
     return nullptr;
@@ -755,10 +759,8 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
   // pointer was made before the call, when the memory the call returns was
   // not allocated (a pointer to memory freed since may not be used).
   auto parameter = [](const BaseInfo &x, Operation *call) {
-    Value p = x.ptr ? x.ptr : x.base;
-    while (auto add = p ? p.getDefiningOp<PtrAddOp>() : PtrAddOp())
-      p = add.getPtr();
-    auto arg = dyn_cast_or_null<BlockArgument>(p);
+    auto arg =
+        dyn_cast_or_null<BlockArgument>(pointerStart(x.ptr ? x.ptr : x.base));
     return arg && arg.getOwner()->isEntryBlock() &&
            arg.getOwner()->getParentOp() ==
                call->getParentOfType<func::FuncOp>();

@@ -210,10 +210,11 @@ CallSummary CallSummaries::compute(StringRef callee) {
   LoopBody body = collectBody(fn, *this);
   // Its callees' reads through pointers they load are its own.
   for (const Blocker &b : body.blockers)
-    if (b.indirectRead && s.indirectReads.empty())
-      s.indirectReads = accessText(b.op).empty()
-                            ? cast<CallOp>(b.op).getCallee().str() + "(...)"
-                            : accessText(b.op);
+    if (b.indirectRead && s.indirectReads.empty()) {
+      s.indirectReads = accessText(b.op);
+      if (s.indirectReads.empty())
+        s.indirectReads = cast<CallOp>(b.op).getCallee().str() + "(...)";
+    }
   auto other = llvm::find_if(body.blockers,
                              [](const Blocker &b) { return !b.indirectRead; });
   if (other != body.blockers.end()) {

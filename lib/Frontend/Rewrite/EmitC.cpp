@@ -470,6 +470,11 @@ static std::string identityOf(llvm::StringRef op, QualType t,
   return ""; // fmin, fmax
 }
 
+/// The C variable that holds the length of an allocation's copy
+/// (Capture::length) in the replacing block, the context and the functions
+/// that fill and combine the copies.
+static std::string lengthVar(const Capture &c) { return "weft_len_" + c.name; }
+
 FileRewriter::Layout FileRewriter::layout(const Plan &p,
                                           const std::string &body) {
   Layout L;
@@ -603,8 +608,8 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
       L.fields += "  void *" + c.name + ";\n";
       init(c.name, c.name);
       if (c.length) { // for the functions that fill and combine the copies
-        L.fields += "  int64_t weft_len_" + c.name + ";\n";
-        init("weft_len_" + c.name, "weft_len_" + c.name);
+        L.fields += "  int64_t " + lengthVar(c) + ";\n";
+        init(lengthVar(c), lengthVar(c));
       }
       L.restricts.push_back(
           {typeText(cp.ptr.withRestrict(), policy, c.name), c.name});
@@ -652,25 +657,32 @@ std::vector<std::pair<std::string, std::string>>
 FileRewriter::copyLengths(const Plan &p) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const Capture &c : p.caps)
-    if (c.kind == CaptureKind::ArrayReduction && c.length)
-      out.push_back({"weft_len_" + c.name, polyText(*c.length, p)});
+    if (c.length)
+      out.push_back({lengthVar(c), polyText(*c.length, p)});
   return out;
 }
 
+std::string FileRewriter::lengthLines(const Plan &p, const std::string &in,
+                                      const std::string &from) {
+  std::string o;
+  for (const Capture &c : p.caps)
+    if (c.length)
+      o += in + "int64_t " + lengthVar(c) + " = " + from + lengthVar(c) + ";\n";
+  return o;
+}
+
 std::string FileRewriter::copyLengthTest(const Plan &p, const std::string &in) {
-  auto lengths = copyLengths(p);
-  if (lengths.empty())
-    return "";
   // Each copy not empty, and small enough that the block of copies of
   // every member fits in a size_t (weft_checks.h).
   std::string some, all;
   for (const Capture &c : p.caps)
-    if (c.kind == CaptureKind::ArrayReduction && c.length) {
-      std::string name = "weft_len_" + c.name;
-      some += " && " + name + " > 0 &&\n" + in + "    " + copySpan(c) +
+    if (c.length) {
+      some += " && " + lengthVar(c) + " > 0 &&\n" + in + "    " + copySpan(c) +
               " <= WEFT_COPY_MAX_SPAN";
-      all += (all.empty() ? "" : " + ") + name;
+      all += (all.empty() ? "" : " + ") + lengthVar(c);
     }
+  if (all.empty())
+    return "";
   // The iterations that pay for filling and combining one element of the
   // copies (weft-outline-tasks' cost model).
   double k = 0;
@@ -685,16 +697,9 @@ std::string FileRewriter::copyLengthTest(const Plan &p, const std::string &in) {
 }
 
 std::string FileRewriter::copySpan(const Capture &c) {
-  ArrayPtr a = copiedArrayOf(c, ctx);
-  uint64_t size =
-      ctx.getTypeSizeInChars(partialType(c.op, a.elem, ctx)).getQuantity();
-  if (c.length)
-    return "weft_copy_span(weft_len_" + c.name + ", " + std::to_string(size) +
-           ")";
-  uint64_t elems = 1;
-  for (const auto &d : a.dims)
-    elems *= *d;
-  return std::to_string((elems * size + 63) / 64 * 64);
+  QualType part = partialType(c.op, copiedArrayOf(c, ctx).elem, ctx);
+  return "weft_copy_span(" + lengthVar(c) + ", " +
+         std::to_string(ctx.getTypeSizeInChars(part).getQuantity()) + ")";
 }
 
 FileRewriter::Layout::Copy &FileRewriter::addCopy(const Capture &c, Layout &L) {
@@ -706,12 +711,13 @@ FileRewriter::Layout::Copy &FileRewriter::addCopy(const Capture &c, Layout &L) {
   uint64_t elems = 1;
   for (const auto &d : a.dims)
     elems *= *d;
-  cp.elems = c.length ? "weft_len_" + c.name : std::to_string(elems);
+  cp.elems = c.length ? lengthVar(c) : std::to_string(elems);
   cp.offset = L.bytes();
   if (c.length)
     L.copySpans += " + " + copySpan(c);
   else
-    L.copyBytes += std::stoull(copySpan(c));
+    L.copyBytes +=
+        (elems * ctx.getTypeSizeInChars(cp.part).getQuantity() + 63) / 64 * 64;
   QualType rows = cp.part;
   for (size_t k = a.dims.size(); k-- > 1;)
     rows = ctx.getConstantArrayType(rows, llvm::APInt(64, *a.dims[k]), nullptr,
@@ -918,8 +924,7 @@ std::string FileRewriter::outlined(const Plan &p) {
     // Band copies: the chunk's own, filled here, in place of the arrays.
     std::string fills;
     if (p.bandCopies) {
-      for (const auto &[len, text] : copyLengths(p))
-        fills += "  int64_t " + len + " = weft_c->" + len + ";\n";
+      fills = lengthLines(p, "  ", "weft_c->");
       fills +=
           "  char *weft_mine = weft_c->weft_copies + (size_t)weft_chunk * " +
           L.bytes() + ";\n";
@@ -1027,8 +1032,7 @@ std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
        "      weft_parallel_for(weft_r->l, " +
        name + ", weft_r->c);\n    return;\n  }\n";
   o += "  struct " + name + "_ctx weft_c = *weft_r->c;\n";
-  for (const auto &[len, text] : copyLengths(p))
-    o += "  int64_t " + len + " = weft_c." + len + ";\n";
+  o += lengthLines(p, "  ", "weft_c.");
   o += "  char *weft_mine = weft_r->copies + (size_t)weft_member * " + bytes +
        ";\n";
   for (const Layout::Copy &cp : L.copies) {

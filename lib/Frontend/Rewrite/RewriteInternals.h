@@ -321,13 +321,17 @@ private:
   /// The copies of p's array reductions whose size is known only when the
   /// loop runs (Capture::length): `weft_len_<name>` and its C at the loop.
   std::vector<std::pair<std::string, std::string>> copyLengths(const Plan &p);
+  /// Lines at `in` that take those lengths from a context (`from` is
+  /// `weft_c->` or `weft_c.`), in a function that fills or combines them.
+  std::string lengthLines(const Plan &p, const std::string &in,
+                          const std::string &from);
   /// `&& ...` at `in` that a loop with copies of a run-time size adds to
   /// its condition: sizes computed, not empty, and paid for by the work.
   std::string copyLengthTest(const Plan &p, const std::string &in);
   /// The copy of an array reduction, placed after the copies in `L`.
   Layout::Copy &addCopy(const Capture &c, Layout &L);
-  /// Bytes of an array reduction's copy in a chunk's copies (64-aligned),
-  /// as C: a constant, or weft_copy_span() of its run-time length.
+  /// Bytes of an allocation's copy (Capture::length) in a member's block,
+  /// as C: weft_copy_span() of its length (64-aligned).
   std::string copySpan(const Capture &c);
   /// The task's estimated work of one iteration, in ns, as C.
   std::string workPerIterText(const Plan &p);

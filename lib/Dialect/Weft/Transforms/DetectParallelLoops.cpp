@@ -227,13 +227,14 @@ allocatedArray(const BaseInfo &root, ArrayRef<const Access *> group,
       elems = term && elems ? elems->plus(*term) : std::nullopt;
     }
   }
-  // Variables the loop does not name may give the size too (the rewriter
-  // checks that they are in scope there).
-  CNames sizes(loop, nullptr);
-  sizes.nameUnnamed();
   std::optional<CPoly> length = elems ? names.convert(*elems) : std::nullopt;
-  if (!length && elems)
+  if (!length && elems) {
+    // Variables the loop does not name may give the size too (the
+    // rewriter checks that they are in scope there).
+    CNames sizes(loop, nullptr);
+    sizes.nameUnnamed();
     length = sizes.convert(*elems);
+  }
   if (!length) {
     why = root.name + " is updated as an array reduction, but weft cannot "
                       "tell how many elements its allocation has where the "
