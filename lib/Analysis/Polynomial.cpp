@@ -14,6 +14,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/InferIntRangeInterface.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -263,4 +264,75 @@ Poly weft::polyOf(Value v) {
     r = polyOf(stored);
   }
   return r ? *r : Poly::atom(v);
+}
+
+/// The ranges of an integer value's bits as arith's ops give them
+/// (InferIntRangeInterface), following stored locals as polyOf does; any
+/// value of its width where an op does not tell (a load, an argument), past
+/// `depth` ops, or for a value that is not an integer (width 0).
+static ConstantIntRanges rangeOf(Value v, unsigned depth = 0) {
+  unsigned width = ConstantIntRanges::getStorageBitwidth(v.getType());
+  ConstantIntRanges any = ConstantIntRanges::maxRange(std::max(width, 1u));
+  Operation *def = v.getDefiningOp();
+  if (!def || depth > 16 || width == 0)
+    return any;
+  if (Value stored = forwardedStore(def))
+    return stored.getType() == v.getType() ? rangeOf(stored, depth + 1) : any;
+  auto infer = dyn_cast<InferIntRangeInterface>(def);
+  if (!infer)
+    return any;
+  SmallVector<ConstantIntRanges> args;
+  for (Value o : def->getOperands())
+    args.push_back(rangeOf(o, depth + 1));
+  std::optional<ConstantIntRanges> out;
+  infer.inferResultRanges(args, [&](Value r, const ConstantIntRanges &c) {
+    if (r == v)
+      out = c;
+  });
+  return out && out->umin().getBitWidth() == any.umin().getBitWidth() ? *out
+                                                                      : any;
+}
+
+std::optional<Poly> weft::indexLength(Value index, int64_t maxConstant) {
+  ConstantIntRanges r = rangeOf(index);
+  if (ConstantIntRanges::getStorageBitwidth(index.getType()) != 0 &&
+      !r.smin().isNegative() && r.smax().slt(maxConstant))
+    return Poly::constant(r.smax().getSExtValue() + 1);
+  // x % y: peel the casts on the way. Unsigned widenings keep the
+  // remainder's value; so do signed ones of a signed remainder of an x that
+  // is not negative (below |y| <= 2^(w-1)), and of 64 bits, where a y too
+  // large for int64_t is negative as C gives it, and so no length.
+  Value v = index;
+  bool signedNarrow = false;
+  for (unsigned depth = 0; depth < 8; ++depth) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return std::nullopt;
+    if (Value stored = forwardedStore(def)) {
+      v = stored;
+      continue;
+    }
+    if (isa<arith::IndexCastUIOp, arith::ExtUIOp, arith::IndexCastOp,
+            arith::ExtSIOp>(def)) {
+      signedNarrow |= isa<arith::IndexCastOp, arith::ExtSIOp>(def) &&
+                      ConstantIntRanges::getStorageBitwidth(
+                          def->getOperand(0).getType()) < 64;
+      v = def->getOperand(0);
+      continue;
+    }
+    if (!isa<arith::RemUIOp, arith::RemSIOp>(def) ||
+        (isa<arith::RemUIOp>(def) && signedNarrow))
+      return std::nullopt;
+    Value x = def->getOperand(0), y = def->getOperand(1);
+    if (isa<arith::RemSIOp>(def) && rangeOf(x).smin().isNegative())
+      return std::nullopt;
+    // y as one variable (perhaps widened), which the caller names where
+    // the loop starts (CNames: only values the loop does not change).
+    Poly p = polyOf(y);
+    if (p.terms().size() != 1 || p.terms().begin()->second != 1 ||
+        p.terms().begin()->first.size() != 1)
+      return std::nullopt;
+    return p;
+  }
+  return std::nullopt;
 }

@@ -150,6 +150,8 @@ static void writeReductions(Operation *loop, StringRef name,
       fields.push_back(b.getNamedAttr("pred", b.getStringAttr(r.pred)));
     if (r.length)
       fields.push_back(b.getNamedAttr("length", cpolyAttr(b, *r.length)));
+    if (r.sparse)
+      fields.push_back(b.getNamedAttr("sparse", b.getUnitAttr()));
     out.push_back(b.getDictionaryAttr(fields));
   }
   loop->setAttr(name, b.getArrayAttr(out));
@@ -170,6 +172,7 @@ static void readReductions(Operation *loop, StringRef name,
       r.pred = p.str();
     if (auto l = d.getAs<ArrayAttr>("length"))
       r.length = readCPoly(l);
+    r.sparse = d.contains("sparse");
     out.push_back(r);
   }
 }

@@ -800,6 +800,20 @@ class Gen:
             if side.random() < 0.15:
                 self.features.add("aliased array reduction into an allocation")
                 lines.append("al2[(unsigned)i % nb]++;")
+        # Through a pointer parameter whose subscripts have a bound (an
+        # unsigned char, `& 255`, `% np`, `% 8 + 7`): copies of the bound's
+        # elements, which may be more than the object has (HP + 280 leaves
+        # 40, and the data only reach below np = 40): the combine must
+        # leave the elements past them alone.
+        bounded = None
+        if side.random() < 0.4:
+            self.features.add("array reduction through a bounded pointer")
+            bounded = side.choice((
+                ("pb[(unsigned char)iv[i]] += i & 3;", (0, 64)),
+                ("pb[((unsigned)iv[i] % np) & 255]++;", (0, 280)),
+                ("pb[(unsigned)iv[i] % np] ^= (long)i;", (0, 280)),
+                ("pb[iv[i] % 8 + 7] -= 1;", (64, 280))))
+            bounded = (bounded[0], side.choice(bounded[1]))
         scalar = side.choice(("", "s += iv[i];", "last = i;"))
         if scalar:
             lines.append(scalar)
@@ -808,6 +822,12 @@ class Gen:
                "static unsigned HU[16][4];",
                "static long long HL[16];",
                "static double HF[8];",
+               "static long HP[320];"] + ([
+                   "static void hist_p(int n, const int *iv, long *pb, int np) {",
+                   "  for (int i = 0; i < n; i++)",
+                   "    " + bounded[0],
+                   "  (void)np;",
+                   "}"] if bounded else []) + [
                "static void hist_k(int n, const int *iv, const double *z) {",
                "  int nb = (n & 31) + 3;",
                "  long *al = %s;" % (
@@ -832,7 +852,11 @@ class Gen:
                 "  for (int j = 0; j < nb * 2; j++)",
                 "    HL[j & 15] += al[j] * (j + 1);",
                 "  free(al);",
-                "  (void)al2;",
+                "  (void)al2;"] + ([
+                "  hist_p(n, iv, HP + %d, 40);" % bounded[1],
+                "  for (int j = 0; j < 320; j++)",
+                "    HL[j & 15] += HP[j] * (j + 3);"] if bounded else []) + [
+                "  (void)HP;",
                 '  printf("hist s=%ld last=%d\\n", s, last);',
                 "  (void)z;",
                 "}"]

@@ -604,10 +604,58 @@ func.func @array_reduction(%k: memref<?xi32> {weft.alias = #weft.alias<pointer>,
 func.func @array_unsized(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "k"},
                          %h: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 2 : i64, weft.name = "h"}, %n: index) {
   %one = arith.constant 1 : i32
-  // expected-remark@+1 {{loop not parallelized: memory read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T h[N]`, or the malloc or calloc result held by one pointer variable)}}
+  // expected-remark@+1 {{loop not parallelized: memory read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of h (such as an unsigned char, `& 255` or `% n`)}}
   affine.for %i = 0 to %n {
     %x = affine.load %k[%i] : memref<?xi32>
     %s = arith.index_cast %x : i32 to index
+    %v = memref.load %h[%s] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    // expected-note@+1 {{memory written here}}
+    memref.store %w, %h[%s] : memref<?xi32>
+  }
+  return
+}
+
+// -----
+
+// The same array through a parameter, with subscripts that their ops bound
+// (indexLength): `k[i] & 63` is in [0, 64) (from arith's ranges), `k[i] %
+// nb` of an unsigned k in [0, nb). The copies have that many elements, and
+// the object may have fewer: sparse (the combine adds only elements that
+// some copy changed).
+// CHECK-LABEL: func.func @array_bounded
+// CHECK: weft.array_reductions = [{decl = 2 : i64, float = false, length = [array<i64: 64>], name = "h", op = "add", sparse}]
+// CHECK: weft.array_reductions = [{decl = 2 : i64, float = false, length = [array<i64: 1, 3>], name = "h", op = "xor", sparse}]
+// CHECK: weft.verdict = "sequential"
+func.func @array_bounded(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "k"},
+                         %h: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 2 : i64, weft.name = "h"},
+                         %nb: i32 {weft.decl = 3 : i64, weft.name = "nb"}, %n: index) {
+  %one = arith.constant 1 : i32
+  %c63 = arith.constant 63 : i32
+  // expected-remark@+1 {{loop parallelized: h is a + array reduction (each thread updates its own copy)}}
+  affine.for %i = 0 to %n {
+    %x = affine.load %k[%i] : memref<?xi32>
+    %m = arith.andi %x, %c63 : i32
+    %s = arith.index_cast %m : i32 to index
+    %v = memref.load %h[%s] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    memref.store %w, %h[%s] : memref<?xi32>
+  }
+  // expected-remark@+1 {{loop parallelized: h is a ^ array reduction (each thread updates its own copy)}}
+  affine.for %i = 0 to %n {
+    %x = affine.load %k[%i] : memref<?xi32>
+    %r = arith.remui %x, %nb : i32
+    %s = arith.index_castui %r : i32 to index
+    %v = memref.load %h[%s] : memref<?xi32>
+    %w = arith.xori %v, %x : i32
+    memref.store %w, %h[%s] : memref<?xi32>
+  }
+  // A signed remainder of a value that may be negative: no bound.
+  // expected-remark@+1 {{loop not parallelized: memory read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of h (such as an unsigned char, `& 255` or `% n`)}}
+  affine.for %i = 0 to %n {
+    %x = affine.load %k[%i] : memref<?xi32>
+    %r = arith.remsi %x, %nb : i32
+    %s = arith.index_cast %r : i32 to index
     %v = memref.load %h[%s] : memref<?xi32>
     %w = arith.addi %v, %one : i32
     // expected-note@+1 {{memory written here}}

@@ -79,6 +79,20 @@ private:
 /// one SSA value always has one value, so this is exact, only less precise.
 Poly polyOf(mlir::Value v);
 
+/// A bound on the values an index takes, from the ops that compute it alone
+/// (so it holds in every iteration, whatever memory holds): every value is
+/// in [0, length). Constant lengths come from the ranges arith's ops give
+/// (an unsigned char widened, `x & 63`, `x >> 24` of 32 bits, `x % 16` of a
+/// value that is not negative), at most `maxConstant`; else, for `x % y` of
+/// an unsigned x, or of one that is not negative, widened only unsigned or
+/// from 64 bits, y's polynomial when it is one atom (a variable, perhaps
+/// widened): as C gives it as int64_t, at most y's value, and not positive
+/// where y is not. The caller names it where the loop starts (CNames, which
+/// names only values the loop does not change). Local variables are
+/// followed to the value stored in them earlier in the iteration, as polyOf
+/// does. None when neither holds.
+std::optional<Poly> indexLength(mlir::Value index, int64_t maxConstant);
+
 /// The polynomials of an affine map's results applied to operands.
 std::optional<llvm::SmallVector<Poly>>
 polysOfMap(mlir::AffineMap map, mlir::ValueRange operands);

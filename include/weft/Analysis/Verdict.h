@@ -73,6 +73,11 @@ struct Reduction {
   /// calloc(nb, sizeof *h)`): its elements, as C computes them where the
   /// loop starts. None for an array whose type gives its size.
   std::optional<CPoly> length;
+  /// The length bounds the subscripts, not the object (an array reduction
+  /// through a pointer parameter, `bins[v[i]]++`): the object may have
+  /// fewer elements, so the combine adds into only the elements that some
+  /// copy changed, which are those the loop updates.
+  bool sparse = false;
 };
 
 struct Verdict {

@@ -342,16 +342,22 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     o["privates"] = names(v->privates);
     o["lastprivates"] = names(v->lastprivates);
     o["cond_lastprivates"] = names(v->condLastprivates);
-    auto reductions = [](llvm::ArrayRef<Reduction> list) {
+    auto reductions = [](llvm::ArrayRef<Reduction> list, bool arrays) {
       llvm::json::Array a;
-      for (const Reduction &r : list)
-        a.push_back(llvm::json::Object{{"variable", r.var.name},
-                                       {"op", reductionSymbol(r.op)},
-                                       {"float", r.isFloat}});
+      for (const Reduction &r : list) {
+        llvm::json::Object e{{"variable", r.var.name},
+                             {"op", reductionSymbol(r.op)},
+                             {"float", r.isFloat}};
+        if (arrays) // what gives the copies' elements
+          e["sized_by"] = r.sparse   ? "subscripts"
+                          : r.length ? "allocation"
+                                     : "declaration";
+        a.push_back(std::move(e));
+      }
       return a;
     };
-    o["reductions"] = reductions(v->reductions);
-    o["array_reductions"] = reductions(v->arrayReductions);
+    o["reductions"] = reductions(v->reductions, false);
+    o["array_reductions"] = reductions(v->arrayReductions, true);
     llvm::json::Array guards;
     for (const Guard &g : v->guards)
       guards.push_back(llvm::json::Object{

@@ -712,6 +712,7 @@ FileRewriter::Layout::Copy &FileRewriter::addCopy(const Capture &c, Layout &L) {
   for (const auto &d : a.dims)
     elems *= *d;
   cp.elems = c.length ? lengthVar(c) : std::to_string(elems);
+  cp.sparse = c.sparse;
   cp.offset = L.bytes();
   if (c.length)
     L.copySpans += " + " + copySpan(c);
@@ -993,14 +994,28 @@ FileRewriter::copyCombine(const Layout::Copy &cp, const std::string &in,
                           const std::string &members) {
   std::string pt = typeText(cp.part, policy);
   std::string all = "weft_all_" + cp.name;
-  return in + typeText(ctx.getPointerType(cp.part), policy, all) + " = (" + pt +
-         " *)" + array + ";\n" + in + loop + " {\n" + in + "  " +
-         typeText(cp.part, policy, "weft_v") + " = " + all + "[weft_e];\n" +
-         in + "  for (int weft_m = 0; weft_m < " + members + "; weft_m++)\n" +
-         in + "    weft_v " + reductionSymbol(cp.op).str() + "= ((" + pt +
-         " *)(" + copies + " + (size_t)weft_m * " + bytes + " + " + cp.offset +
-         "))[weft_e];\n" + in + "  " + all + "[weft_e] = weft_v;\n" + in +
-         "}\n";
+  auto copy = [&](const std::string &m) {
+    return "((" + pt + " *)(" + copies + " + (size_t)" + m + " * " + bytes +
+           " + " + cp.offset + "))[weft_e]";
+  };
+  std::string o = in + typeText(ctx.getPointerType(cp.part), policy, all) +
+                  " = (" + pt + " *)" + array + ";\n" + in + loop + " {\n";
+  std::string at = in + "  ";
+  if (cp.sparse) {
+    // Only elements that some copy changed: the others may lie past the
+    // end of the object (the copies' length bounds the subscripts).
+    o += at + "int weft_set = 0;\n" + at + "for (int weft_m = 0; weft_m < " +
+         members + " && !weft_set; " + "weft_m++)\n" + at +
+         "  weft_set = " + copy("weft_m") +
+         " != " + identityOf(cp.op, cp.part, ctx, policy) + ";\n" + at +
+         "if (!weft_set) /* no iteration updated it */\n" + at +
+         "  continue;\n";
+  }
+  o += at + typeText(cp.part, policy, "weft_v") + " = " + all + "[weft_e];\n" +
+       at + "for (int weft_m = 0; weft_m < " + members + "; weft_m++)\n" + at +
+       "  weft_v " + reductionSymbol(cp.op).str() + "= " + copy("weft_m") +
+       ";\n" + at + all + "[weft_e] = weft_v;\n" + in + "}\n";
+  return o;
 }
 
 std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {

@@ -170,8 +170,10 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
     }
     if (cap.kind == CaptureKind::ArrayReduction && verdict)
       for (const Reduction &r : verdict->arrayReductions)
-        if (r.var.decl == c.getDecl())
+        if (r.var.decl == c.getDecl()) {
           cap.length = r.length;
+          cap.sparse = r.sparse;
+        }
     p.caps.push_back(cap);
   }
   for (const Capture &c : p.caps)

@@ -51,6 +51,9 @@ struct Capture {
   /// An array reduction into an allocation: its elements at the loop's
   /// start (Reduction::length).
   std::optional<CPoly> length;
+  /// The length bounds the subscripts, not the object (Reduction::sparse):
+  /// combine only the elements that some copy changed.
+  bool sparse = false;
 };
 
 /// A pointer to (arrays of) elements whose sizes may be variable: the form
@@ -309,6 +312,7 @@ private:
       /// Its elements and its offset in a member's block, as C: constants,
       /// or of the weft_len_ variables of copies of a run-time size.
       std::string elems, offset;
+      bool sparse = false; ///< Capture::sparse
     };
     std::vector<Copy> copies;
     /// A member's copies: the bytes of those of a constant size (a

@@ -82,7 +82,7 @@ void not_updates(const int *k, int *out, int n) {
 // has them with --fp-reductions).
 void uncopied(int *h, const int *k, double *out, int n) {
   double q[10] = {0};
-  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T h[N]`, or the malloc or calloc result held by one pointer variable)}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; h is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of h[k[i]] (such as an unsigned char, `& 255` or `% n`)}}
     h[k[i]]++; // expected-note {{h[k[i]] written here}}
   for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: q[k[i] % 10] read in one iteration may be written in another: the subscript depends on values computed in the loop; q is updated as a floating-point array reduction: running it in parallel would change its rounding (allow that with -ffast-math, -fassociative-math or weft's --fp-reductions)}}
     q[k[i] % 10] += 1.0; // expected-note {{q[k[i] % 10] written here}}
@@ -137,7 +137,7 @@ long *allocated(const int *k, int n, int nb, int other) {
   int *twice = calloc(nb, sizeof *twice);
   if (other)
     twice = calloc(nb, sizeof *twice);
-  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: twice[k[i] % nb] read in one iteration may be written in another: the subscript depends on values computed in the loop; twice is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T twice[N]`, or the malloc or calloc result held by one pointer variable)}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: twice[k[i] % nb] read in one iteration may be written in another: the subscript depends on values computed in the loop; twice is updated as an array reduction, but weft copies only arrays whose size it knows where the loop is (declared `T twice[N]`, the malloc or calloc result held by one pointer variable, or a pointer whose subscripts have a bound)}}
     twice[k[i] % nb]++; // expected-note {{twice[k[i] % nb] written here}}
   free(odd);
   free(f);
@@ -157,4 +157,41 @@ long *hidden(const int *k, int n, int nb) {
       h[k[i] % nb] += k[i];
   }
   return h;
+}
+
+// Pointers whose objects weft does not see (Reduction::sparse): the ops
+// that compute every subscript bound it, and the copies have that many
+// elements: an unsigned char (256), a shift of 32 bits by 26 (64), `%` of
+// an unsigned value by a variable the loop does not change, a uint16_t, a
+// mask, through a parameter or a pointer a call returned. A run-time check
+// sets the bound's elements apart from what else the loop reaches.
+#include <stdint.h>
+long *table(void);
+void bounded(const unsigned char *px, const unsigned *k, const int *v, int n,
+             long *h, int *g, int nb, unsigned un) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: h is a + array reduction (each thread updates its own copy); a run-time check that h and v do not overlap; a run-time check that h and px do not overlap}}
+    h[px[i]] += v[i];
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: h is a + array reduction (each thread updates its own copy); a run-time check that h and k do not overlap}}
+    unsigned b = k[i] >> 26;
+    h[b]++;
+  }
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: g is a ^ array reduction (each thread updates its own copy); a run-time check that g and v do not overlap; a run-time check that g and k do not overlap; it runs in parallel from 0.19 iterations per element of its copies}}
+    g[k[i] % un] ^= v[i];
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: g is a + array reduction (each thread updates its own copy); a run-time check that g and v do not overlap; it runs in parallel from 62416 iterations}}
+    g[(uint16_t)v[i]]++;
+  long *t = table();
+  for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: t is a + array reduction (each thread updates its own copy); a run-time check that t and k do not overlap}}
+    t[k[i] & 1023] += 2;
+  // Not reductions, or not bounded: h read for another use, the divisor
+  // changed in the loop, an int's remainder (may be negative), no bound.
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: h[0] read in one iteration may be written in another (as h[k[i] % nb]): the subscript depends on values computed in the loop}}
+    h[k[i] % nb] += h[0]; // expected-note {{h[k[i] % nb] written here}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: nb carries a value from one iteration to the next}}
+    h[k[i] % nb]++; // expected-note {{nb read here}}
+    nb = v[i] + 1;
+  }
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: g[v[i] % 8] read in one iteration may be written in another: the subscript depends on values computed in the loop; g is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of g[v[i] % 8] (such as an unsigned char, `& 255` or `% n`)}}
+    g[v[i] % 8]++; // expected-note {{g[v[i] % 8] written here}}
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: g[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; g is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of g[k[i]] (such as an unsigned char, `& 255` or `% n`)}}
+    g[k[i]]++; // expected-note {{g[k[i]] written here}}
 }

@@ -44,17 +44,31 @@ void tiny(int *a) {
     a[i] = i;
 }
 
-// An array reduction: the array and its operator.
+// An array reduction: the array, its operator, and what sizes its copies.
 // CHECK:      "array_reductions": [{{$}}
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "float": false,
 // CHECK-NEXT:     "op": "+",
+// CHECK-NEXT:     "sized_by": "declaration",
 // CHECK-NEXT:     "variable": "bins"
 // CHECK:      "function": "histogram",
 int bins[64];
 void histogram(const unsigned char *v, int n) {
   for (int i = 0; i < n; i++)
     bins[v[i] >> 2]++;
+}
+
+// Through a pointer: the subscripts' bound.
+// CHECK:      "array_reductions": [{{$}}
+// CHECK-NEXT:   {
+// CHECK-NEXT:     "float": false,
+// CHECK-NEXT:     "op": "^",
+// CHECK-NEXT:     "sized_by": "subscripts",
+// CHECK-NEXT:     "variable": "h"
+// CHECK:      "function": "hashes",
+void hashes(const unsigned *k, int n, unsigned *h) {
+  for (int i = 0; i < n; i++)
+    h[k[i] >> 24] ^= k[i];
 }
 
 // CHECK:      "schema": "weft-report",

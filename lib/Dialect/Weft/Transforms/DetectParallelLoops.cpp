@@ -180,17 +180,16 @@ static void liftIndirectReads(LoopBody &body, ModuleOp module) {
 /// as C variables give them where the loop starts. Any element the loop
 /// updates lies in the allocation, or the program is wrong already; so
 /// copies of that many elements hold them all. Fails with the reason.
-static FailureOr<std::pair<VarRef, CPoly>>
-allocatedArray(const BaseInfo &root, ArrayRef<const Access *> group,
-               Operation *loop, CNames &names, std::string &why) {
-  CallOp call = allocatorCallOf(root.ptr);
-  auto type = dyn_cast<MemRefType>(root.base.getType());
+/// The one pointer variable that holds what `op` computes (its
+/// weft.pointers: never-assigned variables the importer keeps as that
+/// value) and that the loop uses, when every access of `group` is through
+/// it.
+static std::optional<VarRef>
+pointerVarOf(Operation *op, ArrayRef<const Access *> group, Operation *loop) {
   auto free = loop->getAttrOfType<ArrayAttr>("weft.free_vars");
-  auto pointers =
-      call ? call->getAttrOfType<ArrayAttr>("weft.pointers") : ArrayAttr();
-  if (!call || !type || type.getRank() != 1 || !free || !pointers)
-    return failure();
-  // The variables that hold the allocation and that the loop uses: one.
+  auto pointers = op ? op->getAttrOfType<ArrayAttr>("weft.pointers") : nullptr;
+  if (!free || !pointers)
+    return std::nullopt;
   SmallVector<VarRef> named;
   for (Attribute a : pointers) {
     auto d = cast<DictionaryAttr>(a);
@@ -205,6 +204,20 @@ allocatedArray(const BaseInfo &root, ArrayRef<const Access *> group,
         return memPathOf(a->op->getOperand(isStore(a->op) ? 1 : 0)).root.name !=
                named.front().name;
       }))
+    return std::nullopt;
+  return named.front();
+}
+
+static FailureOr<std::pair<VarRef, CPoly>>
+allocatedArray(const BaseInfo &root, ArrayRef<const Access *> group,
+               Operation *loop, CNames &names, std::string &why) {
+  CallOp call = allocatorCallOf(root.ptr);
+  auto type = dyn_cast<MemRefType>(root.base.getType());
+  if (!call || !type || type.getRank() != 1)
+    return failure();
+  // The variables that hold the allocation and that the loop uses: one.
+  std::optional<VarRef> named = pointerVarOf(call, group, loop);
+  if (!named)
     return failure();
   StringRef callee = call.getCallee();
   std::optional<Poly> bytes;
@@ -242,7 +255,70 @@ allocatedArray(const BaseInfo &root, ArrayRef<const Access *> group,
                       "that hold it there)";
     return failure();
   }
-  return std::make_pair(named.front(), *length);
+  return std::make_pair(*named, *length);
+}
+
+/// The most elements of an array reduction's copies that subscripts'
+/// bounds give at compile time (boundedArray): 2^20, so that a 32-bit
+/// subscript is not one.
+constexpr int64_t kMaxBoundedElements = 1 << 20;
+
+/// An array reduction through a pointer whose object weft does not see,
+/// `void hist(..., long *bins) { ... bins[v[i]]++; }`, when the ops that
+/// compute every subscript of `group` bound it (indexLength): [0, 256) for
+/// an unsigned char, `& 63`, `% nb` of an unsigned value by a variable the
+/// loop does not change. Copies of that many elements hold every element
+/// the loop updates; the object may have fewer (a table of 100 bins that
+/// only values below 100 reach), so the combine touches only elements
+/// that some copy changed (Reduction::sparse). The pointer is the C
+/// variable that holds the base where the loop starts (rank 1, every
+/// access through it, nothing in the loop computes it). Fails with the
+/// reason.
+static FailureOr<std::pair<VarRef, CPoly>>
+boundedArray(const BaseInfo &root, ArrayRef<const Access *> group,
+             Operation *loop, CNames &names, std::string &why) {
+  // The pointer: a parameter's memref, or the C pointer a weft.base views.
+  auto held = [](const BaseInfo &b) { return b.ptr ? b.ptr : b.base; };
+  auto type = dyn_cast<MemRefType>(root.base.getType());
+  if (!type || type.getRank() != 1 || isDefinedInside(held(root), loop))
+    return failure();
+  std::optional<VarRef> var = names.declOf(held(root));
+  if (!var)
+    var = pointerVarOf(held(root).getDefiningOp(), group, loop);
+  if (!var || var->name != root.name)
+    return failure();
+  std::optional<Poly> length;
+  for (const Access *a : group) {
+    Value index;
+    if (auto l = dyn_cast<memref::LoadOp>(a->op))
+      index = l.getIndices()[0];
+    else if (auto st = dyn_cast<memref::StoreOp>(a->op))
+      index = st.getIndices()[0];
+    if (!index ||
+        held(memPathOf(a->op->getOperand(isStore(a->op) ? 1 : 0)).root) !=
+            held(root))
+      return failure();
+    std::optional<Poly> n = indexLength(index, kMaxBoundedElements);
+    if (!n) {
+      why = root.name + " is updated as an array reduction, but weft does " +
+            "not know how many elements it has, nor a bound on the " +
+            "subscript of " + (a->text.empty() ? root.name : a->text) +
+            " (such as an unsigned char, `& 255` or `% n`)";
+      return failure();
+    }
+    if (!length || (n->isConstant() && length->isConstant() &&
+                    n->constantTerm() > length->constantTerm()))
+      length = n;
+    else if (!(*n == *length) && !(n->isConstant() && length->isConstant()))
+      return failure();
+  }
+  std::optional<CPoly> c = length ? names.convert(*length) : std::nullopt;
+  if (!c) {
+    why = root.name + " is updated as an array reduction whose subscripts " +
+          "are below a bound that weft cannot name where the loop starts";
+    return failure();
+  }
+  return std::make_pair(*var, *c);
 }
 
 namespace {
@@ -663,14 +739,16 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
 }
 
 namespace {
-/// All the elements of an array of static shape, for a run-time check.
-static std::optional<GuardSide> wholeArraySide(const BaseInfo &root,
-                                               Operation *loop, CNames &names,
-                                               const Invariants &inv,
-                                               std::string &why) {
+/// All the elements of an array of static shape, for a run-time check; or
+/// the `length` first elements of the pointer's (an array reduction's
+/// copies, Reduction::length).
+static std::optional<GuardSide>
+wholeArraySide(const BaseInfo &root, const std::optional<CPoly> &length,
+               Operation *loop, CNames &names, const Invariants &inv,
+               std::string &why) {
   auto var = baseVarOf(root, loop, inv, names);
   auto type = dyn_cast<MemRefType>(root.base.getType());
-  if (!var || !type || !type.hasStaticShape()) {
+  if (!var || !type || (!length && !type.hasStaticShape())) {
     why = "weft cannot name " + root.name + " in a run-time check";
     return std::nullopt;
   }
@@ -678,7 +756,17 @@ static std::optional<GuardSide> wholeArraySide(const BaseInfo &root,
   side.base = *var;
   side.elemSize = elemSizeOf(type);
   side.lo.push_back(CPoly{});
-  side.hi.push_back(CPoly{Term{type.getNumElements() - 1, {}}});
+  if (!length) {
+    side.hi.push_back(CPoly{Term{type.getNumElements() - 1, {}}});
+    return side;
+  }
+  CPoly hi = *length;
+  auto c = llvm::find_if(hi, [](const Term &t) { return t.vars.empty(); });
+  if (c == hi.end())
+    hi.push_back(Term{-1, {}});
+  else if (--c->coef == 0)
+    hi.erase(c);
+  side.hi.push_back(hi);
   return side;
 }
 
@@ -1045,6 +1133,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         root.decl < 0) {
       std::string why;
       auto alloc = allocatedArray(root, group, loop, names, why);
+      if (failed(alloc) && why.empty() && !object &&
+          succeeded(alloc = boundedArray(root, group, loop, names, why)))
+        reduction.sparse = true;
       if (failed(alloc)) {
         uncopied[c] = !why.empty()
                           ? why
@@ -1053,8 +1144,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                                 "copies only arrays whose size it knows where "
                                 "the loop is (declared `T " +
                                 root.name +
-                                "[N]`, or the malloc or calloc result held "
-                                "by one pointer variable)";
+                                "[N]`, the malloc or calloc result held "
+                                "by one pointer variable, or a pointer "
+                                "whose subscripts have a bound)";
         continue;
       }
       reduction.var = alloc->first;
@@ -1263,7 +1355,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     // An array each thread copies: all of it, whatever the subscripts.
     auto sideOf = [&](size_t k, Value root) -> std::optional<GuardSide> {
       if (k < cls.size() && reduced.contains(cls[k]))
-        return wholeArraySide(paths[k].root, loop, names, inv, why);
+        return wholeArraySide(paths[k].root,
+                              copied[copiedOf.lookup(cls[k])].reduction.length,
+                              loop, names, inv, why);
       return guardSide(paths[k].root, accessesOf(root), info, names, module,
                        inv, why);
     };
