@@ -188,6 +188,17 @@ std::optional<SmallVector<Poly>> weft::polysOfMap(AffineMap map,
   return out;
 }
 
+/// Whether control may arrive inside `op` without passing what precedes it
+/// (a label or a case in it).
+static bool entered(Operation *op) {
+  bool label = false;
+  op->walk([&](Operation *in) {
+    label |= isa<CaseOp, LabelOp>(in);
+    return label ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  return label;
+}
+
 /// The value a read of a local scalar variable gets from a write of it
 /// earlier in the same iteration, with nothing between them that may write
 /// the variable or let control in (`k = i * cols + j; ... J[k]`: the k of
@@ -205,15 +216,6 @@ static Value forwardedStore(Operation *load) {
   if (!p.views.empty() || !p.root.isCell || p.root.escapes ||
       !cell.getDefiningOp<memref::AllocaOp>())
     return Value();
-  auto entered = [](Operation *op) {
-    // Control may arrive there without passing what precedes it.
-    bool label = false;
-    op->walk([&](Operation *in) {
-      label |= isa<CaseOp, LabelOp>(in);
-      return label ? WalkResult::interrupt() : WalkResult::advance();
-    });
-    return label;
-  };
   for (Operation *from = load;;) {
     for (Operation *op = from->getPrevNode(); op; op = op->getPrevNode()) {
       if (isa<affine::AffineStoreOp, memref::StoreOp>(op) &&
@@ -293,17 +295,324 @@ static ConstantIntRanges rangeOf(Value v, unsigned depth = 0) {
                                                                       : any;
 }
 
+namespace {
+/// `lhs pred rhs` holds on a path; a null lhs stands for the value that
+/// `cell` holds at the path's point (ValuePaths).
+struct Fact {
+  arith::CmpIPredicate pred;
+  Value lhs, rhs;
+  Value cell;
+};
+
+/// A value an integer may come from, with what holds of values on the way.
+struct ValuePath {
+  Value v;
+  SmallVector<Fact> facts;
+};
+
+/// The ways a value comes about, through selects (`c < 0 ? 0 : c`) and
+/// through the writes of a local variable that reach a read of it (`if
+/// (c >= nc) c = nc - 1;`), with the conditions on each way as facts: the
+/// walk of clampLength.
+class ValuePaths {
+public:
+  bool expand(ValuePath p, unsigned depth);
+  SmallVector<ValuePath> leaves;
+
+private:
+  bool cellPaths(Value cell, Operation *at, SmallVector<Fact> facts,
+                 unsigned depth);
+  void addCondition(Value cond, bool truth, SmallVectorImpl<Fact> &facts,
+                    Operation *at, Value cell);
+};
+} // namespace
+
+/// The local scalar variable (a 0-d alloca no pointer reaches) that a load
+/// reads, or null.
+static Value localCellOf(Operation *load) {
+  if (!isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(load) ||
+      load->getNumOperands() != 1)
+    return Value();
+  Value cell = load->getOperand(0);
+  MemPath p = memPathOf(cell);
+  if (!p.views.empty() || !p.root.isCell || p.root.escapes ||
+      !cell.getDefiningOp<memref::AllocaOp>())
+    return Value();
+  return cell;
+}
+
+/// Whether a load of `cell` reads the value the cell has right before
+/// `at`: in at's block, before it, with nothing between that may write it.
+static bool readsValueAt(Operation *load, Value cell, Operation *at) {
+  if (localCellOf(load) != cell || load->getBlock() != at->getBlock() ||
+      !load->isBeforeInBlock(at))
+    return false;
+  for (Operation *op = load->getNextNode(); op != at; op = op->getNextNode())
+    if (entered(op) || mayWriteCell(op, cell))
+      return false;
+  return true;
+}
+
+static arith::CmpIPredicate swapped(arith::CmpIPredicate p) {
+  using P = arith::CmpIPredicate;
+  switch (p) {
+  case P::slt:
+    return P::sgt;
+  case P::sle:
+    return P::sge;
+  case P::sgt:
+    return P::slt;
+  case P::sge:
+    return P::sle;
+  case P::ult:
+    return P::ugt;
+  case P::ule:
+    return P::uge;
+  case P::ugt:
+    return P::ult;
+  case P::uge:
+    return P::ule;
+  default:
+    return p;
+  }
+}
+
+/// The facts `cond` having `truth` gives: its comparison both ways round
+/// (C's `!= 0` of a widened comparison peeled), the side that reads
+/// `cell`'s value right before `at` (if any) standing for it.
+void ValuePaths::addCondition(Value cond, bool truth,
+                              SmallVectorImpl<Fact> &facts, Operation *at,
+                              Value cell) {
+  for (;;) {
+    auto c = cond.getDefiningOp<arith::CmpIOp>();
+    auto ext = c ? c.getLhs().getDefiningOp<arith::ExtUIOp>() : nullptr;
+    std::optional<int64_t> zero =
+        c ? getConstantIntValue(c.getRhs()) : std::nullopt;
+    if (!ext || !zero || *zero != 0 ||
+        (c.getPredicate() != arith::CmpIPredicate::ne &&
+         c.getPredicate() != arith::CmpIPredicate::eq))
+      break;
+    if (c.getPredicate() == arith::CmpIPredicate::eq)
+      truth = !truth;
+    cond = ext.getIn();
+  }
+  auto cmp = cond.getDefiningOp<arith::CmpIOp>();
+  if (!cmp)
+    return;
+  arith::CmpIPredicate pred =
+      truth ? cmp.getPredicate() : arith::invertPredicate(cmp.getPredicate());
+  auto subject = [&](Value v) -> Value {
+    return cell && at && readsValueAt(v.getDefiningOp(), cell, at) ? Value()
+                                                                   : v;
+  };
+  facts.push_back({pred, subject(cmp.getLhs()), cmp.getRhs(),
+                   subject(cmp.getLhs()) ? Value() : cell});
+  facts.push_back({swapped(pred), subject(cmp.getRhs()), cmp.getLhs(),
+                   subject(cmp.getRhs()) ? Value() : cell});
+}
+
+bool ValuePaths::expand(ValuePath p, unsigned depth) {
+  if (depth > 12 || leaves.size() > 8)
+    return false;
+  Operation *def = p.v.getDefiningOp();
+  if (auto sel = dyn_cast_or_null<arith::SelectOp>(def)) {
+    for (bool side : {true, false}) {
+      ValuePath q{side ? sel.getTrueValue() : sel.getFalseValue(), p.facts};
+      addCondition(sel.getCondition(), side, q.facts, nullptr, Value());
+      if (!expand(q, depth + 1))
+        return false;
+    }
+    return true;
+  }
+  if (Value cell = localCellOf(def)) {
+    // Facts about reads of the cell that read what this one does are
+    // facts about the cell's value here.
+    for (Fact &f : p.facts)
+      if (f.lhs &&
+          (f.lhs == p.v || readsValueAt(f.lhs.getDefiningOp(), cell, def))) {
+        f.lhs = Value();
+        f.cell = cell;
+      }
+    return cellPaths(cell, def, p.facts, depth + 1);
+  }
+  leaves.push_back(p);
+  return true;
+}
+
+/// Back from `at` to the writes of `cell` whose value reaches it: through
+/// ifs (into a branch that writes the cell; past one that does not, with
+/// its condition's truth), and from the start of an if's branch to the
+/// if. Fails at anything else that may write the cell, a label, or the
+/// start of any other region (a loop's body: the value would come from an
+/// earlier iteration).
+bool ValuePaths::cellPaths(Value cell, Operation *at, SmallVector<Fact> facts,
+                           unsigned depth) {
+  if (depth > 12 || leaves.size() > 8)
+    return false;
+  for (Operation *op = at->getPrevNode(); op; op = op->getPrevNode()) {
+    if (isa<affine::AffineStoreOp, memref::StoreOp>(op) &&
+        op->getOperand(1) == cell) {
+      if (op->getNumOperands() != 2)
+        return false;
+      Value stored = op->getOperand(0);
+      for (Fact &f : facts)
+        if (!f.lhs && f.cell == cell)
+          f.lhs = stored;
+      return expand({stored, facts}, depth + 1);
+    }
+    if (entered(op))
+      return false;
+    if (!mayWriteCell(op, cell))
+      continue;
+    auto ifOp = dyn_cast<scf::IfOp>(op);
+    if (!ifOp)
+      return false;
+    for (bool thenSide : {true, false}) {
+      Region &r = thenSide ? ifOp.getThenRegion() : ifOp.getElseRegion();
+      bool writes = false;
+      for (Block &b : r)
+        for (Operation &in : b)
+          writes |= mayWriteCell(&in, cell);
+      if (writes) {
+        if (!r.hasOneBlock() ||
+            !cellPaths(cell, r.front().getTerminator(), facts, depth + 1))
+          return false;
+        continue;
+      }
+      SmallVector<Fact> more = facts;
+      addCondition(ifOp.getCondition(), thenSide, more, ifOp, cell);
+      if (!cellPaths(cell, ifOp, more, depth + 1))
+        return false;
+    }
+    return true;
+  }
+  auto ifOp = dyn_cast_or_null<scf::IfOp>(at->getBlock()->getParentOp());
+  if (!ifOp || entered(ifOp))
+    return false;
+  addCondition(ifOp.getCondition(),
+               at->getParentRegion() == &ifOp.getThenRegion(), facts, ifOp,
+               cell);
+  return cellPaths(cell, ifOp, facts, depth + 1);
+}
+
+/// A bound as a length: a constant, or one variable plus a constant
+/// (`nc`, `nc - 1`), whose C value (int64_t) is the value compared when it
+/// is positive. With `noGrowth`, the constant is not positive: `nc - 1`
+/// cannot wrap where nc > 0, `nc + 1` could.
+static std::optional<Poly> boundPoly(Value v, bool noGrowth = false) {
+  Poly p = polyOf(v);
+  if (p.isConstant())
+    return p;
+  if (p.degree() != 1 || p.atoms().size() != 1)
+    return std::nullopt;
+  auto [one, rest] = p.splitBy(p.atoms().front());
+  if (!one.isConstant() || one.constantTerm() != 1 || !rest.isConstant() ||
+      (noGrowth && rest.constantTerm() > 0))
+    return std::nullopt;
+  return p;
+}
+
+namespace {
+struct Candidate {
+  Poly y;                    ///< the value is below it
+  bool unsignedOnly = false; ///< as unsigned (an unsigned comparison)
+};
+} // namespace
+
+/// [0, y) for a value that selects or a local variable's writes clamp
+/// (`c = (int)(x * s); if (c < 0) c = 0; if (c >= nc) c = nc - 1;`, `c <
+/// 0 ? 0 : c >= nc ? nc - 1 : c`): every way the value comes about is
+/// below y (a comparison on the way, its own form `nc - 1`, or its range),
+/// and not negative (a comparison with a constant, its range, or y - 1
+/// itself, which is not negative where y > 0: the run-time test of the
+/// copies' length). y is one variable plus a constant, or a constant. An
+/// unsigned view (the index widens the value unsigned) takes unsigned
+/// comparisons too, and then needs nothing for the lower end.
+static std::optional<Poly> clampLength(Value v, bool unsignedView,
+                                       int64_t maxConstant) {
+  using P = arith::CmpIPredicate;
+  ValuePaths walk;
+  // One way with nothing known on it only says that v is below v + 1.
+  if (!walk.expand({v, {}}, 0) || walk.leaves.empty() ||
+      (walk.leaves.size() == 1 && walk.leaves.front().facts.empty()))
+    return std::nullopt;
+  SmallVector<SmallVector<Candidate>> cands;
+  for (const ValuePath &p : walk.leaves) {
+    SmallVector<Candidate> c;
+    ConstantIntRanges r = rangeOf(p.v);
+    if (!r.smin().isNegative() && r.smax().slt(maxConstant))
+      c.push_back({Poly::constant(r.smax().getSExtValue() + 1)});
+    if (auto own = boundPoly(p.v, true))
+      if (auto y = own->plus(Poly::constant(1)))
+        c.push_back({*y});
+    for (const Fact &f : p.facts) {
+      if (f.lhs != p.v)
+        continue;
+      auto b = boundPoly(f.rhs);
+      bool le = f.pred == P::sle || f.pred == P::ule;
+      auto y = b && le ? b->plus(Poly::constant(1)) : b;
+      if (y && (f.pred == P::slt || f.pred == P::sle))
+        c.push_back({*y});
+      else if (y && (f.pred == P::ult || f.pred == P::ule))
+        c.push_back({*y, true});
+    }
+    cands.push_back(std::move(c));
+  }
+  auto nonneg = [&](const ValuePath &p, const Poly &y) {
+    if (!rangeOf(p.v).smin().isNegative())
+      return true;
+    if (auto own = boundPoly(p.v, true);
+        own && own->plus(Poly::constant(1)) == y)
+      return true; // y - 1, where y > 0
+    return llvm::any_of(p.facts, [&](const Fact &f) {
+      auto b = getConstantIntValue(f.rhs);
+      return f.lhs == p.v && b &&
+             ((f.pred == P::sge && *b >= 0) || (f.pred == P::sgt && *b >= -1));
+    });
+  };
+  // The candidate y that bounds every way: each has one at most y (equal,
+  // a smaller constant, or a constant <= 1 under a variable y, which is
+  // at least 1 where the copies are made).
+  auto covers = [](const Poly &c, const Poly &y) {
+    if (c == y)
+      return true;
+    if (c.isConstant() && y.isConstant())
+      return c.constantTerm() <= y.constantTerm();
+    return c.isConstant() && c.constantTerm() <= 1;
+  };
+  for (const auto &list : cands)
+    for (const Candidate &cy : list) {
+      const Poly &y = cy.y;
+      if (y.isConstant() &&
+          (y.constantTerm() < 1 || y.constantTerm() > maxConstant))
+        continue;
+      bool ok = true;
+      for (size_t i = 0; i < cands.size() && ok; ++i)
+        ok = llvm::any_of(cands[i], [&](const Candidate &c) {
+          if (!covers(c.y, y))
+            return false;
+          if (c.unsignedOnly && unsignedView)
+            return true;
+          return nonneg(walk.leaves[i], y);
+        });
+      if (ok)
+        return y;
+    }
+  return std::nullopt;
+}
+
 std::optional<Poly> weft::indexLength(Value index, int64_t maxConstant) {
   ConstantIntRanges r = rangeOf(index);
   if (ConstantIntRanges::getStorageBitwidth(index.getType()) != 0 &&
       !r.smin().isNegative() && r.smax().slt(maxConstant))
     return Poly::constant(r.smax().getSExtValue() + 1);
-  // x % y: peel the casts on the way. Unsigned widenings keep the
-  // remainder's value; so do signed ones of a signed remainder of an x that
-  // is not negative (below |y| <= 2^(w-1)), and of 64 bits, where a y too
-  // large for int64_t is negative as C gives it, and so no length.
+  // x % y, or a clamped variable: peel the casts on the way. Unsigned
+  // widenings keep the remainder's value; so do signed ones of a signed
+  // remainder of an x that is not negative (below |y| <= 2^(w-1)), and of
+  // 64 bits, where a y too large for int64_t is negative as C gives it,
+  // and so no length.
   Value v = index;
-  bool signedNarrow = false;
+  bool signedNarrow = false, unsignedView = true;
   for (unsigned depth = 0; depth < 8; ++depth) {
     Operation *def = v.getDefiningOp();
     if (!def)
@@ -314,12 +623,15 @@ std::optional<Poly> weft::indexLength(Value index, int64_t maxConstant) {
     }
     if (isa<arith::IndexCastUIOp, arith::ExtUIOp, arith::IndexCastOp,
             arith::ExtSIOp>(def)) {
-      signedNarrow |= isa<arith::IndexCastOp, arith::ExtSIOp>(def) &&
-                      ConstantIntRanges::getStorageBitwidth(
-                          def->getOperand(0).getType()) < 64;
+      bool isSigned = isa<arith::IndexCastOp, arith::ExtSIOp>(def);
+      signedNarrow |= isSigned && ConstantIntRanges::getStorageBitwidth(
+                                      def->getOperand(0).getType()) < 64;
+      unsignedView &= !isSigned;
       v = def->getOperand(0);
       continue;
     }
+    if (isa<arith::SelectOp, affine::AffineLoadOp, memref::LoadOp>(def))
+      return clampLength(v, unsignedView && depth > 0, maxConstant);
     if (!isa<arith::RemUIOp, arith::RemSIOp>(def) ||
         (isa<arith::RemUIOp>(def) && signedNarrow))
       return std::nullopt;

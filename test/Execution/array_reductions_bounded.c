@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 12
+// PARALLEL: 17
 // GRAPHS: 2
 // OPENMP-GRAPHS: 0
 // WEFT-ARGS: --fp-reductions --fork-join-ns=0
@@ -7,7 +7,7 @@
 // Array reductions through pointers whose objects weft does not see
 // (docs/analysis.md, "Array reductions"): `bins[v[i]]++` into a parameter,
 // where what computes each subscript bounds it (an unsigned char, `& 127`,
-// `>> 28` of 32 bits, `% nb` of an unsigned value). Each team member
+// `>> 28` of 32 bits, `% nb` of an unsigned value, a clamp to [0, nc)). Each team member
 // updates a copy of that many elements, and the combine adds into only the
 // elements that some copy changed: `into_small` passes 100 bins that end
 // where an inaccessible page starts, and its subscripts reach 127 only in
@@ -81,6 +81,60 @@ static void pair(const unsigned *k, int n, long *a, long *b) {
   }
 }
 
+// Clamped bins (indexLength's clampLength): ifs, an else-if, a ?: chain,
+// an unsigned clamp, and an inclusive one (nc + 1 bins).
+static void clamp_ifs(const float *x, int n, float lo, float scale, int nc,
+                      int *count) {
+  for (int i = 0; i < n; i++) {
+    int c = (int)((x[i] - lo) * scale);
+    if (c < 0)
+      c = 0;
+    if (c >= nc)
+      c = nc - 1;
+    count[c]++;
+  }
+}
+
+static void clamp_else(const float *x, int n, int nc, long *count) {
+  for (int i = 0; i < n; i++) {
+    int c = (int)(x[i] * 3.0f) - 4;
+    if (c < 0)
+      c = 0;
+    else if (c > nc - 1)
+      c = nc - 1;
+    count[c] += i & 3;
+  }
+}
+
+static void clamp_select(const unsigned *k, int n, int nc, int *count) {
+  for (int i = 0; i < n; i++) {
+    int c = (int)(k[i] % 1000u) - 300;
+    c = c < 0 ? 0 : c >= nc ? nc - 1 : c;
+    count[c] += 2;
+  }
+}
+
+static void clamp_unsigned(const unsigned *k, int n, unsigned un,
+                           unsigned *h) {
+  for (int i = 0; i < n; i++) {
+    unsigned c = k[i] / 3u;
+    if (c >= un)
+      c = un - 1;
+    h[c] ^= k[i];
+  }
+}
+
+static void clamp_inclusive(const float *x, int n, int top, long *count) {
+  for (int i = 0; i < n; i++) {
+    int c = (int)x[i];
+    if (c < 0)
+      c = 0;
+    if (c > top)
+      c = top;
+    count[c]++;
+  }
+}
+
 // A signed value's remainder is in [-15, 15]: + 15 bounds it.
 static void centered(const int *v, int n, long *bins) {
   for (int i = 0; i < n; i++)
@@ -145,6 +199,32 @@ int main(void) {
   overlapping(v, N, v + 1000);
   for (int i = 0; i < N; i += 97)
     h = mix(h, (unsigned long)v[i]);
+  // Clamped bins that end where the inaccessible page starts.
+  int *c40 = (int *)(map + page) - 40;
+  memset(c40, 0, 40 * sizeof *c40);
+  clamp_ifs(xs, N, 2.0f, 3.0f, 40, c40);
+  for (int b = 0; b < 40; b++)
+    h = mix(h, (unsigned long)c40[b]);
+  long *c17 = (long *)(map + page) - 17;
+  memset(c17, 0, 17 * sizeof *c17);
+  clamp_else(xs, N, 17, c17);
+  for (int b = 0; b < 17; b++)
+    h = mix(h, (unsigned long)c17[b]);
+  int *c300 = (int *)(map + page) - 300;
+  memset(c300, 0, 300 * sizeof *c300);
+  clamp_select(keys, N, 300, c300);
+  for (int b = 0; b < 300; b++)
+    h = mix(h, (unsigned long)c300[b]);
+  unsigned *u9 = (unsigned *)(map + page) - 9;
+  memset(u9, 0, 9 * sizeof *u9);
+  clamp_unsigned(keys, N, 9, u9);
+  for (int b = 0; b < 9; b++)
+    h = mix(h, u9[b]);
+  long *c8 = (long *)(map + page) - 8;
+  memset(c8, 0, 8 * sizeof *c8);
+  clamp_inclusive(xs, N, 7, c8);
+  for (int b = 0; b < 8; b++)
+    h = mix(h, (unsigned long)c8[b]);
   long pa[8] = {0}, pb[8] = {0}, pc[12] = {0};
   pair(keys, N, pa, pb);
   pair(keys, N, pc, pc + 4);

@@ -801,7 +801,8 @@ class Gen:
                 self.features.add("aliased array reduction into an allocation")
                 lines.append("al2[(unsigned)i % nb]++;")
         # Through a pointer parameter whose subscripts have a bound (an
-        # unsigned char, `& 255`, `% np`, `% 8 + 7`): copies of the bound's
+        # unsigned char, `& 255`, `% np`, `% 8 + 7`, a clamp to [0, np) by
+        # ifs or by ?:): copies of the bound's
         # elements, which may be more than the object has (HP + 280 leaves
         # 40, and the data only reach below np = 40): the combine must
         # leave the elements past them alone.
@@ -812,7 +813,11 @@ class Gen:
                 ("pb[(unsigned char)iv[i]] += i & 3;", (0, 64)),
                 ("pb[((unsigned)iv[i] % np) & 255]++;", (0, 280)),
                 ("pb[(unsigned)iv[i] % np] ^= (long)i;", (0, 280)),
-                ("pb[iv[i] % 8 + 7] -= 1;", (64, 280))))
+                ("pb[iv[i] % 8 + 7] -= 1;", (64, 280)),
+                ("{ int c = iv[i] % 64 - 8; if (c < 0) c = 0; "
+                 "if (c >= np) c = np - 1; pb[c] += 2; }", (0, 280)),
+                ("{ int c = iv[i] / 3; c = c < 0 ? 0 : c > np - 1 ? np - 1 "
+                 ": c; pb[c] ^= i; }", (64, 280))))
             bounded = (bounded[0], side.choice(bounded[1]))
         scalar = side.choice(("", "s += iv[i];", "last = i;"))
         if scalar:

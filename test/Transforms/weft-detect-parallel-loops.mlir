@@ -626,6 +626,7 @@ func.func @array_unsized(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, 
 // CHECK-LABEL: func.func @array_bounded
 // CHECK: weft.array_reductions = [{decl = 2 : i64, float = false, length = [array<i64: 64>], name = "h", op = "add", sparse}]
 // CHECK: weft.array_reductions = [{decl = 2 : i64, float = false, length = [array<i64: 1, 3>], name = "h", op = "xor", sparse}]
+// CHECK: weft.array_reductions = [{decl = 2 : i64, float = false, length = [array<i64: 1, 3>], name = "h", op = "add", sparse}]
 // CHECK: weft.verdict = "sequential"
 func.func @array_bounded(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "k"},
                          %h: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 2 : i64, weft.name = "h"},
@@ -648,6 +649,31 @@ func.func @array_bounded(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, 
     %s = arith.index_castui %r : i32 to index
     %v = memref.load %h[%s] : memref<?xi32>
     %w = arith.xori %v, %x : i32
+    memref.store %w, %h[%s] : memref<?xi32>
+  }
+  // A clamp to [0, nb) through a local variable and two ifs (clampLength):
+  // every value that reaches the read is below nb and not negative.
+  // expected-remark@+1 {{loop parallelized: h is a + array reduction (each thread updates its own copy)}}
+  affine.for %i = 0 to %n {
+    %c = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 9 : i64, weft.name = "c"} : memref<i32>
+    %x = affine.load %k[%i] : memref<?xi32>
+    affine.store %x, %c[] : memref<i32>
+    %a = affine.load %c[] : memref<i32>
+    %zero = arith.constant 0 : i32
+    %neg = arith.cmpi slt, %a, %zero : i32
+    scf.if %neg {
+      affine.store %zero, %c[] : memref<i32>
+    }
+    %b = affine.load %c[] : memref<i32>
+    %over = arith.cmpi sge, %b, %nb : i32
+    scf.if %over {
+      %top = arith.subi %nb, %one : i32
+      affine.store %top, %c[] : memref<i32>
+    }
+    %e = affine.load %c[] : memref<i32>
+    %s = arith.index_cast %e : i32 to index
+    %v = memref.load %h[%s] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
     memref.store %w, %h[%s] : memref<?xi32>
   }
   // A signed remainder of a value that may be negative: no bound.

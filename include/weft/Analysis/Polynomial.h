@@ -87,7 +87,9 @@ Poly polyOf(mlir::Value v);
 /// an unsigned x, or of one that is not negative, widened only unsigned or
 /// from 64 bits, y's polynomial when it is one atom (a variable, perhaps
 /// widened): as C gives it as int64_t, at most y's value, and not positive
-/// where y is not. The caller names it where the loop starts (CNames, which
+/// where y is not; or y for a variable clamped to [0, y) by ifs or selects
+/// (`if (c < 0) c = 0; if (c >= nc) c = nc - 1;`, docs/analysis.md, "Array
+/// reductions"). The caller names it where the loop starts (CNames, which
 /// names only values the loop does not change). Local variables are
 /// followed to the value stored in them earlier in the iteration, as polyOf
 /// does. None when neither holds.

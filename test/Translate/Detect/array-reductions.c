@@ -195,3 +195,55 @@ void bounded(const unsigned char *px, const unsigned *k, const int *v, int n,
   for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: g[k[i]] read in one iteration may be written in another: the subscript depends on values computed in the loop; g is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of g[k[i]] (such as an unsigned char, `& 255` or `% n`)}}
     g[k[i]]++; // expected-note {{g[k[i]] written here}}
 }
+
+// Clamped subscripts (clampLength): every way the value comes about, through
+// ifs and ?:, is below one bound and not negative: [0, nc) for a clamp to
+// nc - 1, [0, top + 1) for one to top. A clamp at one end only, flags
+// taken before the variable changed, or a clamp to nc + 1 (which could
+// wrap) give no bound.
+void clamps(const double *x, const unsigned *k, int n, int nc, int top,
+            unsigned un, int big, int *count, unsigned *h) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: count is a + array reduction (each thread updates its own copy); a run-time check that count and x do not overlap; it runs in parallel from 0.24 iterations per element of its copies}}
+    int c = (int)x[i];
+    if (c < 0)
+      c = 0;
+    if (c >= nc)
+      c = nc - 1;
+    count[c]++;
+  }
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: count is a + array reduction (each thread updates its own copy); a run-time check that count and x do not overlap}}
+    int c = (int)x[i];
+    c = c < 0 ? 0 : c > top ? top : c;
+    count[c] += 2;
+  }
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: h is a ^ array reduction (each thread updates its own copy); a run-time check that h and k do not overlap}}
+    unsigned c = k[i] / 3;
+    if (c >= un)
+      c = un - 1;
+    h[c] ^= k[i];
+  }
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: count[c] read in one iteration may be written in another: the subscript depends on values computed in the loop; count is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of count[c] (such as an unsigned char, `& 255` or `% n`)}}
+    int c = (int)x[i];
+    if (c >= nc)
+      c = nc - 1;
+    count[c]++; // expected-note {{count[c] written here}}
+  }
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: count[c] read in one iteration may be written in another: the subscript depends on values computed in the loop; count is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of count[c] (such as an unsigned char, `& 255` or `% n`)}}
+    int c = (int)x[i];
+    int lo = c < 0, hi = c >= nc;
+    c = big;
+    if (lo)
+      c = 0;
+    if (hi)
+      c = nc - 1;
+    count[c]++; // expected-note {{count[c] written here}}
+  }
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: count[c] read in one iteration may be written in another: the subscript depends on values computed in the loop; count is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of count[c] (such as an unsigned char, `& 255` or `% n`)}}
+    int c = (int)x[i];
+    if (c < 0)
+      c = 0;
+    if (c >= nc)
+      c = nc + 1;
+    count[c]++; // expected-note {{count[c] written here}}
+  }
+}
