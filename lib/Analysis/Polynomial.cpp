@@ -7,10 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Polynomial.h"
+#include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -317,13 +319,13 @@ struct ValuePath {
 class ValuePaths {
 public:
   bool expand(ValuePath p, unsigned depth);
+  void addCondition(Value cond, bool truth, SmallVectorImpl<Fact> &facts,
+                    Operation *at, Value cell);
   SmallVector<ValuePath> leaves;
 
 private:
   bool cellPaths(Value cell, Operation *at, SmallVector<Fact> facts,
                  unsigned depth);
-  void addCondition(Value cond, bool truth, SmallVectorImpl<Fact> &facts,
-                    Operation *at, Value cell);
 };
 } // namespace
 
@@ -395,6 +397,14 @@ void ValuePaths::addCondition(Value cond, bool truth,
     if (c.getPredicate() == arith::CmpIPredicate::eq)
       truth = !truth;
     cond = ext.getIn();
+  }
+  // Both sides of a true `&&` (and of a false `||`) hold.
+  if (isa_and_nonnull<arith::AndIOp, arith::OrIOp>(cond.getDefiningOp()) &&
+      cond.getType().isInteger(1) &&
+      isa<arith::AndIOp>(cond.getDefiningOp()) == truth) {
+    for (Value side : cond.getDefiningOp()->getOperands())
+      addCondition(side, truth, facts, at, cell);
+    return;
   }
   auto cmp = cond.getDefiningOp<arith::CmpIOp>();
   if (!cmp)
@@ -516,6 +526,9 @@ namespace {
 struct Candidate {
   Poly y;                    ///< the value is below it
   bool unsignedOnly = false; ///< as unsigned (an unsigned comparison)
+  /// Where it comes from: 0 a comparison, 1 the value's range, 2 its own
+  /// form (v + 1, which names a bound only when v is one: nc - 1).
+  int rank = 0;
 };
 } // namespace
 
@@ -528,12 +541,21 @@ struct Candidate {
 /// copies' length). y is one variable plus a constant, or a constant. An
 /// unsigned view (the index widens the value unsigned) takes unsigned
 /// comparisons too, and then needs nothing for the lower end.
-static std::optional<Poly> clampLength(Value v, bool unsignedView,
-                                       int64_t maxConstant) {
+static std::optional<Poly> clampLength(Value v, Operation *at,
+                                       bool unsignedView, int64_t maxConstant) {
   using P = arith::CmpIPredicate;
   ValuePaths walk;
+  // The conditions of the ifs around the access, up to the loop: `if (c >=
+  // 0 && c < nc) count[c]++;`.
+  ValuePath start{v, {}};
+  for (Operation *op = at; op && !isa<func::FuncOp>(op) && !isLoop(op);
+       op = op->getParentOp())
+    if (auto ifOp = dyn_cast_or_null<scf::IfOp>(op->getParentOp()))
+      walk.addCondition(ifOp.getCondition(),
+                        op->getParentRegion() == &ifOp.getThenRegion(),
+                        start.facts, nullptr, Value());
   // One way with nothing known on it only says that v is below v + 1.
-  if (!walk.expand({v, {}}, 0) || walk.leaves.empty() ||
+  if (!walk.expand(start, 0) || walk.leaves.empty() ||
       (walk.leaves.size() == 1 && walk.leaves.front().facts.empty()))
     return std::nullopt;
   SmallVector<SmallVector<Candidate>> cands;
@@ -541,10 +563,10 @@ static std::optional<Poly> clampLength(Value v, bool unsignedView,
     SmallVector<Candidate> c;
     ConstantIntRanges r = rangeOf(p.v);
     if (!r.smin().isNegative() && r.smax().slt(maxConstant))
-      c.push_back({Poly::constant(r.smax().getSExtValue() + 1)});
+      c.push_back({Poly::constant(r.smax().getSExtValue() + 1), false, 1});
     if (auto own = boundPoly(p.v, true))
       if (auto y = own->plus(Poly::constant(1)))
-        c.push_back({*y});
+        c.push_back({*y, false, 2});
     for (const Fact &f : p.facts) {
       if (f.lhs != p.v)
         continue;
@@ -580,28 +602,32 @@ static std::optional<Poly> clampLength(Value v, bool unsignedView,
       return c.constantTerm() <= y.constantTerm();
     return c.isConstant() && c.constantTerm() <= 1;
   };
-  for (const auto &list : cands)
-    for (const Candidate &cy : list) {
-      const Poly &y = cy.y;
-      if (y.isConstant() &&
-          (y.constantTerm() < 1 || y.constantTerm() > maxConstant))
-        continue;
-      bool ok = true;
-      for (size_t i = 0; i < cands.size() && ok; ++i)
-        ok = llvm::any_of(cands[i], [&](const Candidate &c) {
-          if (!covers(c.y, y))
-            return false;
-          if (c.unsignedOnly && unsignedView)
-            return true;
-          return nonneg(walk.leaves[i], y);
-        });
-      if (ok)
-        return y;
-    }
+  for (int rank = 0; rank <= 2; ++rank)
+    for (const auto &list : cands)
+      for (const Candidate &cy : list) {
+        if (cy.rank != rank)
+          continue;
+        const Poly &y = cy.y;
+        if (y.isConstant() &&
+            (y.constantTerm() < 1 || y.constantTerm() > maxConstant))
+          continue;
+        bool ok = true;
+        for (size_t i = 0; i < cands.size() && ok; ++i)
+          ok = llvm::any_of(cands[i], [&](const Candidate &c) {
+            if (!covers(c.y, y))
+              return false;
+            if (c.unsignedOnly && unsignedView)
+              return true;
+            return nonneg(walk.leaves[i], y);
+          });
+        if (ok)
+          return y;
+      }
   return std::nullopt;
 }
 
-std::optional<Poly> weft::indexLength(Value index, int64_t maxConstant) {
+std::optional<Poly> weft::indexLength(Value index, Operation *at,
+                                      int64_t maxConstant) {
   ConstantIntRanges r = rangeOf(index);
   if (ConstantIntRanges::getStorageBitwidth(index.getType()) != 0 &&
       !r.smin().isNegative() && r.smax().slt(maxConstant))
@@ -615,8 +641,8 @@ std::optional<Poly> weft::indexLength(Value index, int64_t maxConstant) {
   bool signedNarrow = false, unsignedView = true;
   for (unsigned depth = 0; depth < 8; ++depth) {
     Operation *def = v.getDefiningOp();
-    if (!def)
-      return std::nullopt;
+    if (!def) // an argument, tested by the ifs around the access
+      return clampLength(v, at, unsignedView && depth > 0, maxConstant);
     if (Value stored = forwardedStore(def)) {
       v = stored;
       continue;
@@ -630,10 +656,9 @@ std::optional<Poly> weft::indexLength(Value index, int64_t maxConstant) {
       v = def->getOperand(0);
       continue;
     }
-    if (isa<arith::SelectOp, affine::AffineLoadOp, memref::LoadOp>(def))
-      return clampLength(v, unsignedView && depth > 0, maxConstant);
-    if (!isa<arith::RemUIOp, arith::RemSIOp>(def) ||
-        (isa<arith::RemUIOp>(def) && signedNarrow))
+    if (!isa<arith::RemUIOp, arith::RemSIOp>(def))
+      return clampLength(v, at, unsignedView && depth > 0, maxConstant);
+    if (isa<arith::RemUIOp>(def) && signedNarrow)
       return std::nullopt;
     Value x = def->getOperand(0), y = def->getOperand(1);
     if (isa<arith::RemSIOp>(def) && rangeOf(x).smin().isNegative())

@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 17
+// PARALLEL: 18
 // GRAPHS: 2
 // OPENMP-GRAPHS: 0
 // WEFT-ARGS: --fp-reductions --fork-join-ns=0
@@ -7,7 +7,7 @@
 // Array reductions through pointers whose objects weft does not see
 // (docs/analysis.md, "Array reductions"): `bins[v[i]]++` into a parameter,
 // where what computes each subscript bounds it (an unsigned char, `& 127`,
-// `>> 28` of 32 bits, `% nb` of an unsigned value, a clamp to [0, nc)). Each team member
+// `>> 28` of 32 bits, `% nb` of an unsigned value, a clamp to [0, nc), a test around it). Each team member
 // updates a copy of that many elements, and the combine adds into only the
 // elements that some copy changed: `into_small` passes 100 bins that end
 // where an inaccessible page starts, and its subscripts reach 127 only in
@@ -135,6 +135,15 @@ static void clamp_inclusive(const float *x, int n, int top, long *count) {
   }
 }
 
+// Bins tested around the update: out-of-range values are dropped.
+static void in_range(const float *x, int n, int nc, long *count) {
+  for (int i = 0; i < n; i++) {
+    int c = (int)(x[i] * 2.0f) - 5;
+    if (c >= 0 && c < nc)
+      count[c] += i & 7;
+  }
+}
+
 // A signed value's remainder is in [-15, 15]: + 15 bounds it.
 static void centered(const int *v, int n, long *bins) {
   for (int i = 0; i < n; i++)
@@ -225,6 +234,11 @@ int main(void) {
   clamp_inclusive(xs, N, 7, c8);
   for (int b = 0; b < 8; b++)
     h = mix(h, (unsigned long)c8[b]);
+  long *c11 = (long *)(map + page) - 11;
+  memset(c11, 0, 11 * sizeof *c11);
+  in_range(xs, N, 11, c11);
+  for (int b = 0; b < 11; b++)
+    h = mix(h, (unsigned long)c11[b]);
   long pa[8] = {0}, pb[8] = {0}, pc[12] = {0};
   pair(keys, N, pa, pb);
   pair(keys, N, pc, pc + 4);

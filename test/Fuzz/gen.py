@@ -802,7 +802,7 @@ class Gen:
                 lines.append("al2[(unsigned)i % nb]++;")
         # Through a pointer parameter whose subscripts have a bound (an
         # unsigned char, `& 255`, `% np`, `% 8 + 7`, a clamp to [0, np) by
-        # ifs or by ?:): copies of the bound's
+        # ifs or by ?:, a test around the update): copies of the bound's
         # elements, which may be more than the object has (HP + 280 leaves
         # 40, and the data only reach below np = 40): the combine must
         # leave the elements past them alone.
@@ -817,7 +817,9 @@ class Gen:
                 ("{ int c = iv[i] % 64 - 8; if (c < 0) c = 0; "
                  "if (c >= np) c = np - 1; pb[c] += 2; }", (0, 280)),
                 ("{ int c = iv[i] / 3; c = c < 0 ? 0 : c > np - 1 ? np - 1 "
-                 ": c; pb[c] ^= i; }", (64, 280))))
+                 ": c; pb[c] ^= i; }", (64, 280)),
+                ("{ int c = iv[i] % 50; if (c >= 0 && c < np) pb[c] += i; }",
+                 (0, 280))))
             bounded = (bounded[0], side.choice(bounded[1]))
         scalar = side.choice(("", "s += iv[i];", "last = i;"))
         if scalar:

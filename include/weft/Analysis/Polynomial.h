@@ -88,12 +88,15 @@ Poly polyOf(mlir::Value v);
 /// from 64 bits, y's polynomial when it is one atom (a variable, perhaps
 /// widened): as C gives it as int64_t, at most y's value, and not positive
 /// where y is not; or y for a variable clamped to [0, y) by ifs or selects
-/// (`if (c < 0) c = 0; if (c >= nc) c = nc - 1;`, docs/analysis.md, "Array
-/// reductions"). The caller names it where the loop starts (CNames, which
+/// (`if (c < 0) c = 0; if (c >= nc) c = nc - 1;`), or tested by the ifs
+/// around the access `at` (`if (c >= 0 && c < nc) count[c]++;`;
+/// docs/analysis.md, "Array reductions"). The caller names it where the
+/// loop starts (CNames, which
 /// names only values the loop does not change). Local variables are
 /// followed to the value stored in them earlier in the iteration, as polyOf
 /// does. None when neither holds.
-std::optional<Poly> indexLength(mlir::Value index, int64_t maxConstant);
+std::optional<Poly> indexLength(mlir::Value index, mlir::Operation *at,
+                                int64_t maxConstant);
 
 /// The polynomials of an affine map's results applied to operands.
 std::optional<llvm::SmallVector<Poly>>

@@ -198,9 +198,9 @@ void bounded(const unsigned char *px, const unsigned *k, const int *v, int n,
 
 // Clamped subscripts (clampLength): every way the value comes about, through
 // ifs and ?:, is below one bound and not negative: [0, nc) for a clamp to
-// nc - 1, [0, top + 1) for one to top. A clamp at one end only, flags
-// taken before the variable changed, or a clamp to nc + 1 (which could
-// wrap) give no bound.
+// nc - 1, [0, top + 1) for one to top, or for a test around the update. A
+// clamp at one end only, flags taken before the variable changed, a clamp
+// to nc + 1 (which could wrap), or a test with || give no bound.
 void clamps(const double *x, const unsigned *k, int n, int nc, int top,
             unsigned un, int big, int *count, unsigned *h) {
   for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: count is a + array reduction (each thread updates its own copy); a run-time check that count and x do not overlap; it runs in parallel from 0.24 iterations per element of its copies}}
@@ -227,6 +227,23 @@ void clamps(const double *x, const unsigned *k, int n, int nc, int top,
     if (c >= nc)
       c = nc - 1;
     count[c]++; // expected-note {{count[c] written here}}
+  }
+  // Tested by the ifs around the update (`&&`, or nested), not by `||`.
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: count is a + array reduction (each thread updates its own copy); a run-time check that count and x do not overlap}}
+    int c = (int)x[i];
+    if (c >= 0 && c < nc)
+      count[c]++;
+  }
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: count is a + array reduction (each thread updates its own copy); a run-time check that count and x do not overlap}}
+    int c = (int)(x[i] * 4.0);
+    if (c >= 0)
+      if (c <= nc - 1)
+        count[c] += 2;
+  }
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: count[c] read in one iteration may be written in another: the subscript depends on values computed in the loop; count is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of count[c] (such as an unsigned char, `& 255` or `% n`)}}
+    int c = (int)x[i];
+    if (c >= 0 || c < nc)
+      count[c]++; // expected-note {{count[c] written here}}
   }
   for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: count[c] read in one iteration may be written in another: the subscript depends on values computed in the loop; count is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of count[c] (such as an unsigned char, `& 255` or `% n`)}}
     int c = (int)x[i];

@@ -298,7 +298,7 @@ boundedArray(const BaseInfo &root, ArrayRef<const Access *> group,
         held(memPathOf(a->op->getOperand(isStore(a->op) ? 1 : 0)).root) !=
             held(root))
       return failure();
-    std::optional<Poly> n = indexLength(index, kMaxBoundedElements);
+    std::optional<Poly> n = indexLength(index, a->op, kMaxBoundedElements);
     if (!n) {
       why = root.name + " is updated as an array reduction, but weft does " +
             "not know how many elements it has, nor a bound on the " +
