@@ -550,7 +550,8 @@ static std::optional<Poly> clampLength(Value v, Operation *at,
   ValuePath start{v, {}};
   for (Operation *op = at; op && !isa<func::FuncOp>(op) && !isLoop(op);
        op = op->getParentOp())
-    if (auto ifOp = dyn_cast_or_null<scf::IfOp>(op->getParentOp()))
+    if (auto ifOp = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
+        ifOp && !entered(ifOp)) // a case or label in it: not so tested
       walk.addCondition(ifOp.getCondition(),
                         op->getParentRegion() == &ifOp.getThenRegion(),
                         start.facts, nullptr, Value());
