@@ -546,15 +546,41 @@ static std::optional<Poly> clampLength(Value v, Operation *at,
   using P = arith::CmpIPredicate;
   ValuePaths walk;
   // The conditions of the ifs around the access, up to the loop: `if (c >=
-  // 0 && c < nc) count[c]++;`.
+  // 0 && c < nc) count[c]++;`; and of the ifs before it whose branch
+  // always jumps away: `if (c < 0 || c >= nc) continue;` (past it, the
+  // condition is false), up to a label control may arrive at past them.
   ValuePath start{v, {}};
+  auto jumps = [](Region &r) {
+    Operation *last = nullptr;
+    for (Block &b : r)
+      for (Operation &in : b)
+        if (!isa<scf::YieldOp>(in))
+          last = &in;
+    return last && isa<BreakOp, ContinueOp, ReturnOp, GotoOp>(last) &&
+           last->getBlock() == &r.front();
+  };
   for (Operation *op = at; op && !isa<func::FuncOp>(op) && !isLoop(op);
-       op = op->getParentOp())
+       op = op->getParentOp()) {
+    for (Operation *prev = op->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      if (entered(prev))
+        break;
+      auto guard = dyn_cast<scf::IfOp>(prev);
+      if (!guard)
+        continue;
+      if (jumps(guard.getThenRegion()))
+        walk.addCondition(guard.getCondition(), false, start.facts, nullptr,
+                          Value());
+      else if (!guard.getElseRegion().empty() && jumps(guard.getElseRegion()))
+        walk.addCondition(guard.getCondition(), true, start.facts, nullptr,
+                          Value());
+    }
     if (auto ifOp = dyn_cast_or_null<scf::IfOp>(op->getParentOp());
         ifOp && !entered(ifOp)) // a case or label in it: not so tested
       walk.addCondition(ifOp.getCondition(),
                         op->getParentRegion() == &ifOp.getThenRegion(),
                         start.facts, nullptr, Value());
+  }
   // One way with nothing known on it only says that v is below v + 1.
   if (!walk.expand(start, 0) || walk.leaves.empty() ||
       (walk.leaves.size() == 1 && walk.leaves.front().facts.empty()))

@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 18
+// PARALLEL: 19
 // GRAPHS: 2
 // OPENMP-GRAPHS: 0
 // WEFT-ARGS: --fp-reductions --fork-join-ns=0
@@ -7,7 +7,7 @@
 // Array reductions through pointers whose objects weft does not see
 // (docs/analysis.md, "Array reductions"): `bins[v[i]]++` into a parameter,
 // where what computes each subscript bounds it (an unsigned char, `& 127`,
-// `>> 28` of 32 bits, `% nb` of an unsigned value, a clamp to [0, nc), a test around it). Each team member
+// `>> 28` of 32 bits, `% nb` of an unsigned value, a clamp to [0, nc), a test around it or a continue before it). Each team member
 // updates a copy of that many elements, and the combine adds into only the
 // elements that some copy changed: `into_small` passes 100 bins that end
 // where an inaccessible page starts, and its subscripts reach 127 only in
@@ -144,6 +144,16 @@ static void in_range(const float *x, int n, int nc, long *count) {
   }
 }
 
+// Out-of-range values skipped by a continue.
+static void skip_out(const unsigned *k, int n, int nc, int *count) {
+  for (int i = 0; i < n; i++) {
+    int c = (int)(k[i] & 0xfff) - 1000;
+    if (c < 0 || c >= nc)
+      continue;
+    count[c] += 5;
+  }
+}
+
 // A signed value's remainder is in [-15, 15]: + 15 bounds it.
 static void centered(const int *v, int n, long *bins) {
   for (int i = 0; i < n; i++)
@@ -239,6 +249,11 @@ int main(void) {
   in_range(xs, N, 11, c11);
   for (int b = 0; b < 11; b++)
     h = mix(h, (unsigned long)c11[b]);
+  int *c999 = (int *)(map + page) - 999;
+  memset(c999, 0, 999 * sizeof *c999);
+  skip_out(keys, N, 999, c999);
+  for (int b = 0; b < 999; b++)
+    h = mix(h, (unsigned long)c999[b]);
   long pa[8] = {0}, pb[8] = {0}, pc[12] = {0};
   pair(keys, N, pa, pb);
   pair(keys, N, pc, pc + 4);

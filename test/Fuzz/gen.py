@@ -802,10 +802,10 @@ class Gen:
                 lines.append("al2[(unsigned)i % nb]++;")
         # Through a pointer parameter whose subscripts have a bound (an
         # unsigned char, `& 255`, `% np`, `% 8 + 7`, a clamp to [0, np) by
-        # ifs or by ?:, a test around the update): copies of the bound's
-        # elements, which may be more than the object has (HP + 280 leaves
-        # 40, and the data only reach below np = 40): the combine must
-        # leave the elements past them alone.
+        # ifs or by ?:, a test around the update, a continue before it):
+        # copies of the bound's elements, which may be more than the object
+        # has (HP + 280 leaves 40, and the data only reach below np = 40):
+        # the combine must leave the elements past them alone.
         bounded = None
         if side.random() < 0.4:
             self.features.add("array reduction through a bounded pointer")
@@ -819,7 +819,9 @@ class Gen:
                 ("{ int c = iv[i] / 3; c = c < 0 ? 0 : c > np - 1 ? np - 1 "
                  ": c; pb[c] ^= i; }", (64, 280)),
                 ("{ int c = iv[i] % 50; if (c >= 0 && c < np) pb[c] += i; }",
-                 (0, 280))))
+                 (0, 280)),
+                ("{ int c = iv[i] % 64; if (c < 0 || c >= np) continue; "
+                 "pb[c] -= i & 1; }", (64, 280))))
             bounded = (bounded[0], side.choice(bounded[1]))
         scalar = side.choice(("", "s += iv[i];", "last = i;"))
         if scalar:

@@ -89,7 +89,8 @@ Poly polyOf(mlir::Value v);
 /// widened): as C gives it as int64_t, at most y's value, and not positive
 /// where y is not; or y for a variable clamped to [0, y) by ifs or selects
 /// (`if (c < 0) c = 0; if (c >= nc) c = nc - 1;`), or tested by the ifs
-/// around the access `at` (`if (c >= 0 && c < nc) count[c]++;`;
+/// around the access `at` (`if (c >= 0 && c < nc) count[c]++;`) or by
+/// one before it that jumps away (`if (c < 0 || c >= nc) continue;`;
 /// docs/analysis.md, "Array reductions"). The caller names it where the
 /// loop starts (CNames, which
 /// names only values the loop does not change). Local variables are

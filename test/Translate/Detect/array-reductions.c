@@ -198,7 +198,8 @@ void bounded(const unsigned char *px, const unsigned *k, const int *v, int n,
 
 // Clamped subscripts (clampLength): every way the value comes about, through
 // ifs and ?:, is below one bound and not negative: [0, nc) for a clamp to
-// nc - 1, [0, top + 1) for one to top, or for a test around the update. A
+// nc - 1, [0, top + 1) for one to top, or for a test around the update or
+// a continue before it. A
 // clamp at one end only, flags taken before the variable changed, a clamp
 // to nc + 1 (which could wrap), or a test with || give no bound.
 void clamps(const double *x, const unsigned *k, int n, int nc, int top,
@@ -244,6 +245,22 @@ void clamps(const double *x, const unsigned *k, int n, int nc, int top,
     int c = (int)x[i];
     if (c >= 0 || c < nc)
       count[c]++; // expected-note {{count[c] written here}}
+  }
+  // An if before it that always jumps away: past it, its condition is
+  // false; not so when the jump is itself conditional.
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: count is a + array reduction (each thread updates its own copy); a run-time check that count and x do not overlap}}
+    int c = (int)x[i];
+    if (c < 0 || c >= nc)
+      continue;
+    count[c] += 3;
+  }
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: count[c] read in one iteration may be written in another: the subscript depends on values computed in the loop; count is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of count[c] (such as an unsigned char, `& 255` or `% n`)}}
+    int c = (int)x[i];
+    if (c < 0 || c >= nc) {
+      if (x[i] > 3.0)
+        continue;
+    }
+    count[c] += 3; // expected-note {{count[c] written here}}
   }
   for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: count[c] read in one iteration may be written in another: the subscript depends on values computed in the loop; count is updated as an array reduction, but weft does not know how many elements it has, nor a bound on the subscript of count[c] (such as an unsigned char, `& 255` or `% n`)}}
     int c = (int)x[i];
