@@ -679,7 +679,10 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
     }
     strides[d] = *s;
   }
-  for (const Access *a : accesses) {
+  // The elements one access touches, from its subscripts over the loops;
+  // false with the reason when weft cannot bound or name them.
+  auto subscriptSide = [&](const Access *a, SmallVectorImpl<CPoly> &accLo,
+                           SmallVectorImpl<CPoly> &accHi) -> bool {
     MemPath p = pathOf(*a, module);
     // Views keep the root's leading dimensions (fields) or flatten them.
     size_t dims = rootType.getRank();
@@ -688,7 +691,7 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
       dims = 1;
     if (a->subs.size() < dims) {
       why = "weft cannot bound the elements " + textOf(*a) + " touches";
-      return std::nullopt;
+      return false;
     }
     Poly lo, hi;
     for (size_t d = 0; d < dims; ++d) {
@@ -696,14 +699,14 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
       Poly stride = flat ? Poly::constant(1) : strides[d];
       if (!s.known()) {
         why = "weft cannot bound the elements " + textOf(*a) + " touches";
-        return std::nullopt;
+        return false;
       }
       auto l = s.lo->times(stride), h = s.hi->times(stride);
       auto nl = l ? lo.plus(*l) : std::nullopt;
       auto nh = h ? hi.plus(*h) : std::nullopt;
       if (!nl || !nh) {
         why = "weft cannot bound the elements " + textOf(*a) + " touches";
-        return std::nullopt;
+        return false;
       }
       lo = *nl;
       hi = *nh;
@@ -720,20 +723,61 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
       his.push_back(rh->second);
     } else if (!corners(lo, inner, los) || !corners(hi, inner, his)) {
       why = "weft cannot bound the elements " + textOf(*a) + " touches";
-      return std::nullopt;
+      return false;
     }
-    for (auto [list, out] : {std::make_pair(&los, &side.lo),
-                             std::make_pair(&his, &side.hi)})
+    for (auto [list, out] :
+         {std::make_pair(&los, &accLo), std::make_pair(&his, &accHi)})
       for (const Poly &p : *list) {
         auto c = names.convert(p);
         if (!c) {
           why = "the elements " + textOf(*a) +
                 " touches depend on values weft cannot name in C";
-          return std::nullopt;
+          return false;
         }
-        if (!llvm::is_contained(*out, *c))
-          out->push_back(*c);
+        out->push_back(*c);
       }
+    return true;
+  };
+  // Else [0, length) when the ops that compute a rank-1 subscript bound it
+  // (indexLength: `lut[in[i]]` of an unsigned char, `table[k[i] % nt]`).
+  auto boundedSide = [&](const Access *a, SmallVectorImpl<CPoly> &accLo,
+                         SmallVectorImpl<CPoly> &accHi) -> bool {
+    Value index;
+    if (auto l = dyn_cast<memref::LoadOp>(a->op);
+        l && l.getIndices().size() == 1)
+      index = l.getIndices()[0];
+    else if (auto st = dyn_cast<memref::StoreOp>(a->op);
+             st && st.getIndices().size() == 1)
+      index = st.getIndices()[0];
+    if (!index || rootType.getRank() != 1 || !pathOf(*a, module).views.empty())
+      return false;
+    std::optional<Poly> n = indexLength(index, a->op, kMaxBoundedElements);
+    std::optional<Poly> last = n ? n->plus(Poly::constant(-1)) : std::nullopt;
+    std::optional<CPoly> hi = last ? names.convert(*last) : std::nullopt;
+    if (!hi)
+      return false;
+    // The bound holds only where the length is positive (`% nt` of an nt
+    // that is not, a clamp to nc - 1 for nc < 1): the check tests it.
+    if (!n->isConstant() && !llvm::is_contained(side.nonneg, *hi))
+      side.nonneg.push_back(*hi);
+    accLo.push_back(CPoly{});
+    accHi.push_back(*hi);
+    return true;
+  };
+  for (const Access *a : accesses) {
+    SmallVector<CPoly> accLo, accHi;
+    if (!subscriptSide(a, accLo, accHi)) {
+      accLo.clear();
+      accHi.clear();
+      if (!boundedSide(a, accLo, accHi))
+        return std::nullopt; // why: subscriptSide's
+      why.clear();
+    }
+    for (auto [list, out] :
+         {std::make_pair(&accLo, &side.lo), std::make_pair(&accHi, &side.hi)})
+      for (const CPoly &c : *list)
+        if (!llvm::is_contained(*out, c))
+          out->push_back(c);
   }
   return side;
 }
