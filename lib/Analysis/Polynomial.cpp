@@ -201,6 +201,20 @@ static bool entered(Operation *op) {
   return label;
 }
 
+/// The local scalar variable (a 0-d alloca no pointer reaches) that a load
+/// reads, or null.
+static Value localCellOf(Operation *load) {
+  if (!isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(load) ||
+      load->getNumOperands() != 1)
+    return Value();
+  Value cell = load->getOperand(0);
+  MemPath p = memPathOf(cell);
+  if (!p.views.empty() || !p.root.isCell || p.root.escapes ||
+      !cell.getDefiningOp<memref::AllocaOp>())
+    return Value();
+  return cell;
+}
+
 /// The value a read of a local scalar variable gets from a write of it
 /// earlier in the same iteration, with nothing between them that may write
 /// the variable or let control in (`k = i * cols + j; ... J[k]`: the k of
@@ -210,13 +224,8 @@ static bool entered(Operation *op) {
 /// value the loop's checks may not be able to name, where the variable
 /// itself has one.
 static Value forwardedStore(Operation *load) {
-  if (!isa<affine::AffineLoadOp, memref::LoadOp>(load) ||
-      load->getNumOperands() != 1)
-    return Value();
-  Value cell = load->getOperand(0);
-  MemPath p = memPathOf(cell);
-  if (!p.views.empty() || !p.root.isCell || p.root.escapes ||
-      !cell.getDefiningOp<memref::AllocaOp>())
+  Value cell = localCellOf(load);
+  if (!cell)
     return Value();
   for (Operation *from = load;;) {
     for (Operation *op = from->getPrevNode(); op; op = op->getPrevNode()) {
@@ -297,6 +306,16 @@ static ConstantIntRanges rangeOf(Value v, unsigned depth = 0) {
                                                                       : any;
 }
 
+/// The length [0, n) that v's ranges give, at most `maxConstant`, or none
+/// (a range that reaches below 0, or a value that is not an integer).
+static std::optional<int64_t> rangeLength(Value v, int64_t maxConstant) {
+  ConstantIntRanges r = rangeOf(v);
+  if (ConstantIntRanges::getStorageBitwidth(v.getType()) == 0 ||
+      r.smin().isNegative() || !r.smax().slt(maxConstant))
+    return std::nullopt;
+  return r.smax().getSExtValue() + 1;
+}
+
 namespace {
 /// `lhs pred rhs` holds on a path; a null lhs stands for the value that
 /// `cell` holds at the path's point (ValuePaths).
@@ -328,20 +347,6 @@ private:
                  unsigned depth);
 };
 } // namespace
-
-/// The local scalar variable (a 0-d alloca no pointer reaches) that a load
-/// reads, or null.
-static Value localCellOf(Operation *load) {
-  if (!isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(load) ||
-      load->getNumOperands() != 1)
-    return Value();
-  Value cell = load->getOperand(0);
-  MemPath p = memPathOf(cell);
-  if (!p.views.empty() || !p.root.isCell || p.root.escapes ||
-      !cell.getDefiningOp<memref::AllocaOp>())
-    return Value();
-  return cell;
-}
 
 /// Whether a load of `cell` reads the value the cell has right before
 /// `at`: in at's block, before it, with nothing between that may write it.
@@ -588,9 +593,8 @@ static std::optional<Poly> clampLength(Value v, Operation *at,
   SmallVector<SmallVector<Candidate>> cands;
   for (const ValuePath &p : walk.leaves) {
     SmallVector<Candidate> c;
-    ConstantIntRanges r = rangeOf(p.v);
-    if (!r.smin().isNegative() && r.smax().slt(maxConstant))
-      c.push_back({Poly::constant(r.smax().getSExtValue() + 1), false, 1});
+    if (std::optional<int64_t> n = rangeLength(p.v, maxConstant))
+      c.push_back({Poly::constant(*n), false, 1});
     if (auto own = boundPoly(p.v, true))
       if (auto y = own->plus(Poly::constant(1)))
         c.push_back({*y, false, 2});
@@ -655,10 +659,8 @@ static std::optional<Poly> clampLength(Value v, Operation *at,
 
 std::optional<Poly> weft::indexLength(Value index, Operation *at,
                                       int64_t maxConstant) {
-  ConstantIntRanges r = rangeOf(index);
-  if (ConstantIntRanges::getStorageBitwidth(index.getType()) != 0 &&
-      !r.smin().isNegative() && r.smax().slt(maxConstant))
-    return Poly::constant(r.smax().getSExtValue() + 1);
+  if (std::optional<int64_t> n = rangeLength(index, maxConstant))
+    return Poly::constant(*n);
   // x % y, or a clamped variable: peel the casts on the way. Unsigned
   // widenings keep the remainder's value; so do signed ones of a signed
   // remainder of an x that is not negative (below |y| <= 2^(w-1)), and of

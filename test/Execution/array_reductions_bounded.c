@@ -167,6 +167,12 @@ static void unbounded(const int *v, int n, long *bins) {
     bins[v[i] % 16]++;
 }
 
+// `bytes` zeroed bytes that end where the inaccessible page after
+// `limit` starts.
+static void *page_end(char *limit, size_t bytes) {
+  return memset(limit - bytes, 0, bytes);
+}
+
 static unsigned long mix(unsigned long h, unsigned long x) {
   return h * 1099511628211ul ^ x;
 }
@@ -207,8 +213,8 @@ int main(void) {
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE) != 0)
     return 1;
-  long *small = (long *)(map + page) - 100;
-  memset(small, 0, 100 * sizeof *small);
+  char *limit = map + page;
+  long *small = page_end(limit, 100 * sizeof *small);
   into_small(keys, N, small);
   for (int b = 0; b < 100; b++)
     h = mix(h, (unsigned long)small[b]);
@@ -219,38 +225,31 @@ int main(void) {
   for (int i = 0; i < N; i += 97)
     h = mix(h, (unsigned long)v[i]);
   // Clamped bins that end where the inaccessible page starts.
-  int *c40 = (int *)(map + page) - 40;
-  memset(c40, 0, 40 * sizeof *c40);
+  int *c40 = page_end(limit, 40 * sizeof *c40);
   clamp_ifs(xs, N, 2.0f, 3.0f, 40, c40);
   for (int b = 0; b < 40; b++)
     h = mix(h, (unsigned long)c40[b]);
-  long *c17 = (long *)(map + page) - 17;
-  memset(c17, 0, 17 * sizeof *c17);
+  long *c17 = page_end(limit, 17 * sizeof *c17);
   clamp_else(xs, N, 17, c17);
   for (int b = 0; b < 17; b++)
     h = mix(h, (unsigned long)c17[b]);
-  int *c300 = (int *)(map + page) - 300;
-  memset(c300, 0, 300 * sizeof *c300);
+  int *c300 = page_end(limit, 300 * sizeof *c300);
   clamp_select(keys, N, 300, c300);
   for (int b = 0; b < 300; b++)
     h = mix(h, (unsigned long)c300[b]);
-  unsigned *u9 = (unsigned *)(map + page) - 9;
-  memset(u9, 0, 9 * sizeof *u9);
+  unsigned *u9 = page_end(limit, 9 * sizeof *u9);
   clamp_unsigned(keys, N, 9, u9);
   for (int b = 0; b < 9; b++)
     h = mix(h, u9[b]);
-  long *c8 = (long *)(map + page) - 8;
-  memset(c8, 0, 8 * sizeof *c8);
+  long *c8 = page_end(limit, 8 * sizeof *c8);
   clamp_inclusive(xs, N, 7, c8);
   for (int b = 0; b < 8; b++)
     h = mix(h, (unsigned long)c8[b]);
-  long *c11 = (long *)(map + page) - 11;
-  memset(c11, 0, 11 * sizeof *c11);
+  long *c11 = page_end(limit, 11 * sizeof *c11);
   in_range(xs, N, 11, c11);
   for (int b = 0; b < 11; b++)
     h = mix(h, (unsigned long)c11[b]);
-  int *c999 = (int *)(map + page) - 999;
-  memset(c999, 0, 999 * sizeof *c999);
+  int *c999 = page_end(limit, 999 * sizeof *c999);
   skip_out(keys, N, 999, c999);
   for (int b = 0; b < 999; b++)
     h = mix(h, (unsigned long)c999[b]);

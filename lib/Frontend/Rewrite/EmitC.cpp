@@ -470,7 +470,7 @@ static std::string identityOf(llvm::StringRef op, QualType t,
   return ""; // fmin, fmax
 }
 
-/// The C variable that holds the length of an allocation's copy
+/// The C variable that holds the length of a copy of a run-time length
 /// (Capture::length) in the replacing block, the context and the functions
 /// that fill and combine the copies.
 static std::string lengthVar(const Capture &c) { return "weft_len_" + c.name; }

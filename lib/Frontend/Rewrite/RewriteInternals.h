@@ -48,8 +48,9 @@ struct Capture {
   /// The loop alone reaches its memory through it (the task's noalias):
   /// the outlined loop takes it as a restrict pointer.
   bool noalias = false;
-  /// An array reduction into an allocation: its elements at the loop's
-  /// start (Reduction::length).
+  /// An array reduction into an allocation, or through a pointer whose
+  /// subscripts have a bound: its copies' elements at the loop's start
+  /// (Reduction::length).
   std::optional<CPoly> length;
   /// The length bounds the subscripts, not the object (Reduction::sparse):
   /// combine only the elements that some copy changed.
@@ -334,8 +335,8 @@ private:
   std::string copyLengthTest(const Plan &p, const std::string &in);
   /// The copy of an array reduction, placed after the copies in `L`.
   Layout::Copy &addCopy(const Capture &c, Layout &L);
-  /// Bytes of an allocation's copy (Capture::length) in a member's block,
-  /// as C: weft_copy_span() of its length (64-aligned).
+  /// Bytes of a copy of a run-time length (Capture::length) in a member's
+  /// block, as C: weft_copy_span() of its length (64-aligned).
   std::string copySpan(const Capture &c);
   /// The task's estimated work of one iteration, in ns, as C.
   std::string workPerIterText(const Plan &p);

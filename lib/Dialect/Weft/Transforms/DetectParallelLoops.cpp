@@ -173,13 +173,15 @@ static void liftIndirectReads(LoopBody &body, ModuleOp module) {
   body.blockers.clear();
 }
 
-/// An array reduction into memory that a C allocator returned, `long *h =
-/// calloc(nb, sizeof *h)`, viewed as h[k] (rank 1, no offset): the one
-/// pointer variable the loop names it by (every access of `group` through
-/// it), and the elements of the allocation, its bytes over the element's,
-/// as C variables give them where the loop starts. Any element the loop
-/// updates lies in the allocation, or the program is wrong already; so
-/// copies of that many elements hold them all. Fails with the reason.
+/// The one subscript of a rank-1 memref.load or memref.store, or null.
+static Value rank1Index(Operation *access) {
+  if (auto l = dyn_cast<memref::LoadOp>(access))
+    return l.getIndices().size() == 1 ? l.getIndices()[0] : Value();
+  if (auto st = dyn_cast<memref::StoreOp>(access))
+    return st.getIndices().size() == 1 ? st.getIndices()[0] : Value();
+  return Value();
+}
+
 /// The one pointer variable that holds what `op` computes (its
 /// weft.pointers: never-assigned variables the importer keeps as that
 /// value) and that the loop uses, when every access of `group` is through
@@ -208,6 +210,13 @@ pointerVarOf(Operation *op, ArrayRef<const Access *> group, Operation *loop) {
   return named.front();
 }
 
+/// An array reduction into memory that a C allocator returned, `long *h =
+/// calloc(nb, sizeof *h)`, viewed as h[k] (rank 1, no offset): the one
+/// pointer variable the loop names it by (every access of `group` through
+/// it), and the elements of the allocation, its bytes over the element's,
+/// as C variables give them where the loop starts. Any element the loop
+/// updates lies in the allocation, or the program is wrong already; so
+/// copies of that many elements hold them all. Fails with the reason.
 static FailureOr<std::pair<VarRef, CPoly>>
 allocatedArray(const BaseInfo &root, ArrayRef<const Access *> group,
                Operation *loop, CNames &names, std::string &why) {
@@ -289,11 +298,7 @@ boundedArray(const BaseInfo &root, ArrayRef<const Access *> group,
     return failure();
   std::optional<Poly> length;
   for (const Access *a : group) {
-    Value index;
-    if (auto l = dyn_cast<memref::LoadOp>(a->op))
-      index = l.getIndices()[0];
-    else if (auto st = dyn_cast<memref::StoreOp>(a->op))
-      index = st.getIndices()[0];
+    Value index = rank1Index(a->op);
     if (!index ||
         held(memPathOf(a->op->getOperand(isStore(a->op) ? 1 : 0)).root) !=
             held(root))
@@ -742,13 +747,7 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
   // (indexLength: `lut[in[i]]` of an unsigned char, `table[k[i] % nt]`).
   auto boundedSide = [&](const Access *a, SmallVectorImpl<CPoly> &accLo,
                          SmallVectorImpl<CPoly> &accHi) -> bool {
-    Value index;
-    if (auto l = dyn_cast<memref::LoadOp>(a->op);
-        l && l.getIndices().size() == 1)
-      index = l.getIndices()[0];
-    else if (auto st = dyn_cast<memref::StoreOp>(a->op);
-             st && st.getIndices().size() == 1)
-      index = st.getIndices()[0];
+    Value index = rank1Index(a->op);
     if (!index || rootType.getRank() != 1 || !pathOf(*a, module).views.empty())
       return false;
     std::optional<Poly> n = indexLength(index, a->op, kMaxBoundedElements);
