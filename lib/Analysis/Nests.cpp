@@ -36,6 +36,13 @@ Operation *weft::onlyLoopInside(Operation *outer) {
   return loops == 1 ? only : nullptr;
 }
 
+Operation *weft::tiledNest(Operation *par) {
+  for (Operation &op : par->getRegion(0).front())
+    if (op.hasAttr("weft.tile"))
+      return &op;
+  return nullptr;
+}
+
 std::string weft::ivNameOf(Operation *loop) {
   auto n = loop->getAttrOfType<StringAttr>("weft.iv_name");
   return n ? n.str() : "?";

@@ -441,6 +441,33 @@ static void interchangeRemark(Operation *loop, StringRef mode) {
                          " would go along rows): " + missed.getValue().str());
 }
 
+/// The remark of weft-interchange's tiling on a nest `for (k) for (j)` in
+/// a parallel loop's body (docs/analysis.md, "Loop tiling"): "passed" when
+/// the loop's chunks run it in tiles, "missed" when tiles would have kept
+/// an array in cache but were not safe.
+static void tileRemark(Operation *loop, StringRef mode) {
+  auto gain = loop->getAttrOfType<StringAttr>("weft.tile_gain");
+  auto tile = loop->getAttrOfType<DenseI64ArrayAttr>("weft.tile");
+  auto missed = loop->getAttrOfType<StringAttr>("weft.tile_missed");
+  if (!gain || (tile ? mode == "missed" : !missed || mode == "passed"))
+    return;
+  Operation *in = onlyLoopInside(loop);
+  std::string at = in ? " at " + where(in->getLoc()) : "";
+  std::string what = gain.getValue().str();
+  if (tile)
+    mlir::emitRemark(loop->getLoc(),
+                     "loops tiled: this loop and the loop" + at +
+                         " run in tiles around the parallel loop's rows, so "
+                         "that " +
+                         what +
+                         " stays in cache for all of them; every "
+                         "element gets the same updates in the same order");
+  else
+    mlir::emitRemark(loop->getLoc(),
+                     "loops not tiled with the loop" + at + " (" + what +
+                         " would stay in cache): " + missed.getValue().str());
+}
+
 void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
   if (mode == "none")
     return;
@@ -449,8 +476,10 @@ void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
     if (!v)
       return;
     bool passed = v->parallel && v->candidate;
-    if ((mode == "missed" && passed) || (mode == "passed" && !passed))
-      return interchangeRemark(op, mode);
+    if ((mode == "missed" && passed) || (mode == "passed" && !passed)) {
+      interchangeRemark(op, mode);
+      return tileRemark(op, mode);
+    }
     std::string text = remarkText(*v);
     if (auto task = dyn_cast_or_null<TaskOp>(op->getParentOp())) {
       if (!tripIsConstant(op) && task.getMinTrip() > 2)
@@ -476,6 +505,7 @@ void weft::emitVerdictRemarks(ModuleOp module, StringRef mode) {
       d.attachNote(v->notes[i]) << v->noteTexts[i];
     d.report();
     interchangeRemark(op, mode);
+    tileRemark(op, mode);
   });
   // Statements that run at the same time (weft-task-graph), or why not.
   module.walk([&](Operation *op) {

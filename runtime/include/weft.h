@@ -40,6 +40,7 @@
  * Environment variables (all documented in docs/runtime.md):
  *   WEFT_NUM_THREADS, WEFT_SPIN_US, WEFT_WEIGHTS, WEFT_CPUS, WEFT_STACK_SIZE,
  *   WEFT_BIND, WEFT_STATS, WEFT_SYSFS_ROOT (testing: a fake sysfs tree),
+ *   WEFT_CACHE_BYTES,
  *   WEFT_WAKE_AHEAD, WEFT_HINTS, WEFT_TRACE, and WEFT_SCHEDULE=reverse
  *   (testing: chunks run serially, last first) or eager (testing: task
  *   graphs run on the team however little they save).
@@ -156,6 +157,13 @@ typedef struct weft_cpu_info {
 /// there are. Missing files never fail: the CPUs then form one cluster of
 /// capacity 1024.
 WEFT_API int weft_topology(weft_cpu_info_t *out, int max);
+
+/// The bytes of the smallest level-`level` data cache (1: L1 data, 2: L2)
+/// of the online CPUs, read once from sysfs (cpuN/cache/indexK); the
+/// environment's WEFT_CACHE_BYTES ("48K,2M") overrides it, and without
+/// either it is WEFT_L1_BYTES or WEFT_L2_BYTES (weft_checks.h). 0 for
+/// another level. Generated code sizes its loop tiles with it.
+WEFT_API int64_t weft_cache_bytes(int level);
 
 /*===--- ABI check -------------------------------------------------------===*/
 

@@ -141,6 +141,48 @@ WEFT_HELPER size_t weft_copy_span(int64_t elems, size_t size) {
   return ((size_t)elems * size + 63) / 64 * 64;
 }
 
+/// The L1 data and L2 cache sizes that tiles are cut for when nothing else
+/// says (libweft reads the machine's, weft_cache_bytes(); weft-translate's
+/// --emit=openmp output, which has no library, uses these: define them
+/// when compiling it for a known core): a small phone core's.
+#ifndef WEFT_L1_BYTES
+#define WEFT_L1_BYTES 32768
+#endif
+#ifndef WEFT_L2_BYTES
+#define WEFT_L2_BYTES 262144
+#endif
+
+/// The tiles of a nest `for (k) for (j)` that the rows of a parallel loop
+/// run through one after the other (docs/analysis.md, "Loop tiling"): `tj`
+/// iterations of j, so that a row's `tj` elements of `elem` bytes take a
+/// sixteenth of the L1 cache (a multiple of 16, at least 16), and `tk` of
+/// k, so that the tile of the arrays every row reads, `point` bytes per
+/// (k, j), takes a quarter of the L2 cache (at least 4). A band that fits
+/// in that quarter whole is one tile.
+WEFT_HELPER void weft_tile_sizes(int64_t trip_k, int64_t trip_j, int64_t point,
+                                 int64_t elem, int64_t l1, int64_t l2,
+                                 int64_t *tk, int64_t *tj) {
+  int64_t budget = l2 / 4;
+  if (point < 1)
+    point = 1;
+  if (elem < 1)
+    elem = 1;
+  *tk = trip_k > 0 ? trip_k : 1;
+  *tj = trip_j > 0 ? trip_j : 1;
+  if (trip_k <= 0 || trip_j <= 0 || trip_k <= budget / point / trip_j)
+    return;
+  int64_t cols = l1 / (16 * elem) / 16 * 16;
+  if (cols < 16)
+    cols = 16;
+  if (cols < *tj)
+    *tj = cols;
+  int64_t rows = budget / (*tj * point);
+  if (rows < 4)
+    rows = 4;
+  if (rows < *tk)
+    *tk = rows;
+}
+
 /// The first iteration of band `b` of `bands` over `trip` iterations (band
 /// `bands` starts at `trip`): lengths differ by at most one.
 WEFT_HELPER int64_t weft_band_start(int64_t trip, int64_t bands, int64_t b) {

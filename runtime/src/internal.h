@@ -75,6 +75,10 @@ void weft_topology_read(const char *root, weft_topology_t *out);
 /// The process's topology (WEFT_SYSFS_ROOT or /sys/devices/system/cpu),
 /// read once.
 const weft_topology_t *weft_topology_get(void);
+/// The smallest L1 data (out[1]) and L2 (out[2]) cache of the online CPUs
+/// of `t` under a sysfs cpu directory, in bytes; 0 when none says.
+void weft_cache_read(const char *root, const weft_topology_t *t,
+                     int64_t out[3]);
 /// Reads the small file root/rel into buf (NUL-terminated); 0 on success.
 int weft_sysfs_read(const char *root, const char *rel, char *buf,
                     size_t size);

@@ -242,3 +242,81 @@ int weft_topology(weft_cpu_info_t *out, int max) {
   }
   return n;
 }
+
+/*===--- Cache sizes ------------------------------------------------------===*
+ *
+ * cpuN/cache/indexK/{level,type,size} of the online CPUs ("2", "Unified",
+ * "2048K"): for each level, the smallest data or unified cache any online
+ * CPU has, so that tiles sized from it fit on every core of a big.LITTLE
+ * team. WEFT_CACHE_BYTES ("48K,2M": L1 data, L2) overrides them; without
+ * either, 32 KiB and 256 KiB, a small phone core's.
+ */
+static int64_t cache_bytes[3];
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+
+void weft_cache_read(const char *root, const weft_topology_t *t,
+                     int64_t out[3]) {
+  char rel[128], buf[64];
+  out[0] = out[1] = out[2] = 0;
+  for (int c = 0; c <= t->max_cpu; c++) {
+    if (!t->cpu[c].online)
+      continue;
+    for (int k = 0; k < 16; k++) {
+      snprintf(rel, sizeof rel, "cpu%d/cache/index%d/level", c, k);
+      long level = weft_sysfs_long(root, rel);
+      if (level < 1 || level > 2)
+        continue;
+      snprintf(rel, sizeof rel, "cpu%d/cache/index%d/type", c, k);
+      if (weft_sysfs_read(root, rel, buf, sizeof buf) != 0 ||
+          (strncmp(buf, "Data", 4) != 0 && strncmp(buf, "Unified", 7) != 0))
+        continue;
+      snprintf(rel, sizeof rel, "cpu%d/cache/index%d/size", c, k);
+      size_t size;
+      if (weft_sysfs_read(root, rel, buf, sizeof buf) != 0 ||
+          weft_parse_size(buf, 1024, &size) != 0)
+        continue;
+      if (out[level] == 0 || (int64_t)size < out[level])
+        out[level] = (int64_t)size;
+    }
+  }
+}
+
+static void cache_init(void) {
+  const char *root = getenv("WEFT_SYSFS_ROOT");
+  weft_cache_read(root && *root ? root : "/sys/devices/system/cpu",
+                  weft_topology_get(), cache_bytes);
+  const char *s = getenv("WEFT_CACHE_BYTES");
+  if (s && *s) {
+    const char *comma = strchr(s, ',');
+    char l1[32];
+    size_t a = 0, b = 0;
+    size_t len = comma ? (size_t)(comma - s) : 0;
+    if (comma && len < sizeof l1) {
+      memcpy(l1, s, len);
+      l1[len] = 0;
+    }
+    if (comma && len < sizeof l1 && weft_parse_size(l1, 1024, &a) == 0 &&
+        weft_parse_size(comma + 1, 1024, &b) == 0 && a <= ((size_t)1 << 40) &&
+        b <= ((size_t)1 << 40)) {
+      cache_bytes[1] = (int64_t)a;
+      cache_bytes[2] = (int64_t)b;
+    } else {
+      fprintf(stderr,
+              "weft: ignoring WEFT_CACHE_BYTES='%s': expected two sizes of at "
+              "least 1024 bytes, L1 data then L2, such as 48K,2M; using "
+              "the caches' sizes\n",
+              s);
+    }
+  }
+  if (cache_bytes[1] <= 0)
+    cache_bytes[1] = WEFT_L1_BYTES;
+  if (cache_bytes[2] <= 0)
+    cache_bytes[2] = WEFT_L2_BYTES;
+}
+
+int64_t weft_cache_bytes(int level) {
+  if (level < 1 || level > 2)
+    return 0;
+  pthread_once(&cache_once, cache_init);
+  return cache_bytes[level];
+}

@@ -9,9 +9,12 @@
  *  - a 1+3+4 phone (prime cpu 7, big 4-6, little 0-3);
  *  - a board with cpufreq but no cpu_capacity (capacities from frequencies);
  *  - a machine with no cpufreq and no capacities (this one): one cluster;
- *  - capacities without cpufreq; an offline CPU; malformed files.
+ *  - capacities without cpufreq; an offline CPU; malformed files;
+ *  - caches: the smallest L1 data and L2 of a big.LITTLE phone's online
+ *    CPUs, instruction caches and malformed sizes skipped.
  *
- * Then WEFT_SYSFS_ROOT points the process's own topology at a tree.
+ * Then WEFT_SYSFS_ROOT points the process's own topology (and caches) at a
+ * tree, and WEFT_CACHE_BYTES overrides the caches in a child process.
  *===----------------------------------------------------------------------===*/
 #define _GNU_SOURCE
 #include "../src/internal.h"
@@ -20,6 +23,7 @@
 #include <stdarg.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static char base[256];
@@ -49,6 +53,60 @@ static void put(const char *root, const char *rel, const char *fmt, ...) {
   vfprintf(f, fmt, ap);
   va_end(ap);
   fclose(f);
+}
+
+/// cpuN/cache/indexK of one cache, in the kernel's formats.
+static void cache(const char *root, int cpu, int index, int level,
+                  const char *type, const char *size) {
+  char rel[96];
+  snprintf(rel, sizeof rel, "cpu%d/cache/index%d/level", cpu, index);
+  put(root, rel, "%d\n", level);
+  snprintf(rel, sizeof rel, "cpu%d/cache/index%d/type", cpu, index);
+  put(root, rel, "%s\n", type);
+  snprintf(rel, sizeof rel, "cpu%d/cache/index%d/size", cpu, index);
+  put(root, rel, "%s\n", size);
+}
+
+/// A phone's caches: cpus 0-3 32K L1d and 128K L2, 4-7 64K and 512K, all
+/// sharing a 2M L3; instruction caches larger than any data cache.
+static void phone_caches(const char *root) {
+  for (int c = 0; c < 8; c++) {
+    cache(root, c, 0, 1, "Data", c < 4 ? "32K" : "64K");
+    cache(root, c, 1, 1, "Instruction", "16K");
+    cache(root, c, 2, 2, "Unified", c < 4 ? "128K" : "512K");
+    cache(root, c, 3, 3, "Unified", "2048K");
+  }
+}
+
+static void caches(void) {
+  char buf[256];
+  const char *root = tree(buf, sizeof buf);
+  put(root, "online", "0-7\n");
+  phone_caches(root);
+  weft_topology_t t;
+  weft_topology_read(root, &t);
+  int64_t got[3];
+  weft_cache_read(root, &t, got);
+  CHECK_EQ(got[1], 32 * 1024);
+  CHECK_EQ(got[2], 128 * 1024);
+  /* The little CPUs offline: the big ones' caches. */
+  put(root, "online", "4-7\n");
+  weft_topology_read(root, &t);
+  weft_cache_read(root, &t, got);
+  CHECK_EQ(got[1], 64 * 1024);
+  CHECK_EQ(got[2], 512 * 1024);
+  /* Malformed sizes and types are skipped, and no cache says 0. */
+  cache(root, 5, 0, 1, "Data", "lots");
+  cache(root, 6, 2, 2, "Weird", "4K");
+  weft_cache_read(root, &t, got);
+  CHECK_EQ(got[1], 64 * 1024);
+  CHECK_EQ(got[2], 512 * 1024);
+  const char *none = tree(buf, sizeof buf);
+  put(none, "online", "0-1\n");
+  weft_topology_read(none, &t);
+  weft_cache_read(none, &t, got);
+  CHECK_EQ(got[1], 0);
+  CHECK_EQ(got[2], 0);
 }
 
 static void cpu_capacity(const char *root, int cpu, int cap) {
@@ -231,6 +289,34 @@ static void process_view(void) {
     CHECK_EQ(info[i].max_khz, info[i].cpu < 4 ? 1800000 : 2400000);
   }
   CHECK_EQ(weft_topology(NULL, 0), n);
+  /* Its caches: the online CPUs' smallest, each level read once. */
+  phone_caches(root);
+  pid_t pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0) {
+    /* The override, in a child that has not read them yet. */
+    setenv("WEFT_CACHE_BYTES", "48K,2M", 1);
+    _exit(weft_cache_bytes(1) == 48 * 1024 &&
+                  weft_cache_bytes(2) == 2 * 1024 * 1024
+              ? 0
+              : 1);
+  }
+  int status;
+  CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+        WEXITSTATUS(status) == 0);
+  pid = fork();
+  CHECK(pid >= 0);
+  if (pid == 0) {
+    /* A malformed override is ignored, with a message. */
+    setenv("WEFT_CACHE_BYTES", "48K", 1);
+    _exit(weft_cache_bytes(1) == 32 * 1024 ? 0 : 1);
+  }
+  CHECK(waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+        WEXITSTATUS(status) == 0);
+  CHECK_EQ(weft_cache_bytes(1), 32 * 1024);
+  CHECK_EQ(weft_cache_bytes(2), 128 * 1024);
+  CHECK_EQ(weft_cache_bytes(0), 0);
+  CHECK_EQ(weft_cache_bytes(3), 0);
 }
 
 int main(void) {
@@ -243,6 +329,7 @@ int main(void) {
   plain_machine();
   capacities_only();
   malformed();
+  caches();
   process_view();
   char cmd[300];
   snprintf(cmd, sizeof cmd, "rm -rf '%s'", base);

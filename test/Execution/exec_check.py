@@ -3,7 +3,7 @@
 
 Translates the program with weft-translate, builds the sequential original and
 the parallel translation, runs the parallel build with teams of 1, 2 and 4
-(and a big.LITTLE split through WEFT_WEIGHTS, and with the chunks run in
+(4 with caches of 1K and 2K, which cut loop tiles small; a big.LITTLE split through WEFT_WEIGHTS, and with the chunks run in
 reverse order through WEFT_SCHEDULE) and under ThreadSanitizer, and
 compares every output with the sequential one: bit for bit, or within a
 stated relative tolerance where a floating-point reduction was allowed to
@@ -25,6 +25,10 @@ Directives, in comments of the program:
   WEFT-ARGS: ...     extra weft-translate options
   INTERCHANGED: n    loop pairs weft must interchange (its remarks say so,
                      and both outputs write each one: weft-interchange)
+  TILED: n           nests weft must run in tiles (its remarks say so, and
+                     both outputs write each one: docs/analysis.md, "Loop
+                     tiling"; one team has caches of 1K and 2K, and the
+                     OpenMP TSan build too, so that tiles are small)
   SWEPT: n           parallel loops whose chunks each run the sequential
                      loop around them whole (sweeps: its remarks say so)
   GRAPHS: n          task graphs weft must write (its remarks say so;
@@ -50,7 +54,10 @@ import tempfile
 TEAMS = [
     ("1 thread", {"WEFT_NUM_THREADS": "1"}),
     ("2 threads", {"WEFT_NUM_THREADS": "2"}),
-    ("4 threads", {"WEFT_NUM_THREADS": "4"}),
+    # Tiles of a few elements (docs/analysis.md, "Loop tiling"): many, with
+    # remainders.
+    ("4 threads, small caches", {"WEFT_NUM_THREADS": "4",
+                                 "WEFT_CACHE_BYTES": "1K,2K"}),
     ("big.LITTLE 2+2", {"WEFT_NUM_THREADS": "4",
                         "WEFT_WEIGHTS": "2048,2048,512,512"}),
     ("2 threads, no spin", {"WEFT_NUM_THREADS": "2", "WEFT_SPIN_US": "0"}),
@@ -170,6 +177,7 @@ def main():
                 want, got, t.stderr))
         swapped = directive(src, "INTERCHANGED", "0")
         interchanged(t.stderr, open(par_c).read(), int(swapped))
+        tiled(t.stderr, open(par_c).read(), int(directive(src, "TILED", "0")))
         swept(t.stderr, int(directive(src, "SWEPT", "0")))
         task_graphs(t.stderr, int(directive(src, "GRAPHS", "0")))
 
@@ -260,6 +268,21 @@ def interchanged(remarks, out, want):
              % (want, written))
 
 
+def tiled(remarks, out, want):
+    """Checks that weft tiled `want` nests (docs/analysis.md, "Loop
+    tiling"): as many remarks, and as many tiled nests written in `out` (at
+    least as many in an OpenMP region's output, as above)."""
+    got = len(re.findall(r"remark: loops tiled", remarks))
+    if got != want:
+        fail("expected %d tiled nests, weft's remarks say %d:\n%s"
+             % (want, got, remarks))
+    written = len(re.findall(r"/\* weft: the \w+ and \w+ loops run in tiles",
+                             out))
+    twice = "one OpenMP parallel region when every loop's checks pass" in out
+    if written != want and not (twice and written > want):
+        fail("weft tiled %d nests, but its output writes %d" % (want, written))
+
+
 def swept(remarks, want):
     """Checks that `want` parallel loops run as sweeps (their chunks each
     run the sequential loop around them whole)."""
@@ -334,6 +357,7 @@ def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
              "parallelized %d:\n%s" % (want, got, t.stderr))
     text = open(omp_c).read()
     interchanged(t.stderr, text, int(directive(src, "INTERCHANGED", "0")))
+    tiled(t.stderr, text, int(directive(src, "TILED", "0")))
     task_graphs(t.stderr, int(directive(src, "OPENMP-GRAPHS",
                                         directive(src, "GRAPHS", "0"))))
     swept(t.stderr, int(directive(src, "SWEPT", "0")))
@@ -364,7 +388,8 @@ def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
         return
     tsan = os.path.join(tmp, "omp_tsan")
     run(["clang-19", "-std=c11", "-O1", "-g", "-fopenmp",
-         "-fsanitize=thread"] + cflags + [omp_c, "-o", tsan, "-lm"],
+         "-fsanitize=thread", "-DWEFT_L1_BYTES=1024", "-DWEFT_L2_BYTES=2048"] +
+        cflags + [omp_c, "-o", tsan, "-lm"],
         what="the OpenMP ThreadSanitizer build")
     p = run([tsan], env=dict(ARCHER_ENV, OMP_NUM_THREADS="4",
                              ARCHER_OPTIONS="verbose=1"),

@@ -1022,6 +1022,76 @@ class Gen:
         self.mat = side.randrange(8, 48)
         return "\n".join(out)
 
+    def tile_kernel(self, side):
+        """Tiled nests (docs/analysis.md, "Loop tiling"): tile_k(n, m, x, y,
+        z) runs i over the n rows of x (m columns) in parallel and, inside,
+        a nest `for (k) for (j)` whose every row reads z[k * m + j], in the
+        shapes weft tiles (a statement before or after the nest, counters
+        declared outside, k from 1 or up to an inclusive bound, an unsigned
+        j) and in those it must leave (a recurrence along j, a triangular j,
+        a k loop that does more than run the j loop, a sum carried across
+        the nest). The oracle runs one team, and the OpenMP TSan build, with
+        caches of 1K and 2K: many small tiles. Updates halve the element and
+        add a term bounded through sin(). Returns the C."""
+        shape = side.choice(("plain", "plain", "plain", "recurrence",
+                             "triangular", "k body", "carried"))
+        outside = side.random() < 0.3
+        unsigned_j = not outside and side.random() < 0.3
+        d = "" if outside else "int "
+        k0, kc = side.choice((("0", "k < m"), ("1", "k < m"),
+                              ("0", "k <= m - 1")))
+        j0 = "1" if shape == "recurrence" else "0"
+        jb = "k" if shape == "triangular" else "m"
+        if unsigned_j:
+            jh = "for (unsigned j = %s; j < (unsigned)%s; j++)" % (j0, jb)
+        else:
+            jh = "for (%sj = %s; j < %s; j++)" % (d, j0, jb)
+        prev = ("0.25 * x[i * m + j - 1]" if shape == "recurrence"
+                else "0.0078125 * sin(y[i * m + k])")
+        out = ["static void tile_k(int n, int m, double *x, const double *y, "
+               "const double *z) {"]
+        if outside:
+            out.append("  int i, j, k;")
+        out.append("  for (%si = 0; i < n; i++) {" % d)
+        if side.random() < 0.5:
+            self.features.add("tiled shape, statement before")
+            out.append("    for (%sj = 0; j < m; j++)" % d)
+            out.append("      x[i * m + j] *= 0.5;")
+        if shape == "carried":
+            out.append("    double s = 0.0;")
+        out.append("    for (%sk = %s; %s; k++)%s" % (
+            d, k0, kc, " {" if shape == "k body" else ""))
+        if shape == "k body":
+            out.append("      double t = sin(y[i * m + k]);")
+        out.append("      " + jh)
+        if shape == "carried":
+            out.append("        s = 0.5 * s + 0.0078125 * sin(z[k * m + j]);")
+        elif shape == "k body":
+            out.append("        x[i * m + j] = 0.5 * x[i * m + j] + "
+                       "0.0078125 * t * sin(z[k * m + j]);")
+        else:
+            out.append("        x[i * m + j] = 0.5 * x[i * m + j] + "
+                       "%s * sin(z[k * m + j]);" % prev)
+        if shape == "k body":
+            out.append("    }")
+        # After the nest, a loop over the row (`x[i * m + m - 1]` alone
+        # would be x[-1] in every row when m is 0: a dependence).
+        if shape == "carried":
+            out.append("    for (%sj = 0; j < m; j += 5)" % d)
+            out.append("      x[i * m + j] += s;")
+        elif side.random() < 0.5:
+            self.features.add("tiled shape, statement after")
+            out.append("    for (%sj = 0; j < m; j += 3)" % d)
+            out.append("      x[i * m + j] += 0.125;")
+        out.append("  }")
+        out.append("  (void)y;")
+        out.append("}")
+        self.features.add("tiled shape" + ("" if shape == "plain" else
+                                           ", " + shape))
+        n = side.randrange(4, 40)
+        self.tile = (n, side.randrange(8, min(64, MAXSPAN // n) + 1))
+        return "\n".join(out)
+
     def col_kernel(self, side):
         """Column walks (docs/analysis.md, "Loop interchange", the parallel
         loop itself): col_k(n, m, x, z) runs j over the m columns in
@@ -1183,6 +1253,7 @@ class Gen:
         # were: row tables (one program in four), array reductions, a work
         # array, a matrix nest and a row recurrence (one in three each).
         self.rows, self.mat, self.col, self.sib = None, None, None, None
+        self.tile = None
         self.hist = self.work = self.sweep = self.fq_fp = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
@@ -1191,7 +1262,8 @@ class Gen:
                 (67867967, 11, 1.0 / 3, self.mat_kernel),
                 (86028121, 13, 1.0 / 3, self.sweep_kernel),
                 (104395301, 17, 1.0 / 3, self.col_kernel),
-                (122949823, 19, 1.0 / 3, self.sib_kernel)):
+                (122949823, 19, 1.0 / 3, self.sib_kernel),
+                (141650939, 23, 1.0 / 3, self.tile_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -1362,6 +1434,16 @@ class Gen:
             # x overlaps what y and z read: the run-time check fails
             main.append("  mat_k(%d, B + 5, B, B + 9);" % n)
             main.append('  dump("mat/2");')
+        if self.tile:
+            n, m = self.tile
+            main.append("  tile_k(%d, %d, A + 7, C, B);" % (n, m))
+            main.append('  dump("tile/0");')
+            main.append("  tile_k(%d, %d, A, A + %d, C + 1);" % (
+                n, m, MAXSPAN + 3))
+            main.append('  dump("tile/1");')
+            # x overlaps what y and z read: the run-time check fails
+            main.append("  tile_k(%d, %d, B + 5, B, B + 9);" % (n, m))
+            main.append('  dump("tile/2");')
         if self.col:
             n, m = self.col
             main.append('  printf("col %%d\\n", col_k(%d, %d, A + 7, B));'

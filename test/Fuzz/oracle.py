@@ -146,6 +146,9 @@ def check_program(path, args, tmp):
     if "runs its loop in parallel on the members the others leave idle" in \
             t.stderr:
         features.add("loop task")
+    # A nest run in tiles around the rows (docs/analysis.md, "Loop tiling").
+    if "remark: loops tiled" in t.stderr:
+        features.add("tiled nest")
 
     # The team runs use Clang's optimized build; GCC's unoptimized build of
     # the same output runs once more, so both compilers accept it.
@@ -191,7 +194,9 @@ def check_openmp(path, args, tmp, fp, tol, ref):
     builds = [("clang-19", ["-O1"], {"OMP_NUM_THREADS": "4"}),
               ("gcc", ["-O0"], {"OMP_NUM_THREADS": "3"})]
     if not args.no_tsan:
-        builds.append(("clang-19", ["-O1", "-g", "-fsanitize=thread"],
+        builds.append(("clang-19", ["-O1", "-g", "-fsanitize=thread",
+                                    "-DWEFT_L1_BYTES=1024",
+                                    "-DWEFT_L2_BYTES=2048"],
                        dict(exec_check.ARCHER_ENV, OMP_NUM_THREADS="4")))
     for i, (cc, flags, env) in enumerate(builds):
         exe = os.path.join(tmp, "omp%d" % i)
@@ -207,7 +212,7 @@ def check_openmp(path, args, tmp, fp, tol, ref):
 
 def kernel_share(src, remarks):
     """The loops of the generated kernels (k0, k1, ..., rows_k, hist_k,
-    work_k, mat_k, sweep_k and col_k; not the makers, main's set-up and
+    work_k, mat_k, sweep_k, col_k and tile_k; not the makers, main's set-up and
     checksum loops) and how many of them
     run in parallel. A loop inside one that runs in parallel counts as
     parallel: its iterations are spread over the team too; and so does a
@@ -216,7 +221,7 @@ def kernel_share(src, remarks):
     lines, start = set(), None
     for n, text in enumerate(src.splitlines(), 1):
         if re.match(r"static (void|int|long) (k\d+|rows_k|hist_k|work_k|"
-                    r"mat_k|sweep_k|col_k)\(", text):
+                    r"mat_k|sweep_k|col_k|tile_k)\(", text):
             start = n
         elif text == "}" and start:
             lines.update(range(start, n + 1))
@@ -402,7 +407,7 @@ def main():
                                     "array reduction into an allocation",
                                     "reads through loaded pointers",
                                     "array reduction through a bounded "
-                                    "pointer")
+                                    "pointer", "tiled nest")
                         if f not in feats]
         if missing:
             problems.append("never generated: " + ", ".join(missing))

@@ -138,3 +138,114 @@ func.func @own(%b: memref<64x64xf64>, %c: memref<64xf64>, %s: memref<f64> {weft.
   }
   return
 }
+
+// -----
+
+// Tiles (docs/analysis.md, "Loop tiling"): the task's loop i runs the nest
+// (k, j) whose S reads b[k][j], the same for every i, along rows as j
+// steps: 512 x 512 doubles (2 MiB) that every row streams. The k loop gets
+// weft.tile = [j's id, bytes per (k, j) of b, its element's bytes].
+// CHECK-LABEL: func.func @tiled
+// CHECK: } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 1 : i64, weft.tile = array<i64: 2, 8, 8>, weft.tile_gain = "B[k][j]"}
+func.func @tiled(%a: memref<512x512xf64>, %b: memref<512x512xf64>, %c: memref<512x512xf64>) {
+  weft.task "t" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to 512 {
+      affine.for %k = 0 to 512 {
+        affine.for %j = 0 to 512 {
+          %x = affine.load %a[%i, %k] : memref<512x512xf64>
+          %y = affine.load %b[%k, %j] : memref<512x512xf64> loc("B[k][j]"(unknown))
+          %m = arith.mulf %x, %y : f64
+          %s = affine.load %c[%i, %j] : memref<512x512xf64>
+          %t = arith.addf %s, %m : f64
+          affine.store %t, %c[%i, %j] : memref<512x512xf64>
+        } {weft.c_init, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 2 : i64}
+      } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 1 : i64}
+    } {weft.c_init, weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  }
+  return
+}
+
+// -----
+
+// c[i][j] reads c[i][j - 1]: j carries a dependence, which tiles of j
+// would run out of order.
+// CHECK-LABEL: func.func @tile_carried
+// CHECK-NOT: weft.tile =
+// CHECK: weft.tile_gain = "B[k][j]", weft.tile_missed = "c[i][j] and c[i][j - 1] touch the same element in two iterations of j"
+func.func @tile_carried(%b: memref<512x512xf64>, %c: memref<512x512xf64>) {
+  weft.task "t" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to 512 {
+      affine.for %k = 0 to 512 {
+        affine.for %j = 1 to 512 {
+          %p = affine.load %c[%i, %j - 1] : memref<512x512xf64> loc("c[i][j - 1]"(unknown))
+          %y = affine.load %b[%k, %j] : memref<512x512xf64> loc("B[k][j]"(unknown))
+          %m = arith.mulf %p, %y : f64
+          affine.store %m, %c[%i, %j] : memref<512x512xf64> loc("c[i][j]"(unknown))
+        } {weft.c_init, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 2 : i64}
+      } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 1 : i64}
+    } {weft.c_init, weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  }
+  return
+}
+
+// -----
+
+// A band whose reused matrix takes 64 x 64 doubles (32 KiB) stays in cache
+// without tiles (and is worth no remark); a triangular j (its bound is k) is not tiled; a task
+// that reduces into a scalar runs its rows in another order only at the
+// price of the reduction's: not tiled.
+// CHECK-LABEL: func.func @tile_small
+// CHECK-NOT: weft.tile
+// CHECK-LABEL: func.func @tile_triangular
+// CHECK: weft.tile_gain = "B[k][j]", weft.tile_missed = "the bounds of the j loop change with k"
+// CHECK-LABEL: func.func @tile_reduction
+// CHECK: weft.tile_gain = "B[k][j]", weft.tile_missed = "the i loop reduces into s"
+func.func @tile_small(%b: memref<64x64xf64>, %c: memref<64x64xf64>) {
+  weft.task "t" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to 64 {
+      affine.for %k = 0 to 64 {
+        affine.for %j = 0 to 64 {
+          %y = affine.load %b[%k, %j] : memref<64x64xf64> loc("B[k][j]"(unknown))
+          %s = affine.load %c[%i, %j] : memref<64x64xf64>
+          %t = arith.addf %s, %y : f64
+          affine.store %t, %c[%i, %j] : memref<64x64xf64>
+        } {weft.c_init, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 2 : i64}
+      } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 1 : i64}
+    } {weft.c_init, weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  }
+  return
+}
+func.func @tile_triangular(%b: memref<512x512xf64>, %c: memref<512x512xf64>) {
+  weft.task "t" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to 512 {
+      affine.for %k = 0 to 512 {
+        affine.for %j = 0 to affine_map<(d0) -> (d0)>(%k) {
+          %y = affine.load %b[%k, %j] : memref<512x512xf64> loc("B[k][j]"(unknown))
+          %s = affine.load %c[%i, %j] : memref<512x512xf64>
+          %t = arith.addf %s, %y : f64
+          affine.store %t, %c[%i, %j] : memref<512x512xf64>
+        } {weft.c_init, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 2 : i64}
+      } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 1 : i64}
+    } {weft.c_init, weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  }
+  return
+}
+func.func @tile_reduction(%b: memref<512x512xf64>, %c: memref<512x512xf64>, %sum: memref<f64> {weft.name = "s"}) {
+  weft.task "t" attributes {captures = [#weft.capture<reduction, "s", 3, "add">], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to 512 {
+      affine.for %k = 0 to 512 {
+        affine.for %j = 0 to 512 {
+          %y = affine.load %b[%k, %j] : memref<512x512xf64> loc("B[k][j]"(unknown))
+          %s = affine.load %c[%i, %j] : memref<512x512xf64>
+          %t = arith.addf %s, %y : f64
+          affine.store %t, %c[%i, %j] : memref<512x512xf64>
+        } {weft.c_init, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 2 : i64}
+      } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 1 : i64}
+      %v = affine.load %c[%i, 0] : memref<512x512xf64>
+      %o = affine.load %sum[] : memref<f64>
+      %n = arith.addf %o, %v : f64
+      affine.store %n, %sum[] : memref<f64>
+    } {weft.c_init, weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  }
+  return
+}

@@ -68,7 +68,8 @@ Options, each as -fplugin-arg-weft-<name>[=<value>], as weft-translate's:
   fuse-regions=0|1       consecutive parallel loops share one region
                          (default 1)
   interchange=0|1        interchange loop pairs in parallel loops to walk
-                         matrices along rows (default 1)
+                         matrices along rows, and tile nests whose rows
+                         stream a matrix (default 1)
   task-graphs=0|1        independent statements of a block run at the
                          same time (default 1)
   help                   this text

@@ -122,8 +122,10 @@ static cl::opt<bool> interchange(
     "interchange",
     cl::desc("Interchange loop pairs inside parallel loops, or a parallel "
              "loop and the loop inside it, whose inner loop walks a matrix "
-             "across its rows, when every element keeps its updates in order "
-             "(default on; docs/analysis.md, \"Loop interchange\")"),
+             "across its rows, and run nests of a parallel loop's body that "
+             "stream a matrix for every row in tiles around its rows, when "
+             "every element keeps its updates in order (default on; "
+             "docs/analysis.md, \"Loop interchange\", \"Loop tiling\")"),
     cl::init(true), cl::cat(weftCategory));
 static cl::opt<int> cores(
     "cores",

@@ -25,6 +25,10 @@ int64_t loopIdOf(mlir::Operation *loop);
 /// or more than one: the inner loop of a pair weft-interchange considers.
 mlir::Operation *onlyLoopInside(mlir::Operation *outer);
 
+/// The nest of a task's loop `par` that weft-interchange tiled (the k loop
+/// with weft.tile among the statements of its body), or null.
+mlir::Operation *tiledNest(mlir::Operation *par);
+
 /// The C counter's name of a counted loop (weft.iv_name), or "?".
 std::string ivNameOf(mlir::Operation *loop);
 

@@ -372,6 +372,12 @@ llvm::Error weft::writeReport(llvm::StringRef path,
       o["interchange_missed"] = why.str();
     if (auto gain = op->getAttrOfType<StringAttr>("weft.interchange_gain"))
       o["interchange_gain"] = gain.str();
+    if (auto tile = op->getAttrOfType<DenseI64ArrayAttr>("weft.tile"))
+      o["tiled_with"] = tile[0];
+    if (auto why = op->getAttrOfType<StringAttr>("weft.tile_missed"))
+      o["tile_missed"] = why.str();
+    if (auto gain = op->getAttrOfType<StringAttr>("weft.tile_gain"))
+      o["tile_gain"] = gain.str();
     if (auto ns = op->getAttrOfType<FloatAttr>("weft.serial_hint_ns"))
       o["serial_hint_ns"] = ns.getValueAsDouble();
     if (auto task = dyn_cast_or_null<TaskOp>(op->getParentOp())) {

@@ -54,20 +54,26 @@ std::string FileRewriter::editedText(
   return out + text(at, e);
 }
 
-std::string FileRewriter::bodyText(const Plan &p, bool withEdits,
-                                   llvm::StringRef indent) {
-  const auto &edits = editsOf(p, withEdits);
+std::string FileRewriter::reshapedText(
+    const Plan &p, unsigned b, unsigned e,
+    const std::vector<std::tuple<unsigned, unsigned, std::string>> &edits) {
   std::string out;
-  unsigned at = p.bodyBegin;
+  unsigned at = b;
   for (const Plan::Reshape &r : p.reshapes) {
-    if (r.begin < at || r.end > p.bodyEnd)
+    if (r.begin < at || r.end > e)
       continue;
     out += editedText(at, r.begin, edits);
     for (const Plan::Piece &pc : r.pieces)
       out += pc.lit.empty() ? editedText(pc.b, pc.e, edits) : pc.lit;
     at = r.end;
   }
-  out += editedText(at, p.bodyEnd, edits);
+  return out + editedText(at, e, edits);
+}
+
+std::string FileRewriter::bodyText(const Plan &p, bool withEdits,
+                                   llvm::StringRef indent) {
+  std::string out =
+      reshapedText(p, p.bodyBegin, p.bodyEnd, editsOf(p, withEdits));
   // The body's column: its first line's leading blanks are already gone.
   // A body on a line of its own (`for (...)` then the statement below)
   // keeps its lines where they are relative to its first line; a body that
@@ -141,7 +147,7 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
   }
   // The least iterations of a band (weft_checks.h), when the chunks are
   // bands (OpenMP shares out a sweep's iterations itself).
-  if (p.turned)
+  if (p.turned || p.tiles)
     minBand = "WEFT_TURNED_MIN_BAND";
   // The elements of copies of a run-time size (an allocation's), which
   // the condition tests (copyLengthTest); an overflow sets weft_bad.
@@ -798,9 +804,164 @@ std::string FileRewriter::bandLines(const std::string &in,
          trip + ", " + bands + ", " + hi + ");\n";
 }
 
+/// The `++`, `--`, `+= s` or `-= s` that steps a counter named `n`.
+static std::string stepText(const std::string &n, int64_t step) {
+  return step == 1    ? n + "++"
+         : step == -1 ? n + "--"
+         : step > 0   ? n + " += " + std::to_string(step)
+                      : n + " -= " + std::to_string(-step);
+}
+
+std::string FileRewriter::tiledLoops(const Plan &p, const std::string &in,
+                                     llvm::StringRef lo, llvm::StringRef hi,
+                                     llvm::StringRef start, bool edits) {
+  const Plan::Tiles &t = *p.tiles;
+  const auto &ed = editsOf(p, edits);
+  llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
+  auto at = [&](unsigned off) {
+    return lineDirective(
+        sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(off));
+  };
+  auto trim = [&](unsigned &b, unsigned &e) {
+    while (b < e && llvm::isSpace(buf[b]))
+      ++b;
+    while (e > b && llvm::isSpace(buf[e - 1]))
+      --e;
+  };
+  auto exprText = [&](const clang::Expr *x) {
+    unsigned b = 0, e = 0;
+    fileRange(x->getSourceRange(), b, e, false);
+    return editedText(b, e, ed);
+  };
+  std::string n = p.header->counter->getNameAsString();
+  std::string inc = stepText(n, p.header->step);
+  QualType ct = p.header->counter->getType().getUnqualifiedType();
+  // The band's rows, the counter set at the band's start before each run.
+  auto rows = [&](const std::string &i) {
+    return i + n + " = " + counterValue(p, lo, start) + ";\n" + i +
+           "for (int64_t weft_k = " + lo.str() + "; weft_k < " + hi.str() +
+           "; weft_k++, " + inc + ")";
+  };
+  // The column of the task body's statements, which their lines lose.
+  size_t drop = firstOnLine(t.nb) ? blanksBefore(t.nb).size() : p.fileIndent;
+  // P0 or P2, the body's statements in [b, e), over the band's rows.
+  auto statements = [&](unsigned b, unsigned e) -> std::string {
+    trim(b, e);
+    if (b == e)
+      return "";
+    return rows(in) + " {\n" + at(b) + in + "  " +
+           reindent(reshapedText(p, b, e, ed), drop, in + "  ") + "\n" + in +
+           "}\n";
+  };
+  // Each loop of the nest: its trip count, and its header over a tile
+  // [weft_<c>0, weft_<c>1) of its iterations (a step of one from start,
+  // below one bound: tilesOf). A trip count that does not fit in an
+  // int64_t (-1) would be 2^63 iterations.
+  struct Loop {
+    std::string c, trip, head;
+  };
+  auto loopOf = [&](const CountedFor &h) {
+    Loop l;
+    l.c = h.counter->getNameAsString();
+    const CountedFor::Bound &bd = h.bounds[0];
+    QualType cmp = QualType(bd.compareType, 0).getCanonicalType();
+    std::string s = exprText(h.start), x = exprText(bd.expr);
+    std::string incl = bd.op == clang::BO_LE ? "1" : "0";
+    if (isUnsigned(cmp)) {
+      std::string cts = "(uint64_t)(" + typeText(cmp, policy) + ")";
+      l.trip = "weft_trip_upu(" + cts + "(" + s + "), " + cts + "(" + x +
+               "), 1, " + incl + ")";
+    } else {
+      l.trip = "weft_trip_up((int64_t)(" + s + "), (int64_t)(" + x + "), 1, " +
+               incl + ")";
+    }
+    std::string decl =
+        h.declaredInInit
+            ? typeText(h.counter->getType().getUnqualifiedType(), policy, l.c)
+            : l.c;
+    std::string w0 = "weft_" + l.c + "0", w1 = "weft_" + l.c + "1";
+    // The start, in parentheses unless it is a name or a number.
+    auto from = [&](const std::string &w) {
+      if (s == "0")
+        return w;
+      bool plain = llvm::all_of(
+          s, [](char ch) { return llvm::isAlnum(ch) || ch == '_'; });
+      return (plain ? s : "(" + s + ")") + " + " + w;
+    };
+    // An unsigned counter compares with its own type's value (the tile's
+    // ends are int64_t): no signed-unsigned comparison.
+    QualType own = h.counter->getType().getUnqualifiedType();
+    std::string limit = from(w1);
+    if (isUnsigned(own))
+      limit = "(" + typeText(own, policy) + ")" +
+              (limit == w1 ? limit : "(" + limit + ")");
+    l.head = "for (" + decl + " = " + from(w0) + "; " + l.c + " < " + limit +
+             "; " + l.c + "++)";
+    return l;
+  };
+  Loop k = loopOf(*t.kh), j = loopOf(*t.jh);
+  bool omp = options.emit == RewriteOptions::Emit::OpenMP;
+  std::string out;
+  out += in + "/* weft: the " + k.c + " and " + j.c +
+         " loops run in tiles around this band's rows (loop tiling" +
+         (t.gain.empty()
+              ? std::string()
+              : ": " + t.gain +
+                    (t.gain.find(" and ") != std::string::npos ? " stay"
+                                                               : " stays") +
+                    " in cache for all of them") +
+         ") */\n";
+  out += in + typeText(ct, policy, n) + ";\n";
+  out += statements(t.pre, t.nb);
+  std::string kt = "weft_" + k.c + "_trip", jt = "weft_" + j.c + "_trip";
+  std::string ks = "weft_" + k.c + "_tile", js = "weft_" + j.c + "_tile";
+  out += in + "int64_t " + kt + " = " + k.trip + ";\n";
+  out += in + "int64_t " + jt + " = " + j.trip + ";\n";
+  out += in + "int64_t " + ks + ", " + js + ";\n";
+  out += in + "weft_tile_sizes(" + kt + ", " + jt + ", " +
+         std::to_string(t.point) + ", " + std::to_string(t.elem) + ", " +
+         (omp ? "WEFT_L1_BYTES, WEFT_L2_BYTES"
+              : "weft_cache_bytes(1), weft_cache_bytes(2)") +
+         ", &" + ks + ", &" + js + ");\n";
+  // The tile loops, each with its tile's end.
+  auto tileLoop = [&](const std::string &i, const Loop &l,
+                      const std::string &trip, const std::string &size) {
+    std::string w0 = "weft_" + l.c + "0", w1 = "weft_" + l.c + "1";
+    return i + "for (int64_t " + w0 + " = 0; " + w0 + " < " + trip + "; " + w0 +
+           " += " + size + ") {\n" + i + "  int64_t " + w1 + " = " + trip +
+           " - " + w0 + " < " + size + " ? " + trip + " : " + w0 + " + " +
+           size + ";\n";
+  };
+  std::string in1 = in + "  ", in2 = in1 + "  ", in3 = in2 + "  ";
+  out += tileLoop(in, k, kt, ks);
+  out += tileLoop(in1, j, jt, js);
+  out += rows(in2) + "\n";
+  out += at(t.nb) + in3 + k.head + "\n";
+  out += in3 + "  " + j.head;
+  // S, with its lines' column.
+  unsigned sb = t.sb, se = t.se;
+  trim(sb, se);
+  size_t sdrop =
+      firstOnLine(sb)
+          ? blanksBefore(sb).size()
+          : blanksBefore(lineStartOf(t.nb) == lineStartOf(sb) ? t.nb : sb)
+                .size();
+  std::string sIn = in3 + "  ";
+  if (buf[sb] == '{')
+    out += " " + reindent(editedText(sb, se, ed), sdrop, sIn) + "\n";
+  else
+    out += "\n" + at(sb) + sIn + "  " +
+           reindent(editedText(sb, se, ed), sdrop, sIn + "  ") + "\n";
+  out += in1 + "}\n" + in + "}\n";
+  out += statements(t.ne, t.post);
+  return out;
+}
+
 std::string FileRewriter::chunkLoops(const Plan &p, const std::string &in,
                                      llvm::StringRef lo, llvm::StringRef hi,
                                      llvm::StringRef start, bool edits) {
+  if (p.tiles)
+    return tiledLoops(p, in, lo, hi, start, edits);
   const clang::VarDecl *counter = p.header->counter;
   QualType ct = counter->getType().getUnqualifiedType();
   std::string out;
@@ -812,10 +973,7 @@ std::string FileRewriter::chunkLoops(const Plan &p, const std::string &in,
   // (the next chunk's first, or the loop's exit value).
   std::string n = counter->getNameAsString();
   int64_t step = p.header->step;
-  std::string inc = step == 1    ? n + "++"
-                    : step == -1 ? n + "--"
-                    : step > 0   ? n + " += " + std::to_string(step)
-                                 : n + " -= " + std::to_string(-step);
+  std::string inc = stepText(n, step);
   if (p.turned) {
     // The loop interchanged with the loop inside it (an integer counter,
     // interchanges()): S1, the inner loop around S2, and S3, each over the

@@ -120,9 +120,9 @@ std::string FileRewriter::openmpTripTest(const Plan &p) {
 }
 
 std::string FileRewriter::openmpLoop(const Plan &p, const std::string &in) {
-  if (p.turned) {
-    // Bands of the iterations, each running the interchanged loops over
-    // its part (chunkLoops).
+  if (p.turned || p.tiles) {
+    // Bands of the iterations, each running the interchanged loops, or the
+    // tiles, over its part (chunkLoops).
     std::string bands = p.nm("weft_bands"), trip = p.nm("weft_trip");
     return in + "for (int64_t weft_b = 0; weft_b < " + bands +
            "; weft_b++) {\n" +
@@ -351,7 +351,7 @@ std::string FileRewriter::openmpRegion(const std::vector<Plan *> &r,
     // iterations, and so are the iterations of another schedule: a barrier
     // too.
     if (after == "chunkwise" &&
-        (p.turned || r[i - 1]->turned ||
+        (p.turned || r[i - 1]->turned || p.tiles || r[i - 1]->tiles ||
          openmpSchedule(p) != openmpSchedule(*r[i - 1])))
       o += loopIn + "#pragma omp barrier\n";
     else if (after == "chunkwise")

@@ -205,6 +205,7 @@ bool FileRewriter::plan(TaskOp task, Plan &p, std::string &why) {
   p.indent = blanksBefore(p.begin);
   p.fileIndent = p.indent.size();
   interchanges(p);
+  tilesOf(p);
   return checkLoop(p, why);
 }
 
@@ -268,6 +269,92 @@ std::string weft::detail::interchangeNote(mlir::Operation *outer, bool band) {
                                   ? " now go along their rows"
                                   : " now goes along its rows")) +
          ") */";
+}
+
+void FileRewriter::tilesOf(Plan &p) {
+  mlir::Operation *kl = tiledNest(p.task.getLoop());
+  if (!kl)
+    return;
+  auto attr = kl->getAttrOfType<mlir::DenseI64ArrayAttr>("weft.tile");
+  auto cannot = [&](llvm::StringRef why) {
+    kl->removeAttr("weft.tile");
+    kl->setAttr("weft.tile_missed",
+                mlir::StringAttr::get(kl->getContext(),
+                                      "weft cannot write the tiles in C (" +
+                                          why + ")"));
+  };
+  auto forOf = [&](int64_t id) {
+    return id >= 0 && (size_t)id < im.loops.size()
+               ? llvm::dyn_cast_or_null<clang::ForStmt>(im.loops[id])
+               : nullptr;
+  };
+  // The task's own counter steps with the band (an integer), as a turned
+  // loop's.
+  clang::QualType ct = p.header->counter->getType();
+  if (!ct->isIntegerType() || ct->isBooleanType() || p.header->stepInBody)
+    return cannot("the parallel loop's counter is not an integer");
+  if (p.turned || p.sweep)
+    return cannot("the parallel loop is written in another shape");
+  Plan::Tiles t;
+  t.k = forOf(loopIdOf(kl));
+  t.j = forOf(attr[0]);
+  auto kh = im.counted.find(loopIdOf(kl)), jh = im.counted.find(attr[0]);
+  if (!t.k || !t.j || kh == im.counted.end() || jh == im.counted.end())
+    return cannot("weft lost track of the loops");
+  t.kh = &kh->second;
+  t.jh = &jh->second;
+  // Headers weft rewrites: an integer counter set by its init and stepped
+  // by one, below one bound (< or <=), no macro.
+  for (auto [f, h] : {std::pair{t.k, t.kh}, std::pair{t.j, t.jh}}) {
+    clang::QualType c = h->counter->getType();
+    if (!c->isIntegerType() || c->isBooleanType() || h->step != 1 ||
+        !h->start || h->stepInBody || h->runsOnce || h->startOffset ||
+        h->seesStepped || h->bounds.size() != 1 || !h->bounds[0].expr ||
+        (h->bounds[0].op != clang::BO_LT && h->bounds[0].op != clang::BO_LE))
+      return cannot("a loop of the nest is not `for (c = start; c < end; "
+                    "c++)` over an integer");
+    unsigned b, e;
+    if (f->getBeginLoc().isMacroID() || f->getRParenLoc().isMacroID() ||
+        !fileRange(h->start->getSourceRange(), b, e, false) ||
+        !fileRange(h->bounds[0].expr->getSourceRange(), b, e, false))
+      return cannot("a macro makes a header of the nest");
+  }
+  // k's body is the j loop alone; the nest is a statement of the task
+  // loop's body (or that body).
+  const clang::Stmt *kb = t.k->getBody();
+  if (const auto *cs = llvm::dyn_cast<clang::CompoundStmt>(kb)) {
+    kb = nullptr;
+    for (const clang::Stmt *st : cs->body())
+      if (!llvm::isa<clang::NullStmt>(st)) {
+        if (kb)
+          return cannot("the k loop's body is more than the j loop");
+        kb = st;
+      }
+  }
+  if (kb != t.j)
+    return cannot("the k loop's body is more than the j loop");
+  if (!fileRange(t.k->getSourceRange(), t.nb, t.ne, endsWithSemi(t.k)) ||
+      !fileRange(t.j->getBody()->getSourceRange(), t.sb, t.se,
+                 endsWithSemi(t.j->getBody())))
+    return cannot("a macro makes a part of the nest");
+  t.pre = t.nb;
+  t.post = t.ne;
+  if (const auto *cs = llvm::dyn_cast<clang::CompoundStmt>(p.body)) {
+    bool seen = false;
+    for (const clang::Stmt *st : cs->body())
+      seen |= st == t.k;
+    if (!seen || cs->getLBracLoc().isMacroID() || cs->getRBracLoc().isMacroID())
+      return cannot("the nest is not a statement of the loop's body");
+    t.pre = offsetOf(cs->getLBracLoc()) + 1;
+    t.post = offsetOf(cs->getRBracLoc());
+  } else if (p.body != t.k) {
+    return cannot("the nest is not a statement of the loop's body");
+  }
+  t.point = attr[1];
+  t.elem = attr[2];
+  if (auto g = kl->getAttrOfType<mlir::StringAttr>("weft.tile_gain"))
+    t.gain = g.str();
+  p.tiles = t;
 }
 
 std::optional<FileRewriter::Plan::Pair>
@@ -464,11 +551,13 @@ bool FileRewriter::regionLink(const Plan &a, const Plan &b,
 void FileRewriter::veto(TaskOp task, const std::string &why) {
   vetoed[(int64_t)task.getLoopId()] = why;
   mlir::Operation *loop = task.getLoop();
-  // The nest stays as written: nothing in it is interchanged either.
+  // The nest stays as written: nothing in it is interchanged or tiled
+  // either.
   loop->walk([](mlir::Operation *op) {
-    op->removeAttr("weft.interchange");
-    op->removeAttr("weft.interchange_gain");
-    op->removeAttr("weft.interchange_missed");
+    for (llvm::StringRef a : {"weft.interchange", "weft.interchange_gain",
+                              "weft.interchange_missed", "weft.tile",
+                              "weft.tile_gain", "weft.tile_missed"})
+      op->removeAttr(a);
   });
   loop->moveBefore(task);
   task.erase();

@@ -203,13 +203,30 @@ private:
     /// band of its iterations runs S1 over the band, then the inner loop
     /// around S2 over the band, then S3 over the band.
     std::optional<Pair> turned;
+    /// The task's loop runs a nest `for (k) for (j) S` of its body in tiles
+    /// (weft.tile on the k loop, docs/analysis.md "Loop tiling"): each band
+    /// of its iterations runs P0 (the body's statements before the nest)
+    /// over the band, then the tiles of (k, j), each around the band's
+    /// rows, then P2 (those after it) over the band.
+    struct Tiles {
+      const clang::ForStmt *k = nullptr, *j = nullptr;
+      const CountedFor *kh = nullptr, *jh = nullptr;
+      /// P0 is [pre, nb), P2 [ne, post) (empty when equal); the nest is
+      /// [nb, ne), S [sb, se).
+      unsigned pre = 0, nb = 0, ne = 0, post = 0, sb = 0, se = 0;
+      /// weft.tile: the bytes per (k, j) of the arrays every row reads,
+      /// and the largest element (weft_tile_sizes).
+      int64_t point = 0, elem = 0;
+      std::string gain;
+    };
+    std::optional<Tiles> tiles;
     /// Array reductions with a copy per chunk, each chunk a band of the
     /// iterations, added up in chunk order (a floating-point one: the same
     /// result on any team), rather than a copy per team member.
     bool bandCopies = false;
     /// Are the chunks bands of the iterations (weft_band_start): a sweep's,
     /// a turned loop's, or those of band copies?
-    bool banded() const { return sweep || turned || bandCopies; }
+    bool banded() const { return sweep || turned || tiles || bandCopies; }
     unsigned bodyBegin = 0, bodyEnd = 0;
     clang::SourceLocation insertAt;
     std::string indent; ///< of the loop's line: where its block is written
@@ -401,6 +418,19 @@ private:
   /// weft-interchange interchanged (weft.interchange), written as
   /// `for (j) S1  for (k) for (j) S2  for (j) S3`.
   void interchanges(Plan &p);
+  /// The nest of the task loop's body that weft-interchange tiled
+  /// (weft.tile), as p.tiles; when the text cannot take it, the nest stays
+  /// as written and its weft.tile_missed says why.
+  void tilesOf(Plan &p);
+  /// The chunk's tiled loops over [lo, hi) (p.tiles) at `in`.
+  std::string tiledLoops(const Plan &p, const std::string &in,
+                         llvm::StringRef lo, llvm::StringRef hi,
+                         llvm::StringRef start, bool edits);
+  /// The file's [b, e) with the body's edits and the reshapes that lie in
+  /// it applied (interchanged pairs).
+  std::string reshapedText(
+      const Plan &p, unsigned b, unsigned e,
+      const std::vector<std::tuple<unsigned, unsigned, std::string>> &edits);
   /// The pair (f1, f2) in the file, or nothing when a macro makes a part of
   /// it or f2 is not one of f1's body's statements.
   std::optional<Plan::Pair> pairOf(const clang::ForStmt *f1,

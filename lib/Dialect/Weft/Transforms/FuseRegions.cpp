@@ -13,6 +13,7 @@
 #include "weft/Analysis/Dependence.h"
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
+#include "weft/Analysis/Nests.h"
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
@@ -303,10 +304,11 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
       }
   }
   // A sweep's chunks, and those of a parallel loop interchanged with the
-  // loop inside it (weft-interchange), are bands of its iterations: not
-  // the iterations of another loop's chunk of the same number.
+  // loop inside it or tiled (weft-interchange), are bands of its iterations:
+  // not the iterations of another loop's chunk of the same number.
   auto banded = [](TaskOp t) {
-    return t->hasAttr("weft.sweep") || t.getLoop()->hasAttr("weft.interchange");
+    return t->hasAttr("weft.sweep") ||
+           t.getLoop()->hasAttr("weft.interchange") || tiledNest(t.getLoop());
   };
   for (size_t i = chainStart; i < members.size() && chunkwise; ++i)
     chunkwise = !banded(members[i].task) && !banded(next.task);

@@ -19,6 +19,22 @@
 // runs the three parts over the band. The pass decides and
 // records (docs/analysis.md, "Loop interchange"); the rewriter writes the C.
 //
+// It then tiles (docs/analysis.md, "Loop tiling"): when the task's loop i
+// runs a nest `for (k) for (j) S` whose S reads a matrix `B[k][j]` that
+// does not change with i, every row i streams all of B through the cache.
+// Each chunk then runs its rows inside tiles of the (k, j) band:
+//
+//   P0 over the chunk's i;
+//   for (k tiles) for (j tiles) for (i of the chunk) for (k in tile)
+//     for (j in tile) S;
+//   P2 over the chunk's i;
+//
+// where P0 and P2 are the statements before and after the nest in i's
+// body. Tiles keep k's order for each element (no iteration of j touches
+// what another writes), and i's iterations are independent (the loop runs
+// in parallel): the result is the same to the last bit. The tile sizes
+// come from the caches' sizes when the program runs.
+//
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Cost.h"
 #include "weft/Analysis/Nests.h"
@@ -26,6 +42,8 @@
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
+
+#include "Guards.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -53,6 +71,15 @@ constexpr int64_t kMinInnerTrip = 8;
 /// line of 64 bytes holds at least 4 elements of 16 bytes, so such a walk
 /// uses each line it loads more than once.
 constexpr int64_t kMaxAlongStep = 4;
+
+/// A band whose reused arrays take fewer bytes than this (constant trip
+/// counts) fits in the L2 cache of any core weft targets (a LITTLE core's
+/// 128 KiB and up): it is not tiled.
+constexpr int64_t kMinTileFootprint = 256 * 1024;
+
+/// Fewer rows than this (a constant trip count of the task's loop) reuse a
+/// tile too little to pay for its loops.
+constexpr int64_t kMinTileRows = 4;
 
 /// How an access walks memory as one loop's induction variable steps.
 enum class Walk { Still, Along, Across, Unknown };
@@ -85,6 +112,80 @@ Walk walkOf(const Access &a, Value iv) {
   return w;
 }
 
+/// Is op the store of `loop`'s counter's exit value after it
+/// (weft.counter_exit, docs/ir.md)?
+bool isExitStoreOf(Operation *op, Operation *loop) {
+  auto e = op->getAttrOfType<IntegerAttr>("weft.counter_exit");
+  return e && e.getInt() == loopIdOf(loop);
+}
+
+/// The part of `outer`'s body that `op` (inside it) is in, around `inner`,
+/// one of the body's statements: 0 before it, 1 `inner` itself and the
+/// store of its counter's exit value, 2 after it.
+int partIn(Operation *op, Operation *outer, Operation *inner) {
+  Block &body = outer->getRegion(0).front();
+  while (op->getBlock() != &body)
+    op = op->getParentOp();
+  if (op == inner || isExitStoreOf(op, inner))
+    return 1;
+  return op->isBeforeInBlock(inner) ? 0 : 2;
+}
+
+/// A C variable declared in one part of `outer`'s body (partIn) and used
+/// in another, or "": the parts become loops of their own.
+std::string crossingVariable(Operation *outer, Operation *inner) {
+  std::string crossing;
+  for (Operation &op : outer->getRegion(0).front()) {
+    int part = partIn(&op, outer, inner);
+    if (part == 1 && &op != inner)
+      continue;
+    op.walk([&](Operation *def) {
+      std::string name;
+      if (auto n = def->getAttrOfType<StringAttr>("weft.name");
+          n && isa<memref::AllocaOp>(def))
+        name = n.str();
+      else if (auto vars = def->getAttrOfType<ArrayAttr>("weft.vars");
+               vars && !vars.empty())
+        if (auto d = dyn_cast<DictionaryAttr>(vars[0]))
+          if (auto n = d.getAs<StringAttr>("name"))
+            name = n.str();
+      if (name.empty() || !crossing.empty())
+        return;
+      for (Value r : def->getResults())
+        for (Operation *user : r.getUsers())
+          if (outer->isProperAncestor(user) &&
+              partIn(user, outer, inner) != part)
+            crossing = name;
+    });
+    if (!crossing.empty())
+      break;
+  }
+  return crossing;
+}
+
+/// The part of `outer`'s body (partIn) in which `accesses` touch the
+/// scalar `cell`: -1 when none does, -2 when two parts do. A loop counter
+/// that only the stores of its loops' exit values touch (its loops read
+/// their induction variable, never the cell: `for (j = 0; ...)` in two
+/// parts of `int i, j, k;` code) carries nothing between parts: -1.
+int cellPart(const BaseInfo &cell, ArrayRef<Access> accesses, Operation *outer,
+             Operation *inner, ModuleOp module) {
+  if (llvm::all_of(accesses, [&](const Access &a) {
+        return !touchesCell(a, cell, module) ||
+               (a.isWrite && a.op->hasAttr("weft.counter_exit"));
+      }))
+    return -1;
+  int part = -1;
+  for (const Access &a : accesses)
+    if (touchesCell(a, cell, module)) {
+      int pa = partIn(a.op, outer, inner);
+      if (part >= 0 && pa != part)
+        return -2;
+      part = pa;
+    }
+  return part;
+}
+
 struct Interchange : public weft::impl::InterchangeBase<Interchange> {
   using InterchangeBase::InterchangeBase;
   void runOnOperation() final;
@@ -95,6 +196,15 @@ struct Interchange : public weft::impl::InterchangeBase<Interchange> {
   /// the pair is not worth a remark).
   std::string decide(Operation *par, Operation *outer, Operation *inner,
                      std::string &gain);
+
+  /// Decides whether the task's loop `par` runs the nest `kl` (a counted
+  /// for whose body is the counted for `jl`, innermost) in tiles: "" when
+  /// it does, else why not. `gain` names the arrays a tile keeps in cache
+  /// (empty when there are none, or they stay in cache anyway: then the
+  /// nest is not worth a remark);
+  /// `point` is their bytes per (k, j) and `elem` the largest element.
+  std::string decideTile(TaskOp task, Operation *kl, Operation *jl,
+                         std::string &gain, int64_t &point, int64_t &elem);
 
   CallSummaries *summaries = nullptr;
 };
@@ -157,20 +267,6 @@ std::string Interchange::decide(Operation *par, Operation *outer,
            " loop contains a jump, a switch or a loop weft "
            "does not count";
 
-  // The three parts of the outer body: 0 before the inner loop, 1 the
-  // inner loop and the store of its counter's exit value, 2 after.
-  Block &ob = outer->getRegion(0).front();
-  auto partOf = [&](Operation *op) {
-    while (op->getBlock() != &ob)
-      op = op->getParentOp();
-    if (op == inner)
-      return 1;
-    if (auto e = op->getAttrOfType<IntegerAttr>("weft.counter_exit"))
-      if (e.getInt() == loopIdOf(inner))
-        return 1;
-    return op->isBeforeInBlock(inner) ? 0 : 2;
-  };
-
   // The inner bounds must be the same for every j: defined before the
   // outer loop, or loads of variables the outer loop does not write. The
   // outer bounds, which C now evaluates once per k, read no variable the
@@ -186,32 +282,9 @@ std::string Interchange::decide(Operation *par, Operation *outer,
 
   // C variables declared in one part and used in another: the parts become
   // loops of their own.
-  for (Operation &op : ob) {
-    int part = partOf(&op);
-    if (part == 1 && &op != inner)
-      continue;
-    std::string crossing;
-    op.walk([&](Operation *def) {
-      std::string name;
-      if (auto n = def->getAttrOfType<StringAttr>("weft.name");
-          n && isa<memref::AllocaOp>(def))
-        name = n.str();
-      else if (auto vars = def->getAttrOfType<ArrayAttr>("weft.vars");
-               vars && !vars.empty())
-        if (auto d = dyn_cast<DictionaryAttr>(vars[0]))
-          if (auto n = d.getAs<StringAttr>("name"))
-            name = n.str();
-      if (name.empty() || !crossing.empty())
-        return;
-      for (Value r : def->getResults())
-        for (Operation *user : r.getUsers())
-          if (outer->isProperAncestor(user) && partOf(user) != part)
-            crossing = name;
-    });
-    if (!crossing.empty())
-      return crossing + ", declared in the " + j +
-             " loop, is used both inside and outside the " + k + " loop";
-  }
+  if (std::string crossing = crossingVariable(outer, inner); !crossing.empty())
+    return crossing + ", declared in the " + j +
+           " loop, is used both inside and outside the " + k + " loop";
 
   // Scalars: each private to the outer loop, used in one part only, and
   // private to the inner loop if it is the inner loop's.
@@ -220,15 +293,9 @@ std::string Interchange::decide(Operation *par, Operation *outer,
   for (const ScalarRole &r : classifyScalars(outer, body.accesses, module)) {
     if (r.kind != ScalarRole::Private)
       return r.cell.name + " is not private to each iteration of " + j;
-    int part = -1;
-    for (const Access &a : body.accesses)
-      if (touchesCell(a, r.cell, module)) {
-        int pa = partOf(a.op);
-        if (part >= 0 && pa != part)
-          return r.cell.name + " is used both inside and outside the " + k +
-                 " loop";
-        part = pa;
-      }
+    if (cellPart(r.cell, body.accesses, outer, inner, module) == -2)
+      return r.cell.name + " is used both inside and outside the " + k +
+             " loop";
     for (const ScalarRole &ir : innerRoles)
       if (ir.cell.base == r.cell.base && ir.kind != ScalarRole::Private)
         return r.cell.name + " carries a value from one iteration of " + k +
@@ -240,6 +307,153 @@ std::string Interchange::decide(Operation *par, Operation *outer,
   // parallel loop, are apart: its run-time checks set them apart before
   // the outlined body runs.
   return firstConflict(body.accesses, outer, oi.iv, j, module,
+                       [&](const BaseInfo &a, const BaseInfo &b) {
+                         return a.base && b.base &&
+                                !isDefinedInside(a.base, par) &&
+                                !isDefinedInside(b.base, par);
+                       });
+}
+
+std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
+                                    std::string &gain, int64_t &point,
+                                    int64_t &elem) {
+  ModuleOp module = getOperation();
+  Operation *par = task.getLoop();
+  LoopInfo pi = loopInfoOf(par), ki = loopInfoOf(kl), ji = loopInfoOf(jl);
+  if (!pi.iv || !ki.iv || !ji.iv)
+    return "";
+  std::string i = ivNameOf(par), k = ivNameOf(kl), j = ivNameOf(jl);
+
+  // Profitable? An array that S reads the same for every i, along a row as
+  // j steps and across rows as k steps: each row i streams all of it.
+  LoopBody nest = collectBody(kl, *summaries);
+  SmallVector<std::string> reused;
+  SmallVector<Value> bases;
+  point = elem = 0;
+  for (const Access &a : nest.accesses) {
+    MemPath p = pathOf(a, module);
+    if (a.isWrite || p.root.isCell || !a.memref ||
+        (p.root.base && isDefinedInside(p.root.base, par)))
+      continue;
+    if (walkOf(a, pi.iv) != Walk::Still || walkOf(a, ji.iv) != Walk::Along ||
+        walkOf(a, ki.iv) != Walk::Across)
+      continue;
+    std::string name = a.text.empty() ? p.root.name : a.text;
+    if (!llvm::is_contained(reused, name))
+      reused.push_back(name);
+    int64_t size = elemSizeOf(a.memref.getType());
+    elem = std::max(elem, size);
+    if (!llvm::is_contained(bases, p.root.base)) {
+      bases.push_back(p.root.base);
+      point += size;
+    }
+  }
+  if (reused.empty())
+    return "";
+  // What stays in cache anyway gains nothing (and is worth no remark).
+  auto tk = WorkModel::constantTrip(kl), tj = WorkModel::constantTrip(jl);
+  if (tk && tj && *tk * *tj * point < kMinTileFootprint)
+    return "";
+  gain = listText(reused);
+  if (auto rows = WorkModel::constantTrip(par); rows && *rows < kMinTileRows)
+    return "the " + i + " loop runs " + std::to_string(*rows) +
+           " times, too few rows to reuse a tile";
+
+  // The task's loop: its iterations run in another order, part by part,
+  // so nothing may carry from one to the next or out of the loop.
+  if (task->hasAttr("weft.sweep"))
+    return "each chunk runs the loop around this one";
+  if (par->hasAttr("weft.interchange"))
+    return "the " + i + " loop is interchanged with a loop inside it";
+  for (Attribute c : task.getCaptures()) {
+    auto cap = cast<CaptureAttr>(c);
+    switch (cap.getKind()) {
+    case CaptureKind::Reduction:
+    case CaptureKind::ArrayReduction:
+      return "the " + i + " loop reduces into " + cap.getName().str();
+    case CaptureKind::Lastprivate:
+    case CaptureKind::CondLastprivate:
+      return cap.getName().str() + " keeps its value after the " + i + " loop";
+    default:
+      break;
+    }
+  }
+  if (hasJumpOrSwitch(par) ||
+      par->walk([](OpaqueLoopOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return "the " + i +
+           " loop contains a jump, a switch or a loop weft does not count";
+  if (kl->hasAttr("weft.interchange"))
+    return "the " + k + " loop is interchanged with the loop inside it";
+
+  // The band: its headers can run again for every tile and row, with the
+  // same bounds for every i, and j's the same for every k (rectangular).
+  for (Operation *l : {kl, jl})
+    if (std::string why = headerRerunBlocker(l, l == kl ? k : j); !why.empty())
+      return why;
+  if (!boundsInvariantIn(jl, kl))
+    return "the bounds of the " + j + " loop change with " + k;
+  if (!boundsInvariantIn(kl, par) || !boundsInvariantIn(jl, par))
+    return "the bounds of the " + k + " or " + j + " loop change with " + i;
+  // k's body is the j loop: nothing else of it writes memory (the store of
+  // j's exit value aside), so nothing runs between two k's but j's loop.
+  for (Operation &op : kl->getRegion(0).front()) {
+    if (&op == jl || op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    if (isExitStoreOf(&op, jl))
+      continue;
+    auto mem = dyn_cast<MemoryEffectOpInterface>(&op);
+    if (!isMemoryEffectFree(&op) &&
+        (!mem || !mem.onlyHasEffect<MemoryEffects::Read>()))
+      return "the " + k + " loop does more than run the " + j + " loop";
+  }
+
+  LoopBody body = collectBody(par, *summaries);
+  if (!body.blockers.empty())
+    return "the " + i + " loop contains " + body.blockers.front().reason;
+  // Variables declared in one part and used in another: each part becomes
+  // a loop over the chunk's rows of its own.
+  if (std::string crossing = crossingVariable(par, kl); !crossing.empty())
+    return crossing + ", declared in the " + i + " loop, is used both in the " +
+           k + " loop and outside it";
+  // Scalars: each used in one part, and the nest's private to each (k, j):
+  // rows interleave there, tile by tile.
+  SmallVector<ScalarRole> jRoles = classifyScalars(jl, nest.accesses, module);
+  for (const ScalarRole &r : classifyScalars(par, body.accesses, module)) {
+    int part = cellPart(r.cell, body.accesses, par, kl, module);
+    if (part == -2)
+      return r.cell.name + " is used both in the " + k + " loop and outside it";
+    if (part != 1)
+      continue;
+    bool counter = r.cell.name == k || r.cell.name == j;
+    bool privateToJ = llvm::any_of(jRoles, [&](const ScalarRole &jr) {
+      return jr.cell.base == r.cell.base && jr.kind == ScalarRole::Private;
+    });
+    if (!counter && !privateToJ)
+      return r.cell.name + " carries a value from one iteration of " + j +
+             " to the next";
+  }
+  // Arrays of the nest that belong to one row (declared in i's body, or
+  // private to the task): rows interleave in the tiles.
+  for (const Access &a : nest.accesses) {
+    MemPath p = pathOf(a, module);
+    if (p.root.isCell || !p.root.base)
+      continue;
+    bool local = isDefinedInside(p.root.base, par);
+    for (Attribute c : task.getCaptures()) {
+      auto cap = cast<CaptureAttr>(c);
+      if (cap.getKind() == CaptureKind::Private && cap.getDecl() >= 0 &&
+          cap.getDecl() == p.root.decl)
+        local = true;
+    }
+    if (local)
+      return p.root.name + " is private to each iteration of " + i;
+  }
+
+  // Memory: no iteration of j touches what another writes (k free), so
+  // every dependence of the band is within one j, whose k order the tiles
+  // keep. Bases set apart by the task's run-time checks are apart.
+  return firstConflict(nest.accesses, kl, ji.iv, j, module,
                        [&](const BaseInfo &a, const BaseInfo &b) {
                          return a.base && b.base &&
                                 !isDefinedInside(a.base, par) &&
@@ -276,5 +490,31 @@ void Interchange::runOnOperation() {
         outer->setAttr("weft.interchange_gain", b.getStringAttr(gain));
       }
     });
+    // Tiles: the first nest `for (k) for (j) S` among the statements of
+    // the task loop's body that gains from them.
+    for (Operation &kl : par->getRegion(0).front()) {
+      if (!isCountedFor(&kl))
+        continue;
+      Operation *jl = onlyLoopInside(&kl);
+      if (!jl || jl->getParentOp() != &kl || !isCountedFor(jl) ||
+          jl->walk([&](Operation *op) {
+              return op != jl && isLoop(op) ? WalkResult::interrupt()
+                                            : WalkResult::advance();
+            }).wasInterrupted())
+        continue;
+      std::string gain;
+      int64_t point = 0, elem = 0;
+      std::string why = decideTile(task, &kl, jl, gain, point, elem);
+      if (gain.empty())
+        continue;
+      kl.setAttr("weft.tile_gain", b.getStringAttr(gain));
+      if (!why.empty()) {
+        kl.setAttr("weft.tile_missed", b.getStringAttr(why));
+        continue;
+      }
+      kl.setAttr("weft.tile",
+                 b.getDenseI64ArrayAttr({loopIdOf(jl), point, elem}));
+      break;
+    }
   });
 }

@@ -250,7 +250,7 @@ def TaskGraph : Pass<"weft-task-graph", "mlir::ModuleOp"> {
 }
 
 def Interchange : Pass<"weft-interchange", "mlir::ModuleOp"> {
-  let summary = "Interchanges loop pairs inside parallel loops to walk memory along rows";
+  let summary = "Interchanges loop pairs inside parallel loops to walk memory along rows, and tiles nests whose rows stream a matrix";
   let description = [{
     Inside a loop that runs in parallel (a `weft.task`), a counted `for`
     loop j whose body holds one loop, a counted `for` loop k that is
@@ -279,6 +279,21 @@ def Interchange : Pass<"weft-interchange", "mlir::ModuleOp"> {
     rewriter writes the interchanged loops in the outlined body only; the
     loop as written stays the fallback. docs/analysis.md, "Loop
     interchange".
+
+    It then tiles: the first nest `for (k) for (j) S` among the statements
+    of a task loop's body whose S reads an array that does not change with
+    the task's counter, along a row as j steps and across rows as k steps
+    (`B[k][j]`), gets `weft.tile = [j's id, bytes per (k, j) of such
+    arrays, their largest element]` and `weft.tile_gain` when each band of
+    the task's rows may run it in tiles around its rows: no reduction or
+    last value in the task, scalars used in one part of its body (before
+    the nest, the nest, after it) and those of the nest private to j's
+    iterations, no iteration of j touching what another writes, k's body
+    the j loop alone, rectangular bounds the same for every row. Every
+    element keeps its updates in order. A nest that would gain but cannot
+    be tiled gets `weft.tile_missed`; one whose arrays take less than 256
+    KiB (constant trip counts) gets nothing. docs/analysis.md, "Loop
+    tiling".
   }];
   let dependentDialects = ["::weft::WeftDialect"];
 }
