@@ -1,6 +1,7 @@
 // RUN: %exec-check %s
 // PARALLEL: 12
 // INTERCHANGED: 6
+// TILED: 1
 // WEFT-ARGS: --fork-join-ns=0
 // Loop interchange inside parallel loops (docs/analysis.md, "Loop
 // interchange"): the nests whose inner loop walks across rows run with it

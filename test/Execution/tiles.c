@@ -1,7 +1,8 @@
 // RUN: %exec-check %s
-// PARALLEL: 12
+// PARALLEL: 14
 // GRAPHS: 0
-// TILED: 4
+// TILED: 6
+// INTERCHANGED: 2
 // Loop tiling (docs/analysis.md, "Loop tiling"): nests `for (k) for (j)`
 // in parallel loops whose rows each stream a matrix run in tiles around
 // each band's rows; every element gets the same updates in the same order,
@@ -28,6 +29,31 @@ static void matmul(void) {
       for (int j = 0; j < N; j++)
         C[i][j] += A[i][k] * B[k][j];
   }
+}
+
+// PolyBench's 2mm shape, i-j-k with the element set first and scaled
+// after: weft-interchange turns the pair, and the band then runs j around
+// S1, the tiles of k and j around S2, and j around S3; a statement before
+// the pair (P0) too.
+static double T[N][N];
+static void mm2(double alpha) {
+  for (int i = 0; i < N; i++) {
+    T[i][0] = (double)i;
+    for (int j = 1; j < N; j++) {
+      T[i][j] = 0.5;
+      for (int k = 0; k < N; ++k)
+        T[i][j] += alpha * A[i][k] * B[k][j];
+      T[i][j] *= 0.75;
+    }
+  }
+}
+
+// A perfect i-j-k nest through pointers: turned, no S1 or S3.
+static void ijk(int n, int m, const double *a, const double *b, double *d) {
+  for (int i = 0; i < n; i++)
+    for (int j = 0; j < m; j++)
+      for (int k = 0; k < m; k++)
+        d[i * m + j] += a[i * m + k] * b[k * m + j];
 }
 
 // Pointers, size_t counters, k from 1, statements after the nest (P2), a
@@ -80,6 +106,8 @@ int main(int argc, char **argv) {
     }
   matmul();
   printf("matmul %.17g\n", hash(&C[0][0], (size_t)N * N));
+  mm2(1.25);
+  printf("mm2 %.17g\n", hash(&T[0][0], (size_t)N * N));
 
   double *a = malloc(sizeof(double) * n * 170), *b = malloc(sizeof(double) * 170 * 180),
          *c = malloc(sizeof(double) * n * 180);
@@ -91,6 +119,8 @@ int main(int argc, char **argv) {
     c[i] = (i % 7) / 7.0;
   gemm(n, 170, 180, a, b, c, 1.5);
   printf("gemm %.17g\n", hash(c, (size_t)n * 180));
+  ijk(n, 170, a, b, c);
+  printf("ijk %.17g\n", hash(c, (size_t)n * 170));
   // c is b: the run-time check sends the loop down its sequential path.
   gemm(20, 170, 180, a, b, b, 0.5);
   printf("gemm onto b %.17g\n", hash(b, 170 * 180));

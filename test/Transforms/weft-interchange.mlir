@@ -144,9 +144,10 @@ func.func @own(%b: memref<64x64xf64>, %c: memref<64xf64>, %s: memref<f64> {weft.
 // Tiles (docs/analysis.md, "Loop tiling"): the task's loop i runs the nest
 // (k, j) whose S reads b[k][j], the same for every i, along rows as j
 // steps: 512 x 512 doubles (2 MiB) that every row streams. The k loop gets
-// weft.tile = [j's id, bytes per (k, j) of b, its element's bytes].
+// weft.tile = [j's id, bytes per (k, j) of b, its element's bytes, 0: not
+// a pair interchanged first].
 // CHECK-LABEL: func.func @tiled
-// CHECK: } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 1 : i64, weft.tile = array<i64: 2, 8, 8>, weft.tile_gain = "B[k][j]"}
+// CHECK: } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 1 : i64, weft.tile = array<i64: 2, 8, 8, 0>, weft.tile_gain = "B[k][j]"}
 func.func @tiled(%a: memref<512x512xf64>, %b: memref<512x512xf64>, %c: memref<512x512xf64>) {
   weft.task "t" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
     affine.for %i = 0 to 512 {
@@ -245,6 +246,34 @@ func.func @tile_reduction(%b: memref<512x512xf64>, %c: memref<512x512xf64>, %sum
       %o = affine.load %sum[] : memref<f64>
       %n = arith.addf %o, %v : f64
       affine.store %n, %sum[] : memref<f64>
+    } {weft.c_init, weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  }
+  return
+}
+
+// -----
+
+// A pair that weft-interchange turns (`for (j) { c = 0; for (k) c += a * b
+// }`, as PolyBench's 2mm writes it) is then tiled too: k and j around S2,
+// 1024 x 1024 floats. weft.tile on the j loop (the body's statement), with
+// k's id and 1: turned.
+// CHECK-LABEL: func.func @tiled_turned
+// CHECK: } {weft.c_init, weft.interchange = 2 : i64, weft.interchange_gain = "B[k][j]", weft.iv_name = "j", weft.kind = "for", weft.loop_id = 1 : i64, weft.tile = array<i64: 2, 4, 4, 1>, weft.tile_gain = "B[k][j]"}
+func.func @tiled_turned(%a: memref<1024x1024xf32>, %b: memref<1024x1024xf32>, %c: memref<1024x1024xf32>) {
+  weft.task "p" attributes {captures = [], guards = [], loop_id = 0 : i64, min_trip = 2 : i64, work_per_iter = 1.0 : f64} {
+    affine.for %i = 0 to 1024 {
+      affine.for %j = 0 to 1024 {
+        %z = arith.constant 0.0 : f32
+        affine.store %z, %c[%i, %j] : memref<1024x1024xf32>
+        affine.for %k = 0 to 1024 {
+          %x = affine.load %a[%i, %k] : memref<1024x1024xf32>
+          %y = affine.load %b[%k, %j] : memref<1024x1024xf32> loc("B[k][j]"(unknown))
+          %m = arith.mulf %x, %y : f32
+          %s = affine.load %c[%i, %j] : memref<1024x1024xf32>
+          %t = arith.addf %s, %m : f32
+          affine.store %t, %c[%i, %j] : memref<1024x1024xf32>
+        } {weft.c_init, weft.iv_name = "k", weft.kind = "for", weft.loop_id = 2 : i64}
+      } {weft.c_init, weft.iv_name = "j", weft.kind = "for", weft.loop_id = 1 : i64}
     } {weft.c_init, weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
   }
   return

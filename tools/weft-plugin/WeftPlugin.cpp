@@ -70,6 +70,7 @@ Options, each as -fplugin-arg-weft-<name>[=<value>], as weft-translate's:
   interchange=0|1        interchange loop pairs in parallel loops to walk
                          matrices along rows, and tile nests whose rows
                          stream a matrix (default 1)
+  tile=0|1               with interchange: tile such nests (default 1)
   task-graphs=0|1        independent statements of a block run at the
                          same time (default 1)
   help                   this text
@@ -231,6 +232,8 @@ private:
       return flag(options.fuseRegions);
     if (name == "interchange")
       return flag(options.interchange);
+    if (name == "tile")
+      return flag(options.tile);
     if (name == "task-graphs")
       return flag(options.taskGraphs);
     if (std::string why = needValue(); !why.empty())

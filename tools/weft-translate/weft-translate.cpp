@@ -127,6 +127,13 @@ static cl::opt<bool> interchange(
              "every element keeps its updates in order (default on; "
              "docs/analysis.md, \"Loop interchange\", \"Loop tiling\")"),
     cl::init(true), cl::cat(weftCategory));
+static cl::opt<bool> tile(
+    "tile",
+    cl::desc("With --interchange: run a nest of a parallel loop's body that "
+             "streams a matrix for every row in tiles around the rows "
+             "(default on; --tile=false leaves such nests as they are, "
+             "interchanged or not; docs/analysis.md, \"Loop tiling\")"),
+    cl::init(true), cl::cat(weftCategory));
 static cl::opt<int> cores(
     "cores",
     cl::desc("Default team size for the generated code; WEFT_NUM_THREADS and "
@@ -291,6 +298,7 @@ int main(int argc, const char **argv) {
   session.options.forkJoinNs = forkJoinNs;
   session.options.fuseRegions = fuseRegions;
   session.options.interchange = interchange;
+  session.options.tile = tile;
   session.options.taskGraphs = taskGraphs;
   if (emit == weft::RewriteOptions::Emit::OpenMP &&
       forkJoinNs.getNumOccurrences() == 0)

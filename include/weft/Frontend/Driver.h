@@ -51,6 +51,8 @@ struct TranslateOptions {
   bool fuseRegions = true;
   /// Loop pairs inside parallel loops may be interchanged.
   bool interchange = true;
+  /// Nests of parallel loops' bodies may run in tiles (with interchange).
+  bool tile = true;
   /// Independent statements of a block may run at the same time
   /// (weft-task-graph).
   bool taskGraphs = true;

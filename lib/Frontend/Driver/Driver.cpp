@@ -186,6 +186,7 @@ LogicalResult weft::runPipeline(ModuleOp module,
   o.coreWeights = options.coreWeights;
   o.fuseRegions = options.fuseRegions;
   o.interchange = options.interchange;
+  o.tile = options.tile;
   o.taskGraphs = options.taskGraphs;
   o.loopTasks = options.emit != RewriteOptions::Emit::OpenMP;
   buildPipeline(pm, o);

@@ -844,14 +844,34 @@ std::string FileRewriter::tiledLoops(const Plan &p, const std::string &in,
   };
   // The column of the task body's statements, which their lines lose.
   size_t drop = firstOnLine(t.nb) ? blanksBefore(t.nb).size() : p.fileIndent;
-  // P0 or P2, the body's statements in [b, e), over the band's rows.
-  auto statements = [&](unsigned b, unsigned e) -> std::string {
+  // P0 or P2, the body's statements in [b, e), at the band's rows.
+  auto text = [&](unsigned b, unsigned e) -> std::string {
     trim(b, e);
     if (b == e)
       return "";
-    return rows(in) + " {\n" + at(b) + in + "  " +
-           reindent(reshapedText(p, b, e, ed), drop, in + "  ") + "\n" + in +
-           "}\n";
+    return at(b) + in + "  " +
+           reindent(reshapedText(p, b, e, ed), drop, in + "  ");
+  };
+  // S1 or S3 of a turned pair, its outer body's [b, e), in a j loop as
+  // written (the interchange's parts, chunkLoops).
+  auto jLoop = [&](unsigned b, unsigned e) -> std::string {
+    trim(b, e);
+    if (!t.turned || b == e)
+      return "";
+    const Plan::Pair &pr = *t.turned;
+    size_t pd = blanksBefore(firstOnLine(pr.b2) ? pr.b2 : pr.b1).size();
+    return at(pr.b1) + in + "  " +
+           reindent(editedText(pr.b1, pr.h1, ed), drop, in + "  ") + " {\n" +
+           at(b) + in + "    " +
+           reindent(editedText(b, e, ed), pd, in + "    ") + "\n" + in + "  }";
+  };
+  // Parts over the band's rows, in one loop.
+  auto rowsOf = [&](std::initializer_list<std::string> parts) {
+    std::string body;
+    for (const std::string &x : parts)
+      if (!x.empty())
+        body += x + "\n";
+    return body.empty() ? body : rows(in) + " {\n" + body + in + "}\n";
   };
   // Each loop of the nest: its trip count, and its header over a tile
   // [weft_<c>0, weft_<c>1) of its iterations (a step of one from start,
@@ -911,8 +931,12 @@ std::string FileRewriter::tiledLoops(const Plan &p, const std::string &in,
                                                                : " stays") +
                     " in cache for all of them") +
          ") */\n";
+  if (t.turned)
+    out += in + interchangeNote(t.stmt, false) + "\n";
   out += in + typeText(ct, policy, n) + ";\n";
-  out += statements(t.pre, t.nb);
+  out += rowsOf({text(t.pre, t.nb), t.turned && t.turned->pre
+                                        ? jLoop(t.turned->lbrace, t.turned->b2)
+                                        : ""});
   std::string kt = "weft_" + k.c + "_trip", jt = "weft_" + j.c + "_trip";
   std::string ks = "weft_" + k.c + "_tile", js = "weft_" + j.c + "_tile";
   out += in + "int64_t " + kt + " = " + k.trip + ";\n";
@@ -953,7 +977,9 @@ std::string FileRewriter::tiledLoops(const Plan &p, const std::string &in,
     out += "\n" + at(sb) + sIn + "  " +
            reindent(editedText(sb, se, ed), sdrop, sIn + "  ") + "\n";
   out += in1 + "}\n" + in + "}\n";
-  out += statements(t.ne, t.post);
+  out += rowsOf(
+      {t.turned && t.turned->post ? jLoop(t.turned->e2, t.turned->rbrace) : "",
+       text(t.ne, t.post)});
   return out;
 }
 

@@ -296,9 +296,16 @@ void FileRewriter::tilesOf(Plan &p) {
   if (p.turned || p.sweep)
     return cannot("the parallel loop is written in another shape");
   Plan::Tiles t;
-  t.k = forOf(loopIdOf(kl));
-  t.j = forOf(attr[0]);
-  auto kh = im.counted.find(loopIdOf(kl)), jh = im.counted.find(attr[0]);
+  t.stmt = kl;
+  // A pair interchanged with the loop inside it: k is that loop.
+  bool turned = attr.size() > 3 && attr[3];
+  if (turned && !kl->hasAttr("weft.interchange"))
+    return cannot("the loops are not interchanged");
+  int64_t kid = turned ? attr[0] : loopIdOf(kl);
+  int64_t jid = turned ? loopIdOf(kl) : attr[0];
+  t.k = forOf(kid);
+  t.j = forOf(jid);
+  auto kh = im.counted.find(kid), jh = im.counted.find(jid);
   if (!t.k || !t.j || kh == im.counted.end() || jh == im.counted.end())
     return cannot("weft lost track of the loops");
   t.kh = &kh->second;
@@ -319,9 +326,21 @@ void FileRewriter::tilesOf(Plan &p) {
         !fileRange(h->bounds[0].expr->getSourceRange(), b, e, false))
       return cannot("a macro makes a header of the nest");
   }
+  // The turned pair: where its parts are (pairOf), S is S2, and the
+  // interchange's own reshape of it gives way to the tiles.
+  const clang::ForStmt *top = turned ? t.j : t.k;
+  if (turned) {
+    t.turned = pairOf(t.j, t.k);
+    if (!t.turned)
+      return cannot("a macro makes a part of the loops");
+    if (!fileRange(top->getSourceRange(), t.nb, t.ne, endsWithSemi(top)) ||
+        !fileRange(t.k->getBody()->getSourceRange(), t.sb, t.se,
+                   endsWithSemi(t.k->getBody())))
+      return cannot("a macro makes a part of the nest");
+  }
   // k's body is the j loop alone; the nest is a statement of the task
   // loop's body (or that body).
-  const clang::Stmt *kb = t.k->getBody();
+  const clang::Stmt *kb = turned ? t.j : t.k->getBody();
   if (const auto *cs = llvm::dyn_cast<clang::CompoundStmt>(kb)) {
     kb = nullptr;
     for (const clang::Stmt *st : cs->body())
@@ -333,23 +352,27 @@ void FileRewriter::tilesOf(Plan &p) {
   }
   if (kb != t.j)
     return cannot("the k loop's body is more than the j loop");
-  if (!fileRange(t.k->getSourceRange(), t.nb, t.ne, endsWithSemi(t.k)) ||
-      !fileRange(t.j->getBody()->getSourceRange(), t.sb, t.se,
-                 endsWithSemi(t.j->getBody())))
+  if (!turned &&
+      (!fileRange(t.k->getSourceRange(), t.nb, t.ne, endsWithSemi(t.k)) ||
+       !fileRange(t.j->getBody()->getSourceRange(), t.sb, t.se,
+                  endsWithSemi(t.j->getBody()))))
     return cannot("a macro makes a part of the nest");
   t.pre = t.nb;
   t.post = t.ne;
   if (const auto *cs = llvm::dyn_cast<clang::CompoundStmt>(p.body)) {
     bool seen = false;
     for (const clang::Stmt *st : cs->body())
-      seen |= st == t.k;
+      seen |= st == top;
     if (!seen || cs->getLBracLoc().isMacroID() || cs->getRBracLoc().isMacroID())
       return cannot("the nest is not a statement of the loop's body");
     t.pre = offsetOf(cs->getLBracLoc()) + 1;
     t.post = offsetOf(cs->getRBracLoc());
-  } else if (p.body != t.k) {
+  } else if (p.body != top) {
     return cannot("the nest is not a statement of the loop's body");
   }
+  if (turned)
+    llvm::erase_if(p.reshapes,
+                   [&](const Plan::Reshape &r) { return r.begin == t.nb; });
   t.point = attr[1];
   t.elem = attr[2];
   if (auto g = kl->getAttrOfType<mlir::StringAttr>("weft.tile_gain"))

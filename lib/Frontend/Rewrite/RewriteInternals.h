@@ -204,7 +204,7 @@ private:
     /// around S2 over the band, then S3 over the band.
     std::optional<Pair> turned;
     /// The task's loop runs a nest `for (k) for (j) S` of its body in tiles
-    /// (weft.tile on the k loop, docs/analysis.md "Loop tiling"): each band
+    /// (weft.tile on its statement, docs/analysis.md "Loop tiling"): each band
     /// of its iterations runs P0 (the body's statements before the nest)
     /// over the band, then the tiles of (k, j), each around the band's
     /// rows, then P2 (those after it) over the band.
@@ -218,6 +218,13 @@ private:
       /// and the largest element (weft_tile_sizes).
       int64_t point = 0, elem = 0;
       std::string gain;
+      /// The nest as written is `for (j) { S1; for (k) S2; S3 }`, which
+      /// weft-interchange interchanged: the nest [nb, ne) is that pair, S
+      /// is S2, and the band runs `for (j) { S1 }` after P0 and `for (j) {
+      /// S3 }` before P2.
+      std::optional<Pair> turned;
+      /// The loop with weft.tile (the statement of the body).
+      mlir::Operation *stmt = nullptr;
     };
     std::optional<Tiles> tiles;
     /// Array reductions with a copy per chunk, each chunk a band of the

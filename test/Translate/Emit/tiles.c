@@ -9,6 +9,13 @@
 // RUN: weft-translate %s --analyze --remarks=none --report=%t.json --
 // RUN: FileCheck %s --check-prefix=REPORT < %t.json
 // RUN: weft-translate %s --interchange=false -o - -- 2>/dev/null | grep -v "^// " | FileCheck %s --check-prefix=OFF
+// RUN: weft-translate %s --tile=false -o - -- 2>/dev/null | grep -v "^// " | FileCheck %s --check-prefix=NOTILE
+// RUN: clang-19 -fplugin=%weft_plugin -fplugin-arg-weft-tile=0 -fplugin-arg-weft-emit=%t.plugin.c -O1 -c %s -o %t.o 2>/dev/null
+// RUN: grep -v "^// " %t.plugin.c | FileCheck %s --check-prefix=NOTILE
+// --tile=false (plugin: tile=0): no tiles, the 2mm pair still interchanged.
+// NOTILE-NOT: weft_tile_sizes
+// NOTILE: /* weft: the k loop runs outside the j loop (loop interchange: B[k][j] now goes along its rows) */
+// NOTILE-NOT: weft_tile_sizes
 // Loop tiling (docs/analysis.md, "Loop tiling"; docs/output.md, "Tiled
 // loops in the outlined body"): each band of the parallel loop's rows runs
 // the statements before the nest over the band, then the nest's tiles
@@ -93,9 +100,44 @@ void gemm(int n, int m, int p, const double *a, const double *b, double *c,
   }
 }
 
+// A pair that weft-interchange turns (2mm's i-j-k) is tiled too: the
+// band runs the j loop around S1 over its rows, then the tiles of k and j
+// around S2, then the j loop around S3.
+// CHECK-LABEL: static void weft_mm2_{{[0-9]+}}(
+// CHECK:      /* weft: the k and j loops run in tiles around this band's rows (loop tiling: B[k][j] stays in cache for all of them) */
+// CHECK-NEXT: /* weft: the k loop runs outside the j loop (loop interchange: B[k][j] now goes along its rows) */
+// CHECK-NEXT: int i;
+// CHECK-NEXT: i = (int)(weft_c->weft_start + weft_first);
+// CHECK-NEXT: for (int64_t weft_k = weft_first; weft_k < weft_last; weft_k++, i++) {
+// CHECK-NEXT:   for (int j = 0; j < N; j++) {
+// CHECK-NEXT:     C[i][j] = 0.0;
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK:              for (int k = weft_k0; k < weft_k1; k++)
+// CHECK-NEXT:           for (int j = weft_j0; j < weft_j1; j++)
+// CHECK-NEXT:             C[i][j] += alpha * A[i][k] * B[k][j];
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: i = (int)(weft_c->weft_start + weft_first);
+// CHECK-NEXT: for (int64_t weft_k = weft_first; weft_k < weft_last; weft_k++, i++) {
+// CHECK-NEXT:   for (int j = 0; j < N; j++) {
+// CHECK-NEXT:     C[i][j] *= 0.5;
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// REMARK: tiles.c:[[@LINE+4]]:5: remark: loops interchanged
+// REMARK: tiles.c:[[@LINE+3]]:5: remark: loops tiled: this loop and the loop at [[@LINE+5]]:7 run in tiles
+void mm2(double alpha) {
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) {
+      C[i][j] = 0.0;
+      for (int k = 0; k < N; ++k)
+        C[i][j] += alpha * A[i][k] * B[k][j];
+      C[i][j] *= 0.5;
+    }
+}
+
 // The report: the k loop's tiled_with is the j loop's id, and tile_gain
 // what a tile keeps in cache; tile_missed says why not.
-// REPORT: "line": 58,
 // REPORT: "tile_gain": "B[k][j]",
 // REPORT-NEXT: "tiled_with": 3
 // REPORT: "tile_missed": "weft cannot write the tiles in C (a loop of the nest is not `for (c = start; c < end; c++)` over an integer)"

@@ -319,6 +319,11 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
                                     int64_t &elem) {
   ModuleOp module = getOperation();
   Operation *par = task.getLoop();
+  // The nest as written is `for (k) for (j) S`, or `for (j) { S1; for (k)
+  // S2; S3 }` that this pass interchanged (turned): its statement of the
+  // task loop's body is then the j loop, and S is S2.
+  bool turned = jl->hasAttr("weft.interchange");
+  Operation *stmt = turned ? jl : kl;
   LoopInfo pi = loopInfoOf(par), ki = loopInfoOf(kl), ji = loopInfoOf(jl);
   if (!pi.iv || !ki.iv || !ji.iv)
     return "";
@@ -385,20 +390,22 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
            " loop contains a jump, a switch or a loop weft does not count";
   if (kl->hasAttr("weft.interchange"))
     return "the " + k + " loop is interchanged with the loop inside it";
+  if (stmt->getParentOp() != par)
+    return "the nest is not a statement of the " + i + " loop's body";
 
   // The band: its headers can run again for every tile and row, with the
   // same bounds for every i, and j's the same for every k (rectangular).
   for (Operation *l : {kl, jl})
     if (std::string why = headerRerunBlocker(l, l == kl ? k : j); !why.empty())
       return why;
-  if (!boundsInvariantIn(jl, kl))
+  if (!turned && !boundsInvariantIn(jl, kl))
     return "the bounds of the " + j + " loop change with " + k;
   if (!boundsInvariantIn(kl, par) || !boundsInvariantIn(jl, par))
     return "the bounds of the " + k + " or " + j + " loop change with " + i;
   // k's body is the j loop: nothing else of it writes memory (the store of
   // j's exit value aside), so nothing runs between two k's but j's loop.
   for (Operation &op : kl->getRegion(0).front()) {
-    if (&op == jl || op.hasTrait<OpTrait::IsTerminator>())
+    if (turned || &op == jl || op.hasTrait<OpTrait::IsTerminator>())
       continue;
     if (isExitStoreOf(&op, jl))
       continue;
@@ -413,17 +420,19 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
     return "the " + i + " loop contains " + body.blockers.front().reason;
   // Variables declared in one part and used in another: each part becomes
   // a loop over the chunk's rows of its own.
-  if (std::string crossing = crossingVariable(par, kl); !crossing.empty())
+  if (std::string crossing = crossingVariable(par, stmt); !crossing.empty())
     return crossing + ", declared in the " + i + " loop, is used both in the " +
            k + " loop and outside it";
   // Scalars: each used in one part, and the nest's private to each (k, j):
-  // rows interleave there, tile by tile.
+  // rows interleave there, tile by tile. (A turned pair's are, by the
+  // interchange's own rules: private to j, in one of S1, the k loop and
+  // S3, private to k in the k loop.)
   SmallVector<ScalarRole> jRoles = classifyScalars(jl, nest.accesses, module);
   for (const ScalarRole &r : classifyScalars(par, body.accesses, module)) {
-    int part = cellPart(r.cell, body.accesses, par, kl, module);
+    int part = cellPart(r.cell, body.accesses, par, stmt, module);
     if (part == -2)
       return r.cell.name + " is used both in the " + k + " loop and outside it";
-    if (part != 1)
+    if (part != 1 || turned)
       continue;
     bool counter = r.cell.name == k || r.cell.name == j;
     bool privateToJ = llvm::any_of(jRoles, [&](const ScalarRole &jr) {
@@ -452,8 +461,12 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
 
   // Memory: no iteration of j touches what another writes (k free), so
   // every dependence of the band is within one j, whose k order the tiles
-  // keep. Bases set apart by the task's run-time checks are apart.
-  return firstConflict(nest.accesses, kl, ji.iv, j, module,
+  // keep (S1 and S3 of a turned pair too: they run before and after all of
+  // their j's tiles). Bases set apart by the task's run-time checks are
+  // apart.
+  return firstConflict(turned ? collectBody(jl, *summaries).accesses
+                              : nest.accesses,
+                       stmt, ji.iv, j, module,
                        [&](const BaseInfo &a, const BaseInfo &b) {
                          return a.base && b.base &&
                                 !isDefinedInside(a.base, par) &&
@@ -490,30 +503,37 @@ void Interchange::runOnOperation() {
         outer->setAttr("weft.interchange_gain", b.getStringAttr(gain));
       }
     });
+    if (!tile)
+      return;
     // Tiles: the first nest `for (k) for (j) S` among the statements of
-    // the task loop's body that gains from them.
-    for (Operation &kl : par->getRegion(0).front()) {
-      if (!isCountedFor(&kl))
+    // the task loop's body that gains from them (or a pair `for (j) { S1;
+    // for (k) S2; S3 }` interchanged above: tiles of k and j around S2).
+    for (Operation &st : par->getRegion(0).front()) {
+      if (!isCountedFor(&st))
         continue;
-      Operation *jl = onlyLoopInside(&kl);
-      if (!jl || jl->getParentOp() != &kl || !isCountedFor(jl) ||
-          jl->walk([&](Operation *op) {
-              return op != jl && isLoop(op) ? WalkResult::interrupt()
-                                            : WalkResult::advance();
-            }).wasInterrupted())
+      Operation *in = onlyLoopInside(&st);
+      if (!in || !isCountedFor(in) || in->walk([&](Operation *op) {
+                                          return op != in && isLoop(op)
+                                                     ? WalkResult::interrupt()
+                                                     : WalkResult::advance();
+                                        }).wasInterrupted())
         continue;
+      bool turned = st.hasAttr("weft.interchange");
+      if (!turned && in->getParentOp() != &st)
+        continue;
+      Operation *kl = turned ? in : &st, *jl = turned ? &st : in;
       std::string gain;
       int64_t point = 0, elem = 0;
-      std::string why = decideTile(task, &kl, jl, gain, point, elem);
+      std::string why = decideTile(task, kl, jl, gain, point, elem);
       if (gain.empty())
         continue;
-      kl.setAttr("weft.tile_gain", b.getStringAttr(gain));
+      st.setAttr("weft.tile_gain", b.getStringAttr(gain));
       if (!why.empty()) {
-        kl.setAttr("weft.tile_missed", b.getStringAttr(why));
+        st.setAttr("weft.tile_missed", b.getStringAttr(why));
         continue;
       }
-      kl.setAttr("weft.tile",
-                 b.getDenseI64ArrayAttr({loopIdOf(jl), point, elem}));
+      st.setAttr("weft.tile",
+                 b.getDenseI64ArrayAttr({loopIdOf(in), point, elem, turned}));
       break;
     }
   });

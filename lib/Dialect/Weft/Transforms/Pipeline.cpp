@@ -26,8 +26,11 @@ void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   outline.forkJoinNs = o.forkJoinNs;
   outline.cores = o.cores;
   pm.addPass(createOutlineTasks(outline));
-  if (o.interchange)
-    pm.addPass(createInterchange());
+  if (o.interchange) {
+    InterchangeOptions interchange;
+    interchange.tile = o.tile;
+    pm.addPass(createInterchange(interchange));
+  }
   AssignCoresOptions assign;
   assign.cores = o.cores;
   assign.coreWeights = o.coreWeights;
@@ -71,6 +74,9 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
   Option<bool> interchange{*this, "interchange",
                            llvm::cl::desc("run weft-interchange (enabled)"),
                            llvm::cl::init(true)};
+  Option<bool> tile{*this, "tile",
+                    llvm::cl::desc("see weft-interchange (enabled)"),
+                    llvm::cl::init(true)};
   Option<bool> fuseRegions{*this, "fuse-regions",
                            llvm::cl::desc("see weft-fuse-regions (enabled)"),
                            llvm::cl::init(true)};
@@ -98,6 +104,7 @@ void weft::registerPipeline() {
         o.coreWeights.assign(cl.coreWeights.begin(), cl.coreWeights.end());
         o.fuseRegions = cl.fuseRegions;
         o.interchange = cl.interchange;
+        o.tile = cl.tile;
         o.taskGraphs = cl.taskGraphs;
         buildPipeline(pm, o);
       });

@@ -37,6 +37,8 @@ struct PipelineOptions {
   std::vector<int> coreWeights;
   bool fuseRegions = true;
   bool interchange = true;
+  /// weft-interchange also tiles (its `tile` option).
+  bool tile = true;
   bool taskGraphs = true;
   /// Statements that run a loop in parallel may be tasks (libweft output;
   /// an OpenMP section cannot share its loop).

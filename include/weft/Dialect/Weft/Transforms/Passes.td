@@ -280,11 +280,12 @@ def Interchange : Pass<"weft-interchange", "mlir::ModuleOp"> {
     loop as written stays the fallback. docs/analysis.md, "Loop
     interchange".
 
-    It then tiles: the first nest `for (k) for (j) S` among the statements
-    of a task loop's body whose S reads an array that does not change with
+    It then tiles: the first nest `for (k) for (j) S` (or pair `for (j) {
+    S1; for (k) S2; S3 }` it interchanged, S being S2) among the statements
+    of a task loop's body (unless `tile=false`) whose S reads an array that does not change with
     the task's counter, along a row as j steps and across rows as k steps
-    (`B[k][j]`), gets `weft.tile = [j's id, bytes per (k, j) of such
-    arrays, their largest element]` and `weft.tile_gain` when each band of
+    (`B[k][j]`), gets `weft.tile = [the other loop's id, bytes per (k, j)
+    of such arrays, their largest element, 1 for a pair]` and `weft.tile_gain` when each band of
     the task's rows may run it in tiles around its rows: no reduction or
     last value in the task, scalars used in one part of its body (before
     the nest, the nest, after it) and those of the nest private to j's
@@ -295,6 +296,11 @@ def Interchange : Pass<"weft-interchange", "mlir::ModuleOp"> {
     KiB (constant trip counts) gets nothing. docs/analysis.md, "Loop
     tiling".
   }];
+  let options = [
+    Option<"tile", "tile", "bool", /*default=*/"true",
+           "Also tile nests whose rows stream a matrix (docs/analysis.md, "
+           "Loop tiling)">,
+  ];
   let dependentDialects = ["::weft::WeftDialect"];
 }
 
