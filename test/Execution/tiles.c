@@ -1,7 +1,7 @@
 // RUN: %exec-check %s
-// PARALLEL: 14
+// PARALLEL: 16
 // GRAPHS: 0
-// TILED: 6
+// TILED: 7
 // INTERCHANGED: 2
 // Loop tiling (docs/analysis.md, "Loop tiling"): nests `for (k) for (j)`
 // in parallel loops whose rows each stream a matrix run in tiles around
@@ -54,6 +54,29 @@ static void ijk(int n, int m, const double *a, const double *b, double *d) {
     for (int j = 0; j < m; j++)
       for (int k = 0; k < m; k++)
         d[i * m + j] += a[i * m + k] * b[k * m + j];
+}
+
+// k loops that set scalars before the j loop (T): declared there, or
+// outside the loops; and one whose T reads the row the nest writes (not
+// tiled: the second j tile would read a later value).
+static void scaled(int n, int m, const double *a, const double *b, double *c,
+                   double alpha) {
+  double r;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < m; k++) {
+      double x = a[i * m + k];
+      r = x * alpha + 1.0;
+      for (int j = 0; j < m; j++)
+        c[i * m + j] += r * b[k * m + j] - x;
+    }
+}
+static void reread(void) {
+  for (int i = 0; i < N; i++)
+    for (int k = 0; k < N; k++) {
+      double x = C[i][(k * 7) % N] * 0.001;
+      for (int j = 0; j < N; j++)
+        C[i][j] = C[i][j] * 0.5 + x * B[k][j];
+    }
 }
 
 // Pointers, size_t counters, k from 1, statements after the nest (P2), a
@@ -121,6 +144,10 @@ int main(int argc, char **argv) {
   printf("gemm %.17g\n", hash(c, (size_t)n * 180));
   ijk(n, 170, a, b, c);
   printf("ijk %.17g\n", hash(c, (size_t)n * 170));
+  scaled(n, 170, a, b, c, 0.75);
+  printf("scaled %.17g\n", hash(c, (size_t)n * 170));
+  reread();
+  printf("reread %.17g\n", hash(&C[0][0], (size_t)N * N));
   // c is b: the run-time check sends the loop down its sequential path.
   gemm(20, 170, 180, a, b, b, 0.5);
   printf("gemm onto b %.17g\n", hash(b, 170 * 180));

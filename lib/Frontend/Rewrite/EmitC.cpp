@@ -960,8 +960,19 @@ std::string FileRewriter::tiledLoops(const Plan &p, const std::string &in,
   out += tileLoop(in, k, kt, ks);
   out += tileLoop(in1, j, jt, js);
   out += rows(in2) + "\n";
-  out += at(t.nb) + in3 + k.head + "\n";
-  out += in3 + "  " + j.head;
+  out += at(t.nb) + in3 + k.head;
+  // T, k's statements before the j loop, in k's braces.
+  unsigned tb = t.tb, te = t.te;
+  trim(tb, te);
+  std::string jIn = in3 + "  ";
+  if (tb < te) {
+    size_t tdrop = blanksBefore(tb).size();
+    out += " {\n" + at(tb) + jIn +
+           reindent(editedText(tb, te, ed), tdrop, jIn) + "\n";
+  } else {
+    out += "\n";
+  }
+  out += jIn + j.head;
   // S, with its lines' column.
   unsigned sb = t.sb, se = t.se;
   trim(sb, se);
@@ -970,12 +981,14 @@ std::string FileRewriter::tiledLoops(const Plan &p, const std::string &in,
           ? blanksBefore(sb).size()
           : blanksBefore(lineStartOf(t.nb) == lineStartOf(sb) ? t.nb : sb)
                 .size();
-  std::string sIn = in3 + "  ";
+  std::string sIn = jIn;
   if (buf[sb] == '{')
     out += " " + reindent(editedText(sb, se, ed), sdrop, sIn) + "\n";
   else
     out += "\n" + at(sb) + sIn + "  " +
            reindent(editedText(sb, se, ed), sdrop, sIn + "  ") + "\n";
+  if (tb < te)
+    out += in3 + "}\n";
   out += in1 + "}\n" + in + "}\n";
   out += rowsOf(
       {t.turned && t.turned->post ? jLoop(t.turned->e2, t.turned->rbrace) : "",

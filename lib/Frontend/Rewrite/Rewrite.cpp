@@ -338,17 +338,22 @@ void FileRewriter::tilesOf(Plan &p) {
                    endsWithSemi(t.k->getBody())))
       return cannot("a macro makes a part of the nest");
   }
-  // k's body is the j loop alone; the nest is a statement of the task
+  // k's body ends with the j loop, after statements T (weft-interchange
+  // saw that they only set scalars); the nest is a statement of the task
   // loop's body (or that body).
   const clang::Stmt *kb = turned ? t.j : t.k->getBody();
   if (const auto *cs = llvm::dyn_cast<clang::CompoundStmt>(kb)) {
     kb = nullptr;
     for (const clang::Stmt *st : cs->body())
-      if (!llvm::isa<clang::NullStmt>(st)) {
-        if (kb)
-          return cannot("the k loop's body is more than the j loop");
+      if (!llvm::isa<clang::NullStmt>(st))
         kb = st;
-      }
+    if (kb == t.j && cs->body_front() != t.j) {
+      if (cs->getLBracLoc().isMacroID() ||
+          !fileRange(t.j->getSourceRange(), t.tb, t.te, false))
+        return cannot("a macro makes a part of the nest");
+      t.te = t.tb;
+      t.tb = offsetOf(cs->getLBracLoc()) + 1;
+    }
   }
   if (kb != t.j)
     return cannot("the k loop's body is more than the j loop");

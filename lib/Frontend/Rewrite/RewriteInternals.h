@@ -212,8 +212,10 @@ private:
       const clang::ForStmt *k = nullptr, *j = nullptr;
       const CountedFor *kh = nullptr, *jh = nullptr;
       /// P0 is [pre, nb), P2 [ne, post) (empty when equal); the nest is
-      /// [nb, ne), S [sb, se).
+      /// [nb, ne), S [sb, se), and T, the statements of k's body before
+      /// the j loop, [tb, te) (empty when equal).
       unsigned pre = 0, nb = 0, ne = 0, post = 0, sb = 0, se = 0;
+      unsigned tb = 0, te = 0;
       /// weft.tile: the bytes per (k, j) of the arrays every row reads,
       /// and the largest element (weft_tile_sizes).
       int64_t point = 0, elem = 0;

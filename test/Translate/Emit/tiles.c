@@ -142,8 +142,7 @@ void mm2(double alpha) {
 // REPORT-NEXT: "tiled_with": 3
 // REPORT: "tile_missed": "weft cannot write the tiles in C (a loop of the nest is not `for (c = start; c < end; c++)` over an integer)"
 
-// What the text cannot take: a k that steps by 2; a k loop whose body is
-// more than the j loop (a local set before it).
+// What the text cannot take: a k that steps by 2.
 // REMARK: tiles.c:[[@LINE+4]]:5: remark: loops not tiled with the loop at [[@LINE+5]]:7 (b[k * p + j] would stay in cache): weft cannot write the tiles in C (a loop of the nest is not `for (c = start; c < end; c++)` over an integer)
 void strided(int n, int m, int p, const double *a, const double *b,
              double *c) {
@@ -152,12 +151,31 @@ void strided(int n, int m, int p, const double *a, const double *b,
       for (int j = 0; j < p; j++)
         c[i * p + j] += a[i * m + k] * b[k * p + j];
 }
-// REMARK: tiles.c:[[@LINE+3]]:5: remark: loops not tiled with the loop at [[@LINE+5]]:7 (b[k * p + j] would stay in cache): weft cannot write the tiles in C (the k loop's body is more than the j loop)
+// A k loop that sets scalars before the j loop (T): each j tile runs T
+// again, in k's braces. Not when T reads what the nest writes: the value
+// would be a later one in the second j tile.
+// CHECK-LABEL: weft_scaled_{{[0-9]+}}_run(
+// CHECK:            for (int k = weft_k0; k < weft_k1; k++) {
+// CHECK-NEXT:         double x = a[i * m + k];
+// CHECK-NEXT:         for (int j = weft_j0; j < weft_j1; j++)
+// CHECK-NEXT:           c[i * p + j] += x * b[k * p + j];
+// CHECK-NEXT:       }
+// REMARK: tiles.c:[[@LINE+4]]:5: remark: loops tiled: this loop and the loop at [[@LINE+6]]:7
+// REMARK: tiles.c:[[@LINE+12]]:5: remark: loops not tiled with the loop at [[@LINE+14]]:7 (B[k][j] would stay in cache): G[i][0], read before the j loop, may be what G[i][j] writes in it
 void scaled(int n, int m, int p, const double *a, const double *b, double *c) {
   for (int i = 0; i < n; i++)
     for (int k = 0; k < m; k++) {
       double x = a[i * m + k];
       for (int j = 0; j < p; j++)
         c[i * p + j] += x * b[k * p + j];
+    }
+}
+static double G[64][N];
+void reread(void) {
+  for (int i = 0; i < 64; i++)
+    for (int k = 0; k < N; k++) {
+      double x = G[i][0];
+      for (int j = 0; j < N; j++)
+        G[i][j] += x * B[k][j];
     }
 }

@@ -402,17 +402,56 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
     return "the bounds of the " + j + " loop change with " + k;
   if (!boundsInvariantIn(kl, par) || !boundsInvariantIn(jl, par))
     return "the bounds of the " + k + " or " + j + " loop change with " + i;
-  // k's body is the j loop: nothing else of it writes memory (the store of
-  // j's exit value aside), so nothing runs between two k's but j's loop.
+  // k's body is the j loop, after statements T that write nothing but
+  // scalars (`double x = a[i][k];`, `r = a[i][k] * alpha;`): each run of
+  // j's tile runs T again, which is the same as running it once when T
+  // reads no memory the nest writes (below) and its scalars carry nothing
+  // from one k to the next (below, with the scalars).
+  SmallVector<Operation *> tOps;
   for (Operation &op : kl->getRegion(0).front()) {
-    if (turned || &op == jl || op.hasTrait<OpTrait::IsTerminator>())
+    if (turned || &op == jl || op.hasTrait<OpTrait::IsTerminator>() ||
+        isExitStoreOf(&op, jl))
       continue;
-    if (isExitStoreOf(&op, jl))
+    if (isMemoryEffectFree(&op))
       continue;
+    if (!op.isBeforeInBlock(jl))
+      return "the " + k + " loop does more after the " + j + " loop";
+    tOps.push_back(&op);
     auto mem = dyn_cast<MemoryEffectOpInterface>(&op);
-    if (!isMemoryEffectFree(&op) &&
-        (!mem || !mem.onlyHasEffect<MemoryEffects::Read>()))
-      return "the " + k + " loop does more than run the " + j + " loop";
+    bool cellStore = false;
+    if (isa<memref::StoreOp, affine::AffineStoreOp>(op)) {
+      Access a = accessOf(&op);
+      cellStore = pathOf(a, module).root.isCell;
+    }
+    if (!cellStore && (!mem || !mem.onlyHasEffect<MemoryEffects::Read>()))
+      return "the " + k + " loop does more than run the " + j +
+             " loop and set scalars";
+  }
+  if (!tOps.empty()) {
+    LoopBody sBody = collectBody(jl, *summaries);
+    for (Operation *op : tOps) {
+      if (!isa<memref::LoadOp, affine::AffineLoadOp>(op))
+        continue;
+      Access r = accessOf(op);
+      MemPath rp = pathOf(r, module);
+      if (rp.root.isCell)
+        continue;
+      for (const Access &w : sBody.accesses) {
+        if (!w.isWrite)
+          continue;
+        MemPath wp = pathOf(w, module);
+        if (wp.root.isCell)
+          continue;
+        Overlap o = overlapOf(rp.root, wp.root, par);
+        bool apart = rp.root.base && wp.root.base &&
+                     !isDefinedInside(rp.root.base, par) &&
+                     !isDefinedInside(wp.root.base, par);
+        if (o == Overlap::Same || (o == Overlap::Maybe && !apart))
+          return (r.text.empty() ? rp.root.name : r.text) +
+                 ", read before the " + j + " loop, may be what " +
+                 (w.text.empty() ? wp.root.name : w.text) + " writes in it";
+      }
+    }
   }
 
   LoopBody body = collectBody(par, *summaries);
@@ -427,7 +466,9 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
   // rows interleave there, tile by tile. (A turned pair's are, by the
   // interchange's own rules: private to j, in one of S1, the k loop and
   // S3, private to k in the k loop.)
-  SmallVector<ScalarRole> jRoles = classifyScalars(jl, nest.accesses, module);
+  SmallVector<ScalarRole> jRoles =
+      classifyScalars(jl, collectBody(jl, *summaries).accesses, module);
+  SmallVector<ScalarRole> kRoles = classifyScalars(kl, nest.accesses, module);
   for (const ScalarRole &r : classifyScalars(par, body.accesses, module)) {
     int part = cellPart(r.cell, body.accesses, par, stmt, module);
     if (part == -2)
@@ -438,7 +479,17 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
     bool privateToJ = llvm::any_of(jRoles, [&](const ScalarRole &jr) {
       return jr.cell.base == r.cell.base && jr.kind == ScalarRole::Private;
     });
-    if (!counter && !privateToJ)
+    // Set in T, before the j loop, and only read in it: private to each
+    // iteration of k, so every tile's T sets it as the k loop did.
+    bool setBefore =
+        llvm::none_of(jRoles,
+                      [&](const ScalarRole &jr) {
+                        return jr.cell.base == r.cell.base;
+                      }) &&
+        llvm::any_of(kRoles, [&](const ScalarRole &kr) {
+          return kr.cell.base == r.cell.base && kr.kind == ScalarRole::Private;
+        });
+    if (!counter && !privateToJ && !setBefore)
       return r.cell.name + " carries a value from one iteration of " + j +
              " to the next";
   }
