@@ -338,7 +338,7 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
   for (const Access &a : nest.accesses) {
     MemPath p = pathOf(a, module);
     if (a.isWrite || p.root.isCell || !a.memref ||
-        (p.root.base && isDefinedInside(p.root.base, par)))
+        (p.root.base && isNewEachIteration(p.root.base, par)))
       continue;
     if (walkOf(a, pi.iv) != Walk::Still || walkOf(a, ji.iv) != Walk::Along ||
         walkOf(a, ki.iv) != Walk::Across)
@@ -499,7 +499,7 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
     MemPath p = pathOf(a, module);
     if (p.root.isCell || !p.root.base)
       continue;
-    bool local = isDefinedInside(p.root.base, par);
+    bool local = isNewEachIteration(p.root.base, par);
     for (Attribute c : task.getCaptures()) {
       auto cap = cast<CaptureAttr>(c);
       if (cap.getKind() == CaptureKind::Private && cap.getDecl() >= 0 &&
