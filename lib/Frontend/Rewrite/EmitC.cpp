@@ -812,35 +812,34 @@ static std::string stepText(const std::string &n, int64_t step) {
                       : n + " -= " + std::to_string(-step);
 }
 
+std::string FileRewriter::bandRows(const Plan &p, const std::string &in,
+                                   llvm::StringRef lo, llvm::StringRef hi,
+                                   llvm::StringRef start,
+                                   const std::string &directive) {
+  std::string n = p.header->counter->getNameAsString();
+  return in + n + " = " + counterValue(p, lo, start) + ";\n" + directive + in +
+         "for (int64_t weft_k = " + lo.str() + "; weft_k < " + hi.str() +
+         "; weft_k++, " + stepText(n, p.header->step) + ")";
+}
+
 std::string FileRewriter::tiledLoops(const Plan &p, const std::string &in,
                                      llvm::StringRef lo, llvm::StringRef hi,
                                      llvm::StringRef start, bool edits) {
   const Plan::Tiles &t = *p.tiles;
   const auto &ed = editsOf(p, edits);
   llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
-  auto at = [&](unsigned off) {
-    return lineDirective(
-        sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(off));
-  };
-  auto trim = [&](unsigned &b, unsigned &e) {
-    while (b < e && llvm::isSpace(buf[b]))
-      ++b;
-    while (e > b && llvm::isSpace(buf[e - 1]))
-      --e;
-  };
+  auto at = [&](unsigned off) { return lineDirectiveAt(off); };
+  auto trim = [&](unsigned &b, unsigned &e) { trimBlanks(b, e); };
   auto exprText = [&](const clang::Expr *x) {
     unsigned b = 0, e = 0;
     fileRange(x->getSourceRange(), b, e, false);
     return editedText(b, e, ed);
   };
   std::string n = p.header->counter->getNameAsString();
-  std::string inc = stepText(n, p.header->step);
   QualType ct = p.header->counter->getType().getUnqualifiedType();
   // The band's rows, the counter set at the band's start before each run.
   auto rows = [&](const std::string &i) {
-    return i + n + " = " + counterValue(p, lo, start) + ";\n" + i +
-           "for (int64_t weft_k = " + lo.str() + "; weft_k < " + hi.str() +
-           "; weft_k++, " + inc + ")";
+    return bandRows(p, i, lo, hi, start);
   };
   // The column of the task body's statements, which their lines lose.
   size_t drop = firstOnLine(t.nb) ? blanksBefore(t.nb).size() : p.fileIndent;
@@ -1019,24 +1018,15 @@ std::string FileRewriter::chunkLoops(const Plan &p, const std::string &in,
     // chunk's iterations.
     const auto &ed = editsOf(p, edits);
     const Plan::Pair &t = *p.turned;
-    llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
-    auto at = [&](unsigned off) {
-      return lineDirective(
-          sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(off));
-    };
+    auto at = [&](unsigned off) { return lineDirectiveAt(off); };
     // The column of the outer body's statements, which its lines lose.
     size_t drop = blanksBefore(firstOnLine(t.b2) ? t.b2 : t.b1).size();
     auto band = [&](const std::string &i, const std::string &directive) {
-      return i + n + " = " + counterValue(p, lo, start) + ";\n" + directive +
-             i + "for (int64_t weft_k = " + lo.str() + "; weft_k < " +
-             hi.str() + "; weft_k++, " + inc + ")";
+      return bandRows(p, i, lo, hi, start, directive);
     };
     // S1 or S3, the outer body's statements in [b, e), as a loop.
     auto statements = [&](unsigned b, unsigned e) {
-      while (b < e && llvm::isSpace(buf[b]))
-        ++b;
-      while (e > b && llvm::isSpace(buf[e - 1]))
-        --e;
+      trimBlanks(b, e);
       return band(in, "") + " {\n" + at(b) + in + "  " +
              reindent(editedText(b, e, ed), drop, in + "  ") + "\n" + in +
              "}\n";

@@ -213,10 +213,7 @@ bool FileRewriter::sweepOf(Plan &p, std::string &why) {
   auto id = p.task->getAttrOfType<mlir::IntegerAttr>("weft.sweep");
   if (!id)
     return true;
-  const auto *lo =
-      id.getInt() >= 0 && (size_t)id.getInt() < im.loops.size()
-          ? llvm::dyn_cast_or_null<clang::ForStmt>(im.loops[id.getInt()])
-          : nullptr;
+  const auto *lo = forStmtOf(id.getInt());
   if (!lo) {
     why = "weft lost track of the loop around this one (please report this)";
     return false;
@@ -283,11 +280,6 @@ void FileRewriter::tilesOf(Plan &p) {
                                       "weft cannot write the tiles in C (" +
                                           why + ")"));
   };
-  auto forOf = [&](int64_t id) {
-    return id >= 0 && (size_t)id < im.loops.size()
-               ? llvm::dyn_cast_or_null<clang::ForStmt>(im.loops[id])
-               : nullptr;
-  };
   // The task's own counter steps with the band (an integer), as a turned
   // loop's.
   clang::QualType ct = p.header->counter->getType();
@@ -303,8 +295,8 @@ void FileRewriter::tilesOf(Plan &p) {
     return cannot("the loops are not interchanged");
   int64_t kid = turned ? attr[0] : loopIdOf(kl);
   int64_t jid = turned ? loopIdOf(kl) : attr[0];
-  t.k = forOf(kid);
-  t.j = forOf(jid);
+  t.k = forStmtOf(kid);
+  t.j = forStmtOf(jid);
   auto kh = im.counted.find(kid), jh = im.counted.find(jid);
   if (!t.k || !t.j || kh == im.counted.end() || jh == im.counted.end())
     return cannot("weft lost track of the loops");
@@ -419,11 +411,6 @@ void FileRewriter::interchanges(Plan &p) {
       --e;
     return e;
   };
-  auto loopOf = [&](int64_t id) {
-    return id >= 0 && (size_t)id < im.loops.size()
-               ? llvm::dyn_cast_or_null<clang::ForStmt>(im.loops[id])
-               : nullptr;
-  };
   p.task.getLoop()->walk([&](mlir::Operation *outer) {
     auto inner = outer->getAttrOfType<mlir::IntegerAttr>("weft.interchange");
     auto id = outer->getAttrOfType<mlir::IntegerAttr>("weft.loop_id");
@@ -440,14 +427,14 @@ void FileRewriter::interchanges(Plan &p) {
                              why + ")"));
     };
     std::optional<Plan::Pair> pair =
-        pairOf(loopOf(id.getInt()), loopOf(inner.getInt()));
+        pairOf(forStmtOf(id.getInt()), forStmtOf(inner.getInt()));
     if (!pair)
       return cannot();
     // The task's own loop: its chunks write the parts (chunkLoops), over
     // bands of an integer counter that steps with them.
     if (outer == p.task.getLoop()) {
       clang::QualType ct = p.header->counter->getType();
-      if (loopOf(id.getInt()) != p.loop || !ct->isIntegerType() ||
+      if (forStmtOf(id.getInt()) != p.loop || !ct->isIntegerType() ||
           ct->isBooleanType())
         return cannot("its counter is not an integer");
       p.turned = pair;

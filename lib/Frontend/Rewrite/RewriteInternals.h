@@ -23,6 +23,7 @@
 #include "clang/Rewrite/Core/Rewriter.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -431,6 +432,13 @@ private:
   /// (weft.tile), as p.tiles; when the text cannot take it, the nest stays
   /// as written and its weft.tile_missed says why.
   void tilesOf(Plan &p);
+  /// At `in`, the task's counter set to its value at iteration `lo`, then
+  /// `directive`, then the header of a loop over the chunk's iterations
+  /// [lo, hi) that steps the counter with them (a turned loop's and a tiled
+  /// nest's parts; `start`: the counter's first value).
+  std::string bandRows(const Plan &p, const std::string &in, llvm::StringRef lo,
+                       llvm::StringRef hi, llvm::StringRef start,
+                       const std::string &directive = "");
   /// The chunk's tiled loops over [lo, hi) (p.tiles) at `in`.
   std::string tiledLoops(const Plan &p, const std::string &in,
                          llvm::StringRef lo, llvm::StringRef hi,
@@ -575,6 +583,26 @@ private:
       return "";
     return "#line " + std::to_string(sm.getExpansionLineNumber(l)) + " " +
            quoted(path) + "\n";
+  }
+  /// The same for the main file's offset `off`.
+  std::string lineDirectiveAt(unsigned off) const {
+    return lineDirective(
+        sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(off));
+  }
+  /// The `for` statement of loop id `id` (im.loops), or null (another
+  /// statement, or an id weft does not know).
+  const clang::ForStmt *forStmtOf(int64_t id) const {
+    return id >= 0 && (size_t)id < im.loops.size()
+               ? llvm::dyn_cast_or_null<clang::ForStmt>(im.loops[id])
+               : nullptr;
+  }
+  /// Narrows the main file's [b, e) to leave out blanks at both ends.
+  void trimBlanks(unsigned &b, unsigned &e) const {
+    llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
+    while (b < e && llvm::isSpace(buf[b]))
+      ++b;
+    while (e > b && llvm::isSpace(buf[e - 1]))
+      --e;
   }
 
   ImportedModule &im;

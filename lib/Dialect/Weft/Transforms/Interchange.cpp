@@ -186,6 +186,14 @@ int cellPart(const BaseInfo &cell, ArrayRef<Access> accesses, Operation *outer,
   return part;
 }
 
+/// Two bases that may overlap count as apart inside the parallel loop
+/// `par` when each is the same memory in every iteration: its run-time
+/// checks set them apart before the outlined body runs.
+bool apartByChecks(const BaseInfo &a, const BaseInfo &b, Operation *par) {
+  return a.base && b.base && !isDefinedInside(a.base, par) &&
+         !isDefinedInside(b.base, par);
+}
+
 struct Interchange : public weft::impl::InterchangeBase<Interchange> {
   using InterchangeBase::InterchangeBase;
   void runOnOperation() final;
@@ -308,9 +316,7 @@ std::string Interchange::decide(Operation *par, Operation *outer,
   // the outlined body runs.
   return firstConflict(body.accesses, outer, oi.iv, j, module,
                        [&](const BaseInfo &a, const BaseInfo &b) {
-                         return a.base && b.base &&
-                                !isDefinedInside(a.base, par) &&
-                                !isDefinedInside(b.base, par);
+                         return apartByChecks(a, b, par);
                        });
 }
 
@@ -332,6 +338,7 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
   // Profitable? An array that S reads the same for every i, along a row as
   // j steps and across rows as k steps: each row i streams all of it.
   LoopBody nest = collectBody(kl, *summaries);
+  LoopBody jBody = collectBody(jl, *summaries);
   SmallVector<std::string> reused;
   SmallVector<Value> bases;
   point = elem = 0;
@@ -427,30 +434,25 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
       return "the " + k + " loop does more than run the " + j +
              " loop and set scalars";
   }
-  if (!tOps.empty()) {
-    LoopBody sBody = collectBody(jl, *summaries);
-    for (Operation *op : tOps) {
-      if (!isa<memref::LoadOp, affine::AffineLoadOp>(op))
+  for (Operation *op : tOps) {
+    if (!isa<memref::LoadOp, affine::AffineLoadOp>(op))
+      continue;
+    Access r = accessOf(op);
+    MemPath rp = pathOf(r, module);
+    if (rp.root.isCell)
+      continue;
+    for (const Access &w : jBody.accesses) {
+      if (!w.isWrite)
         continue;
-      Access r = accessOf(op);
-      MemPath rp = pathOf(r, module);
-      if (rp.root.isCell)
+      MemPath wp = pathOf(w, module);
+      if (wp.root.isCell)
         continue;
-      for (const Access &w : sBody.accesses) {
-        if (!w.isWrite)
-          continue;
-        MemPath wp = pathOf(w, module);
-        if (wp.root.isCell)
-          continue;
-        Overlap o = overlapOf(rp.root, wp.root, par);
-        bool apart = rp.root.base && wp.root.base &&
-                     !isDefinedInside(rp.root.base, par) &&
-                     !isDefinedInside(wp.root.base, par);
-        if (o == Overlap::Same || (o == Overlap::Maybe && !apart))
-          return (r.text.empty() ? rp.root.name : r.text) +
-                 ", read before the " + j + " loop, may be what " +
-                 (w.text.empty() ? wp.root.name : w.text) + " writes in it";
-      }
+      Overlap o = overlapOf(rp.root, wp.root, par);
+      if (o == Overlap::Same ||
+          (o == Overlap::Maybe && !apartByChecks(rp.root, wp.root, par)))
+        return (r.text.empty() ? rp.root.name : r.text) + ", read before the " +
+               j + " loop, may be what " +
+               (w.text.empty() ? wp.root.name : w.text) + " writes in it";
     }
   }
 
@@ -466,8 +468,7 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
   // rows interleave there, tile by tile. (A turned pair's are, by the
   // interchange's own rules: private to j, in one of S1, the k loop and
   // S3, private to k in the k loop.)
-  SmallVector<ScalarRole> jRoles =
-      classifyScalars(jl, collectBody(jl, *summaries).accesses, module);
+  SmallVector<ScalarRole> jRoles = classifyScalars(jl, jBody.accesses, module);
   SmallVector<ScalarRole> kRoles = classifyScalars(kl, nest.accesses, module);
   for (const ScalarRole &r : classifyScalars(par, body.accesses, module)) {
     int part = cellPart(r.cell, body.accesses, par, stmt, module);
@@ -515,13 +516,9 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
   // keep (S1 and S3 of a turned pair too: they run before and after all of
   // their j's tiles). Bases set apart by the task's run-time checks are
   // apart.
-  return firstConflict(turned ? collectBody(jl, *summaries).accesses
-                              : nest.accesses,
-                       stmt, ji.iv, j, module,
-                       [&](const BaseInfo &a, const BaseInfo &b) {
-                         return a.base && b.base &&
-                                !isDefinedInside(a.base, par) &&
-                                !isDefinedInside(b.base, par);
+  return firstConflict(turned ? jBody.accesses : nest.accesses, stmt, ji.iv, j,
+                       module, [&](const BaseInfo &a, const BaseInfo &b) {
+                         return apartByChecks(a, b, par);
                        });
 }
 
