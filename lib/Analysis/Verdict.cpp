@@ -22,7 +22,8 @@ static const char *const kAttrs[] = {
     "weft.verdict",           "weft.reason",       "weft.candidate",
     "weft.conflicts",         "weft.privates",     "weft.lastprivates",
     "weft.cond_lastprivates", "weft.reductions",   "weft.guards",
-    "weft.noalias",           "weft.counter_live", "weft.array_reductions"};
+    "weft.noalias",           "weft.counter_live", "weft.array_reductions",
+    "weft.private_copies"};
 
 std::string weft::listText(ArrayRef<std::string> items) {
   std::string out;
@@ -206,6 +207,8 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
   };
   if (!v.privates.empty())
     loop->setAttr("weft.privates", vars(v.privates));
+  if (!v.privateCopies.empty())
+    loop->setAttr("weft.private_copies", vars(v.privateCopies));
   if (!v.lastprivates.empty())
     loop->setAttr("weft.lastprivates", vars(v.lastprivates));
   if (!v.condLastprivates.empty())
@@ -245,6 +248,7 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
         out.push_back(readVar(cast<DictionaryAttr>(x)));
   };
   vars("weft.privates", v.privates);
+  vars("weft.private_copies", v.privateCopies);
   vars("weft.lastprivates", v.lastprivates);
   vars("weft.cond_lastprivates", v.condLastprivates);
   vars("weft.noalias", v.noalias);
@@ -304,8 +308,7 @@ std::string weft::remarkText(const Verdict &v) {
   // (docs/output.md, "Array reductions").
   bool bands = llvm::any_of(v.arrayReductions,
                             [](const Reduction &o) { return o.isFloat; });
-  std::string who = bands ? "each band of iterations updates its own "
-                          : "each thread updates its own ";
+  std::string who = bands ? "each band of iterations " : "each thread ";
   std::string order = bands ? ", added up in band order" : "";
   for (size_t i = 0; i < v.arrayReductions.size(); ++i) {
     const Reduction &r = v.arrayReductions[i];
@@ -320,9 +323,9 @@ std::string weft::remarkText(const Verdict &v) {
     std::string sym = reductionSymbol(r.op).str();
     parts.push_back(names.size() == 1
                         ? list + " is a " + sym + " array reduction (" + who +
-                              "copy" + order + ")"
+                              "updates its own copy" + order + ")"
                         : list + " are " + sym + " array reductions (" + who +
-                              "copies" + order + ")");
+                              "updates its own copies" + order + ")");
   }
   for (const VarRef &r : v.lastprivates)
     parts.push_back(r.name + " is last-private");
@@ -330,7 +333,13 @@ std::string weft::remarkText(const Verdict &v) {
     parts.push_back(r.name + " is conditionally last-private (the last "
                              "iteration that assigns it gives its value)");
   for (const VarRef &r : v.privates)
-    parts.push_back(r.name + " is private");
+    parts.push_back(
+        r.name + " is private" +
+        (llvm::any_of(v.privateCopies,
+                      [&](const VarRef &c) { return c.decl == r.decl; })
+             ? " (too large for a thread's stack: " + who +
+                   "has a copy libweft allocates)"
+             : ""));
   for (const Guard &g : v.guards) {
     std::string part = "a run-time check that " + g.a.base.name + " and " +
                        g.b.base.name + " do not overlap";

@@ -343,18 +343,22 @@ typedef struct weft_graph {
 /// serial), or -1 for an invalid graph (nothing runs).
 WEFT_API int weft_run_graph(const weft_graph_t *g, void *ctx);
 
-/*===--- Array reductions -----------------------------------------------===*/
+/*===--- Copies: array reductions, large private arrays ------------------===*/
 
-/// Memory for the copies of an array reduction: `members` blocks of
-/// `bytes_per_member` bytes each, the first at the returned address, each
-/// aligned to 64 bytes when bytes_per_member is a multiple of 64 (so no two
-/// members share a cache line). NULL when the size overflows or memory is
-/// short; the generated code then runs the loop as written. Free it with
-/// weft_copies_free. (weft's own functions, so that generated code needs no
-/// <stdlib.h> in the user's file.)
+/// Memory for the copies of an array reduction, or of a private array too
+/// large for a thread's stack: `members` blocks of `bytes_per_member` bytes
+/// each, the first at the returned address, each aligned to 64 bytes when
+/// bytes_per_member is a multiple of 64 (so no two members share a cache
+/// line). Its contents are unspecified. NULL when the size overflows or
+/// memory is short; the generated code then runs the loop as written. Free
+/// it with weft_copies_free. (weft's own functions, so that generated code
+/// needs no <stdlib.h> in the user's file.)
 WEFT_API void *weft_copies_alloc(size_t bytes_per_member, int members);
 
-/// Frees what weft_copies_alloc returned; NULL does nothing.
+/// Gives back what weft_copies_alloc returned; NULL does nothing. The team's
+/// scratch: the largest recent block, up to 64 MiB, is kept for the next
+/// weft_copies_alloc that fits in it (a loop that runs every frame finds
+/// its copies' pages already mapped), and freed by weft_shutdown and at exit.
 WEFT_API void weft_copies_free(void *copies);
 
 /*===--- Configuration ---------------------------------------------------===*/

@@ -429,6 +429,12 @@ int64_t weft_run_serial(const weft_loop_t *loop, weft_body_fn body, void *ctx);
 weft_team_t *weft_team_acquire(void);
 void weft_team_release(void);
 
+/// The largest block of copies weft_copies_free keeps for the next
+/// weft_copies_alloc (region.c): 64 MiB.
+#define WEFT_KEPT_COPIES_MAX ((size_t)64 << 20)
+/// Frees the kept block of copies, if any (weft_shutdown, exit).
+void weft_copies_release(void);
+
 /// Called by a member that has completed `done` chunks (or SPMD members):
 /// wakes the owner when it was the last.
 void weft_team_finish(weft_team_t *team, weft_member_t *m, int64_t done);

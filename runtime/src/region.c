@@ -599,7 +599,16 @@ int64_t weft_spmd_for_ex(const weft_loop_t *loop, weft_body_fn body,
   return share.grid.chunks;
 }
 
-/*===--- Array reductions -----------------------------------------------===*/
+/*===--- Copies: array reductions, large private arrays ------------------===*/
+
+/* The team's scratch: the last block weft_copies_free gave back, up to
+   WEFT_KEPT_COPIES_MAX bytes, is kept for the next weft_copies_alloc it is
+   large enough for. A loop of a frame, or inside a sequential loop, then
+   finds its copies' pages mapped and warm instead of faulting in a new
+   mapping every time. Each block starts with a 64-byte header that holds
+   its size; the copies follow it. */
+#define KEPT_HEADER 64
+static _Atomic(char *) g_kept_copies;
 
 void *weft_copies_alloc(size_t bytes_per_member, int members) {
   if (members < 1 || bytes_per_member == 0 ||
@@ -607,9 +616,37 @@ void *weft_copies_alloc(size_t bytes_per_member, int members) {
     return NULL;
   size_t bytes = bytes_per_member * (size_t)members;
   /* aligned_alloc wants a multiple of the alignment. */
-  if (bytes > SIZE_MAX - 63)
+  if (bytes > SIZE_MAX - 63 - KEPT_HEADER)
     return NULL;
-  return aligned_alloc(64, (bytes + 63) / 64 * 64);
+  bytes = (bytes + 63) / 64 * 64 + KEPT_HEADER;
+  char *b =
+      atomic_exchange_explicit(&g_kept_copies, NULL, memory_order_acquire);
+  if (b && *(size_t *)b >= bytes)
+    return b + KEPT_HEADER;
+  free(b);
+  b = aligned_alloc(64, bytes);
+  if (!b)
+    return NULL;
+  *(size_t *)b = bytes;
+  return b + KEPT_HEADER;
 }
 
-void weft_copies_free(void *copies) { free(copies); }
+void weft_copies_free(void *copies) {
+  if (!copies)
+    return;
+  char *b = (char *)copies - KEPT_HEADER;
+  size_t size = *(size_t *)b; /* b is another thread's once it is kept */
+  if (size > WEFT_KEPT_COPIES_MAX) {
+    free(b);
+    return;
+  }
+  /* Keep the larger of this block and the one kept before. */
+  char *old = atomic_exchange_explicit(&g_kept_copies, b, memory_order_acq_rel);
+  if (old && *(size_t *)old > size)
+    old = atomic_exchange_explicit(&g_kept_copies, old, memory_order_acq_rel);
+  free(old);
+}
+
+void weft_copies_release(void) {
+  free(atomic_exchange_explicit(&g_kept_copies, NULL, memory_order_acquire));
+}

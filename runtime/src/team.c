@@ -360,6 +360,7 @@ int weft_shutdown(void) {
     team_destroy(g_team);
     g_team = NULL;
   }
+  weft_copies_release();
   atomic_store_explicit(&g_owner, 0, memory_order_release);
   return 0;
 }
@@ -447,6 +448,7 @@ __attribute__((destructor)) static void weft_fini(void) {
     team_destroy(g_team);
     g_team = NULL;
   }
+  weft_copies_release();
   g_finalized = 1;
   atomic_store_explicit(&g_owner, 0, memory_order_release);
 }

@@ -6,12 +6,16 @@
  * with the ctx of the member that runs it, also a chunk it steals. A
  * histogram made that way, each member counting into its own copy and the
  * copies combined by share after the barrier, equals the sequential one on
- * teams of 1 to 6, with chunks of uneven cost so that members steal.
+ * teams of 1 to 6, with chunks of uneven cost so that members steal. The
+ * team's scratch: a block given back is kept for the next allocation it
+ * fits (the larger of two), blocks out at once are distinct, also when
+ * threads take and give them back at the same time.
  *
  *===----------------------------------------------------------------------===*/
 #include "weft.h"
 #include "check.h"
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <string.h>
@@ -64,7 +68,57 @@ static void region(void *p, int member, int size) {
   }
 }
 
+/* Takes and gives back blocks of its own size, filling each with its id and
+   checking that nobody else wrote it while it held it. */
+static void *churn(void *arg) {
+  int id = (int)(intptr_t)arg;
+  for (int rep = 0; rep < 2000; rep++) {
+    size_t bytes = 64 * (size_t)(1 + (rep * 7 + id) % 40);
+    unsigned char *b = weft_copies_alloc(bytes, 2);
+    CHECK(b != NULL);
+    memset(b, id, 2 * bytes);
+    for (size_t k = 0; k < 2 * bytes; k += 61)
+      CHECK_EQ(b[k], (unsigned char)id);
+    weft_copies_free(b);
+  }
+  return NULL;
+}
+
+static void kept_blocks(void) {
+  /* A block given back is taken again by an allocation it fits. */
+  char *a = weft_copies_alloc(4096, 3);
+  CHECK(a != NULL);
+  weft_copies_free(a);
+  char *b = weft_copies_alloc(1000, 2);
+  CHECK(b == a);
+  /* Two blocks out at once are distinct; of two given back, the larger
+     is kept. */
+  char *c = weft_copies_alloc(1 << 16, 2);
+  CHECK(c != NULL && c != b);
+  memset(b, 1, 2000);
+  memset(c, 2, (size_t)2 << 16);
+  CHECK_EQ(b[1999], 1);
+  weft_copies_free(c);
+  weft_copies_free(b);
+  char *d = weft_copies_alloc(100, 1);
+  CHECK(d == c);
+  CHECK_EQ((uintptr_t)d % 64, 0);
+  /* One that does not fit gets a new block of its size. */
+  char *e = weft_copies_alloc(1 << 20, 4);
+  CHECK(e != NULL);
+  memset(e, 3, (size_t)4 << 20);
+  weft_copies_free(d);
+  weft_copies_free(e);
+  pthread_t t[4];
+  for (int i = 0; i < 4; i++)
+    CHECK_EQ(pthread_create(&t[i], NULL, churn, (void *)(intptr_t)(i + 1)), 0);
+  for (int i = 0; i < 4; i++)
+    CHECK_EQ(pthread_join(t[i], NULL), 0);
+  CHECK_EQ(weft_shutdown(), 0); /* frees the kept block */
+}
+
 int main(void) {
+  kept_blocks();
   /* The block: aligned per member, NULL when the size does not fit. */
   for (int members = 1; members <= 5; members++) {
     char *b = weft_copies_alloc(BYTES, members);

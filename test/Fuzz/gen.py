@@ -912,8 +912,14 @@ class Gen:
         if side.random() < 0.4:
             body += ["    if (z[i] > 0.5)", "      w[0] = z[i];", "    else",
                      "      w[0] = -z[i];"]
+        # Rows of m past what the loop writes: now and then too large
+        # for a thread's stack (over 16 KiB), a copy per team member.
+        rows = 3
         if side.random() < 0.4:
             self.features.add("work array, 2-D")
+            if side.random() < 0.4:
+                self.features.add("work array, large")
+                rows = side.choice((1100, 2100))
             body += ["    for (int a = 0; a < 2; a++)",
                      "      for (int b = 0; b < 3; b++)",
                      "        m[a][b] = w[a] * (double)(b + 1);"]
@@ -938,7 +944,7 @@ class Gen:
             "static void work_k(int n, const double *z, double *out) {",
             "  double w[4] = {0, 0, 0, 0.75};"]
         if "m[1][2]" in reads:
-            out.append("  double m[2][3];")
+            out.append("  double m[2][%d];" % rows)
         out += ["  int j;", "  for (int i = 0; i < n; i++) {"]
         out += body
         out += ["    out[i] = %s;" % expr, "  }"]

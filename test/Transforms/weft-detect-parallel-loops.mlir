@@ -202,6 +202,50 @@ func.func @array_outside(%out: memref<?xf64> {weft.alias = #weft.alias<restrict>
 
 // -----
 
+// Private arrays beyond 16 KiB in all (kMaxStackPrivateBytes) are copies per
+// team member, not declared again on a chunk's stack: a and b (8 KiB each)
+// fit, c does not (weft.private_copies), and a 32 KiB array never does.
+// CHECK-LABEL: func.func @array_copies
+// CHECK: weft.private_copies = [{decl = 4 : i64, name = "c"}], weft.privates = [{decl = 2 : i64, name = "a"}, {decl = 3 : i64, name = "b"}, {decl = 4 : i64, name = "c"}]
+// CHECK: weft.private_copies = [{decl = 5 : i64, name = "big"}], weft.privates = [{decl = 5 : i64, name = "big"}]
+func.func @array_copies(%out: memref<?xf64> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "out"}, %n: index) {
+  %one = arith.constant 1.0 : f64
+  %a = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 2 : i64, weft.name = "a"} : memref<1024xf64>
+  %b = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 3 : i64, weft.name = "b"} : memref<1024xf64>
+  %c = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 4 : i64, weft.name = "c"} : memref<1024xf64>
+  %big = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 5 : i64, weft.name = "big"} : memref<64x64xf64>
+  // expected-remark@+1 {{loop parallelized: a is private; b is private; c is private (too large for a thread's stack: each thread has a copy libweft allocates)}}
+  affine.for %i = 0 to %n {
+    // expected-remark@+1 {{loop not parallelized: the loop at}}
+    affine.for %v = 0 to 1024 {
+      affine.store %one, %a[%v] : memref<1024xf64>
+      affine.store %one, %b[%v] : memref<1024xf64>
+      affine.store %one, %c[%v] : memref<1024xf64>
+    }
+    %x = affine.load %a[2] : memref<1024xf64>
+    %y = affine.load %b[3] : memref<1024xf64>
+    %z = affine.load %c[4] : memref<1024xf64>
+    %s = arith.addf %x, %y : f64
+    %t = arith.addf %s, %z : f64
+    affine.store %t, %out[%i] : memref<?xf64>
+  }
+  // expected-remark@+1 {{loop parallelized: big is private (too large for a thread's stack: each thread has a copy libweft allocates)}}
+  affine.for %i = 0 to %n {
+    // expected-remark@+1 {{loop not parallelized: the loop at}}
+    affine.for %r = 0 to 64 {
+      // expected-remark@+1 {{loop not parallelized: the loop at}}
+      affine.for %k = 0 to 64 {
+        affine.store %one, %big[%r, %k] : memref<64x64xf64>
+      }
+    }
+    %x = affine.load %big[5, 6] : memref<64x64xf64>
+    affine.store %x, %out[%i] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
 // The same, with t[2] read after the loop: the last iteration's value
 // matters, and t stays one shared array.
 // CHECK-LABEL: func.func @array_read_after

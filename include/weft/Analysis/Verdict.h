@@ -87,6 +87,10 @@ struct Verdict {
   llvm::SmallVector<mlir::Location> notes; ///< accesses the reason names
   llvm::SmallVector<std::string> noteTexts;
   llvm::SmallVector<VarRef> privates, lastprivates;
+  /// Private arrays too large for the stack of the thread that runs a
+  /// chunk (also in privates): each team member gets a copy in memory
+  /// libweft allocates (docs/analysis.md, "Private arrays").
+  llvm::SmallVector<VarRef> privateCopies;
   /// Written in only some iterations and live after the loop: the last
   /// iteration that writes it gives its value (Scalars.h).
   llvm::SmallVector<VarRef> condLastprivates;

@@ -341,6 +341,7 @@ llvm::Error weft::writeReport(llvm::StringRef path,
       return a;
     };
     o["privates"] = names(v->privates);
+    o["private_copies"] = names(v->privateCopies);
     o["lastprivates"] = names(v->lastprivates);
     o["cond_lastprivates"] = names(v->condLastprivates);
     auto reductions = [](llvm::ArrayRef<Reduction> list, bool arrays) {

@@ -358,6 +358,7 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       }
       break;
     case CaptureKind::ArrayReduction:
+    case CaptureKind::PrivateCopy: // the body names the copy by a pointer
     case CaptureKind::Shared: {
       // An allocation's array reduction: the body's pointer is the copy's.
       if (!inBody || c.length)
@@ -492,9 +493,17 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
         return false;
       }
     }
-    // A private array (docs/analysis.md) is declared again in the body.
+    // A private array (docs/analysis.md) is declared again in the body,
+    // or is a pointer to a member's copy (of rows of it).
     bool privateArray =
         c.kind == CaptureKind::Private && ctx.getAsConstantArrayType(t) && !vm;
+    if (c.kind == CaptureKind::PrivateCopy &&
+        (!ctx.getAsConstantArrayType(t) || vm ||
+         copiedArrayOf(c, ctx).variable())) {
+      why = "the private array " + c.name + " has the type " +
+            typeText(t, policy) + ", of which weft makes no copies";
+      return false;
+    }
     if ((c.kind == CaptureKind::Private || c.kind == CaptureKind::Lastprivate ||
          c.kind == CaptureKind::CondLastprivate) &&
         !privateArray && !(t->isScalarType() && !t->isAnyComplexType())) {

@@ -621,6 +621,18 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
           {typeText(cp.ptr.withRestrict(), policy, c.name), c.name});
       break;
     }
+    case CaptureKind::PrivateCopy: {
+      // A private array too large for a chunk's stack: the body names the
+      // copy of the member that runs it (copiesFunction), never filled
+      // (every element an iteration reads it wrote first), or the array
+      // itself when one member runs the loop alone.
+      const Layout::Copy &cp = addCopy(c, L);
+      L.fields += "  void *" + c.name + ";\n";
+      init(c.name, c.name);
+      L.restricts.push_back(
+          {typeText(cp.ptr.withRestrict(), policy, c.name), c.name});
+      break;
+    }
     case CaptureKind::CondLastprivate: {
       // Per chunk, its copy and whether an assignment set it (the body's
       // assignments to it set weft_<name>_asg, Checks.cpp); after the
@@ -1165,13 +1177,15 @@ std::string FileRewriter::copyFill(const Layout::Copy &cp,
                                    const std::string &in,
                                    const std::string &mine) {
   std::string pt = typeText(cp.part, policy);
-  std::string id = identityOf(cp.op, cp.part, ctx, policy);
   std::string copy = "weft_copy_" + cp.name;
-  return in + typeText(ctx.getPointerType(cp.part), policy, copy) + " = (" +
-         pt + " *)(" + mine + " + " + cp.offset + ");\n" + in +
-         "for (int64_t weft_e = 0; weft_e < " + cp.elems + "; weft_e++)\n" +
-         in + "  " + copy + "[weft_e] = " + id + "; /* the identity of " +
-         reductionSymbol(cp.op).str() + " */\n";
+  std::string o = in + typeText(ctx.getPointerType(cp.part), policy, copy) +
+                  " = (" + pt + " *)(" + mine + " + " + cp.offset + ");";
+  if (cp.isPrivate()) // every element an iteration reads, it writes first
+    return o + " /* uninitialized: private */\n";
+  std::string id = identityOf(cp.op, cp.part, ctx, policy);
+  return o + "\n" + in + "for (int64_t weft_e = 0; weft_e < " + cp.elems +
+         "; weft_e++)\n" + in + "  " + copy + "[weft_e] = " + id +
+         "; /* the identity of " + reductionSymbol(cp.op).str() + " */\n";
 }
 
 std::string
@@ -1179,6 +1193,8 @@ FileRewriter::copyCombine(const Layout::Copy &cp, const std::string &in,
                           const std::string &loop, const std::string &array,
                           const std::string &copies, const std::string &bytes,
                           const std::string &members) {
+  if (cp.isPrivate()) // nothing to combine
+    return "";
   std::string pt = typeText(cp.part, policy);
   std::string all = "weft_all_" + cp.name;
   auto copy = [&](const std::string &m) {
@@ -1209,17 +1225,39 @@ std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
   std::string name = p.task.getName().str();
   std::string fn = name + "_copies", ctxName = "struct " + fn + "_ctx";
   std::string bytes = L.bytes();
-  std::vector<std::string> names;
-  for (const Layout::Copy &cp : L.copies)
-    names.push_back(cp.name);
-  std::string arrays = listText(names);
+  std::vector<std::string> reduced, priv, all;
+  for (const Layout::Copy &cp : L.copies) {
+    (cp.isPrivate() ? priv : reduced).push_back(cp.name);
+    all.push_back(cp.name);
+  }
   std::string o;
-  o += "/* weft: the loop at " + fileName + ":" +
-       std::to_string(sm.getExpansionLineNumber(p.loop->getBeginLoc())) +
-       " with its array reduction" + (L.copies.size() > 1 ? "s" : "") +
-       ": each team member\n   updates its own copy of " + arrays +
-       ", then combines a share of the elements\n   of every copy into " +
-       (L.copies.size() > 1 ? "them" : "it") + ". */\n";
+  std::string at =
+      "/* weft: the loop at " + fileName + ":" +
+      std::to_string(sm.getExpansionLineNumber(p.loop->getBeginLoc()));
+  if (priv.empty()) {
+    o += at + " with its array reduction" + (reduced.size() > 1 ? "s" : "") +
+         ": each team member\n   updates its own copy of " + listText(all) +
+         ", then combines a share of the elements\n   of every copy into " +
+         (reduced.size() > 1 ? "them" : "it") + ". */\n";
+  } else {
+    std::string what;
+    if (!reduced.empty())
+      what = " with its array reduction" +
+             std::string(reduced.size() > 1 ? "s " : " ") + listText(reduced);
+    what += (what.empty() ? " with its" : " and") +
+            std::string(" private array") + (priv.size() > 1 ? "s " : " ") +
+            listText(priv) + ",\n   too large for a thread's stack";
+    o += at + what +
+         ": each team member runs its share of the loop\n   on its own " +
+         (all.size() > 1 ? "copies of " : "copy of ") + listText(all) +
+         (reduced.empty()
+              ? ""
+              : ",\n   then combines a share of the elements of "
+                "every copy of " +
+                    listText(reduced) +
+                    (reduced.size() > 1 ? " into them" : " into it")) +
+         ". */\n";
+  }
   o += ctxName + " {\n  const weft_loop_t *l;\n  struct " + name +
        "_ctx *c;\n  int n;        /* the members with copies */\n"
        "  char *copies; /* member m's at m * " +
@@ -1241,9 +1279,15 @@ std::string FileRewriter::copiesFunction(const Plan &p, const Layout &L) {
     o += copyFill(cp, "  ", "weft_mine");
     o += "  weft_c." + cp.name + " = weft_copy_" + cp.name + ";\n";
   }
-  o += "  weft_spmd_for(weft_r->l, " + name +
-       ", &weft_c); /* its barrier: every copy is complete */\n";
+  if (reduced.empty()) // nothing to combine: no barrier
+    o += "  weft_spmd_for_ex(weft_r->l, " + name +
+         ", &weft_c, WEFT_FOR_NOWAIT);\n";
+  else
+    o += "  weft_spmd_for(weft_r->l, " + name +
+         ", &weft_c); /* its barrier: every copy is complete */\n";
   for (const Layout::Copy &cp : L.copies) {
+    if (cp.isPrivate())
+      continue;
     const std::string &n = cp.elems;
     o += "  {\n    /* This member's share of the elements of " + cp.name +
          ", from every copy. */\n";

@@ -26,6 +26,7 @@ std::string FileRewriter::openmpClauses(const Plan &p, std::string &why) {
     case CaptureKind::Counter:
     case CaptureKind::Shared:
     case CaptureKind::ArrayReduction: // the region's copies (openmpBlock)
+    case CaptureKind::PrivateCopy:
       break; // shared, OpenMP's default; the counter is the loop's own
     case CaptureKind::Firstprivate:
       if (p.inBody.contains(c.var))
@@ -152,7 +153,8 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
     return "";
   Layout L;
   for (const Capture &c : p.caps)
-    if (c.kind == CaptureKind::ArrayReduction)
+    if (c.kind == CaptureKind::ArrayReduction ||
+        c.kind == CaptureKind::PrivateCopy)
       addCopy(c, L);
   if (!L.copies.empty())
     return openmpCopiesBlock(p, head, guards, clauses, L);
@@ -223,7 +225,8 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
          "    (weft_copies = (char *)omp_alloc((size_t)" + bands + " * " +
          bytes + ", omp_default_mem_alloc)) != 0) {\n";
     for (const Layout::Copy &cp : L.copies)
-      o += body + "void *weft_array_" + cp.name + " = " + cp.name + ";\n";
+      if (!cp.isPrivate())
+        o += body + "void *weft_array_" + cp.name + " = " + cp.name + ";\n";
     o += body + "#pragma omp parallel for schedule(static)";
     if (std::optional<int64_t> min = openmpMinTrip(p))
       o += " \\\n" + body + "    if(" + trip + " >= " + std::to_string(*min) +
@@ -265,8 +268,12 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
        "     (weft_copies = (char *)omp_alloc((size_t)weft_n * " + bytes +
        ", omp_default_mem_alloc)) != 0)) {\n";
   // The arrays, named before the copies take their names.
+  bool combined = false;
   for (const Layout::Copy &cp : L.copies)
-    o += body + "void *weft_array_" + cp.name + " = " + cp.name + ";\n";
+    if (!cp.isPrivate()) {
+      o += body + "void *weft_array_" + cp.name + " = " + cp.name + ";\n";
+      combined = true;
+    }
   o += body + "#pragma omp parallel";
   if (std::optional<int64_t> min = openmpMinTrip(p))
     o += " if(weft_trip >= " + std::to_string(*min) + ")";
@@ -285,11 +292,13 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
     o += " \\\n" + region + "    " + clauses.substr(1);
   o += "\n";
   o += openmpLoop(p, region);
-  o += region +
-       "/* Every copy is complete (the barrier of the loop above): "
-       "each thread\n" +
-       region + "   combines a share of the elements of every copy. */\n";
-  o += region + "int weft_nt = omp_get_num_threads();\n";
+  if (combined) {
+    o += region +
+         "/* Every copy is complete (the barrier of the loop above): "
+         "each thread\n" +
+         region + "   combines a share of the elements of every copy. */\n";
+    o += region + "int weft_nt = omp_get_num_threads();\n";
+  }
   for (const Layout::Copy &cp : L.copies) {
     o += copyCombine(cp, region,
                      "#pragma omp for schedule(static) nowait\n" + region +

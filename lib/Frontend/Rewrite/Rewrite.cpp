@@ -781,8 +781,8 @@ RewriteResult FileRewriter::write() {
               "file needs only an OpenMP compiler. */\n";
       text += checksHeader;
       if (needsOmpHeader)
-        text +=
-            "#include <omp.h> /* weft: omp_alloc, for array reductions */\n";
+        text += "#include <omp.h> /* weft: omp_alloc, for the threads' copies "
+                "of arrays */\n";
       text += "\n";
       first = false;
     } else if (first) {

@@ -330,8 +330,9 @@ private:
     std::vector<std::string> inits;       ///< `field = value` of the struct
     std::string declParts, combine, copyOut; ///< the replacing block
     bool hasReductions = false;
-    /// The arrays of array reductions, which each team member copies: its
-    /// copy of `name` at `offset` bytes into its block of `copyBytes`.
+    /// The arrays of array reductions and the private arrays too large for
+    /// the stack, which each team member copies: its copy of `name` at
+    /// `offset` bytes into its block of `copyBytes`.
     struct Copy {
       std::string name, op;
       QualType part; ///< the element of the copy
@@ -341,6 +342,8 @@ private:
       /// or of the weft_len_ variables of copies of a run-time size.
       std::string elems, offset;
       bool sparse = false; ///< Capture::sparse
+      /// A private array's (no op): neither filled nor combined.
+      bool isPrivate() const { return op.empty(); }
     };
     std::vector<Copy> copies;
     /// A member's copies: the bytes of those of a constant size (a

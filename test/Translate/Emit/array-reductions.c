@@ -63,7 +63,7 @@
 // CHECK-NEXT:    } else {
 // CHECK-NEXT:      for (int i = 0; i < n; i++) {
 
-// OMP:         #include <omp.h> /* weft: omp_alloc, for array reductions */
+// OMP:         #include <omp.h> /* weft: omp_alloc, for the threads' copies of arrays */
 // OMP-LABEL:   long classify(
 // OMP:           { /* weft: in parallel with OpenMP, each thread on its own copies of the arrays,
 // OMP:             if (weft_trip > 0 &&

@@ -42,11 +42,12 @@ using namespace weft;
 /// cost a comparison per pair of bases, whatever their number.
 static constexpr size_t kMaxExactTests = 20000;
 
-/// The largest array that a loop's chunks each get their own copy of
-/// (docs/analysis.md, "Private arrays"): it lives on the stack of the
+/// The most bytes of private arrays that a loop's chunks each declare again
+/// (docs/analysis.md, "Private arrays"): they live on the stack of the
 /// thread that runs the chunk, which may be a worker with a small stack
-/// (WEFT_STACK_SIZE may be as small as 64 KiB).
-static constexpr int64_t kMaxPrivateArrayBytes = 16 * 1024;
+/// (WEFT_STACK_SIZE may be as small as 64 KiB). Private arrays beyond it
+/// are copies per team member, in memory libweft allocates.
+static constexpr int64_t kMaxStackPrivateBytes = 16 * 1024;
 
 /// Does code outside `loop` in its function read the local array `base`
 /// (a load, an effect or a call that gets it)? Writes do not matter: a
@@ -1108,8 +1109,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     SmallVector<size_t> classes;
     Reduction reduction; ///< op is empty for a private array
     bool used = false;   ///< a dependence needs the copies
+    int64_t bytes = 0;   ///< a private array's size
   };
-  SmallVector<Copied> copied;
+  SmallVector<Copied, 4> copied;
   DenseMap<size_t, size_t> copiedOf; // class -> copied index
   CNames names(loop, &inv);
   // Classes the loop updates as a reduction that weft cannot copy: why.
@@ -1205,9 +1207,10 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     copied.push_back({classes, reduction});
   }
   // Private arrays (docs/analysis.md, "Private arrays"): a local array of
-  // at most kMaxPrivateArrayBytes, declared before the loop, that no code
-  // after the loop reads, whose every element an iteration reads it wrote
-  // before in that iteration: each chunk gets its own.
+  // a constant size, declared before the loop, that no code after the loop
+  // reads, whose every element an iteration reads it wrote before in that
+  // iteration: each chunk gets its own (on its stack, or a team member's
+  // copy when large).
   for (size_t c = 0; c < classRep.size(); ++c) {
     const BaseInfo &root = cmpPaths[classRep[c]].root;
     auto alloca = root.base ? root.base.getDefiningOp<memref::AllocaOp>()
@@ -1216,8 +1219,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         root.base ? dyn_cast<MemRefType>(root.base.getType()) : MemRefType();
     if (!alloca || root.escapes || root.row || !type || type.getRank() < 1 ||
         !type.hasStaticShape() || root.decl < 0 ||
-        isDefinedInside(root.base, loop) ||
-        type.getNumElements() * elemSizeOf(type) > kMaxPrivateArrayBytes)
+        isDefinedInside(root.base, loop) || elemSizeOf(type) <= 0 ||
+        type.getNumElements() > INT64_MAX / elemSizeOf(type))
       continue;
     SmallVector<const Access *> group;
     bool plain = true;
@@ -1256,7 +1259,10 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       continue;
     }
     copiedOf[c] = copied.size();
-    copied.push_back({{c}, {VarRef{root.decl, root.name}, "", "", false}});
+    copied.push_back({{c},
+                      {VarRef{root.decl, root.name}, "", "", false},
+                      false,
+                      type.getNumElements() * elemSizeOf(type)});
   }
 
   // Pairs of distinct bases that need a run-time check.
@@ -1360,9 +1366,14 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   }
 
   DenseSet<size_t> reduced; // the classes of arrays each thread copies
+  int64_t onStack = 0;      // bytes of private arrays each chunk declares
   for (const Copied &r : copied)
     if (r.used && r.reduction.op.empty()) {
       v.privates.push_back(r.reduction.var); // a private array
+      if (r.bytes > kMaxStackPrivateBytes - onStack)
+        v.privateCopies.push_back(r.reduction.var);
+      else
+        onStack += r.bytes;
     } else if (r.used) {
       reduced.insert(r.classes.begin(), r.classes.end());
       v.arrayReductions.push_back(r.reduction);

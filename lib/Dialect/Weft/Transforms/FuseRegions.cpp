@@ -147,19 +147,25 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
   auto setAtEnd = [&](int64_t decl) {
     return nameOf(decl) + ", which a loop before it sets when its region ends";
   };
-  // A loop with an array reduction runs in a region of its own, whose
-  // members fill and combine their copies around it.
-  auto copies = [](TaskOp t) {
-    return llvm::any_of(t.getCaptures(), [](Attribute a) {
-      return cast<CaptureAttr>(a).getKind() == CaptureKind::ArrayReduction;
-    });
+  // A loop with an array reduction, or a private array that each member
+  // has a copy of, runs in a region of its own, whose members take (fill,
+  // combine) their copies around it.
+  auto copies = [](TaskOp t) -> std::string {
+    for (Attribute a : t.getCaptures()) {
+      CaptureKind k = cast<CaptureAttr>(a).getKind();
+      if (k == CaptureKind::ArrayReduction)
+        return "an array reduction";
+      if (k == CaptureKind::PrivateCopy)
+        return "a private array copied per thread";
+    }
+    return "";
   };
-  if (copies(next.task))
-    return no("it has an array reduction, which runs in a parallel region "
-              "of its own");
-  if (llvm::any_of(members, [&](const Member &m) { return copies(m.task); }))
-    return no("the loop before it has an array reduction, which runs in a "
-              "parallel region of its own");
+  if (std::string c = copies(next.task); !c.empty())
+    return no("it has " + c + ", which runs in a parallel region of its own");
+  for (const Member &m : members)
+    if (std::string c = copies(m.task); !c.empty())
+      return no("the loop before it has " + c +
+                ", which runs in a parallel region of its own");
   llvm::DenseSet<int64_t> written;
   for (const Member &m : members)
     written.insert(m.writes.begin(), m.writes.end());

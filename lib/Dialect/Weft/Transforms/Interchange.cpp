@@ -503,8 +503,9 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
     bool local = isNewEachIteration(p.root.base, par);
     for (Attribute c : task.getCaptures()) {
       auto cap = cast<CaptureAttr>(c);
-      if (cap.getKind() == CaptureKind::Private && cap.getDecl() >= 0 &&
-          cap.getDecl() == p.root.decl)
+      if ((cap.getKind() == CaptureKind::Private ||
+           cap.getKind() == CaptureKind::PrivateCopy) &&
+          cap.getDecl() >= 0 && cap.getDecl() == p.root.decl)
         local = true;
     }
     if (local)

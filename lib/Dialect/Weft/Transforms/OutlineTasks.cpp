@@ -177,6 +177,10 @@ FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
       make(CaptureKind::CondLastprivate);
       continue;
     }
+    if (has(v.privateCopies)) {
+      make(CaptureKind::PrivateCopy);
+      continue;
+    }
     if (has(v.privates)) {
       make(CaptureKind::Private);
       continue;
@@ -215,6 +219,9 @@ Operation *OutlineTasks::sweepAround(Operation *loop, const Verdict &v,
     why = "its run-time checks are for one iteration of " + at;
   else if (!v.reductions.empty() || !v.arrayReductions.empty())
     why = "its reductions are combined after each iteration of " + at;
+  else if (!v.privateCopies.empty())
+    why = "each thread's copy of " + v.privateCopies.front().name +
+          " is taken for one iteration of " + at;
   else if (!v.lastprivates.empty() || !v.condLastprivates.empty() ||
            v.counterLive)
     why = "it leaves values after each iteration of " + at;

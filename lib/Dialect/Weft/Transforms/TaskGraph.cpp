@@ -170,6 +170,12 @@ void TaskGraph::examine(Statement &s) {
                           CaptureKind::ArrayReduction;
                  }))
           s.notTask = "it runs an array reduction in parallel";
+        else if (llvm::any_of(task.getCaptures(), [](Attribute a) {
+                   return cast<CaptureAttr>(a).getKind() ==
+                          CaptureKind::PrivateCopy;
+                 }))
+          s.notTask = "it runs a loop in parallel on the team's copies of a "
+                      "private array";
         s.loop = true;
       } else if (isa<ReturnOp, GotoOp, LabelOp, CaseOp>(op))
         s.notTask = "it has a " + op->getName().stripDialect().str() + " at " +

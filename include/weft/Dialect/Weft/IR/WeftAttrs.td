@@ -48,13 +48,15 @@ def Weft_CaptureCondLastprivate
     : I32EnumAttrCase<"CondLastprivate", 7, "cond_lastprivate">;
 def Weft_CaptureArrayReduction
     : I32EnumAttrCase<"ArrayReduction", 8, "array_reduction">;
+def Weft_CapturePrivateCopy
+    : I32EnumAttrCase<"PrivateCopy", 9, "private_copy">;
 
 def Weft_CaptureKind : I32EnumAttr<"CaptureKind",
     "how an outlined loop gets a C variable",
     [Weft_CaptureShared, Weft_CaptureFirstprivate, Weft_CapturePrivate,
      Weft_CaptureLastprivate, Weft_CaptureReduction, Weft_CaptureCounter,
      Weft_CaptureGlobal, Weft_CaptureCondLastprivate,
-     Weft_CaptureArrayReduction]> {
+     Weft_CaptureArrayReduction, Weft_CapturePrivateCopy]> {
   let cppNamespace = "::weft";
   let genSpecializedAttr = 0;
 }
@@ -83,6 +85,10 @@ def Weft_CaptureAttr : AttrDef<Weft_Dialect, "Capture"> {
       (`h[k] = h[k] op x`): each team member updates its own copy, and the
       copies are combined into the array after the loop; `op` is `add`,
       `mul`, `and`, `or` or `xor` (integers only);
+    - `private_copy`: a private array too large for the stack of the
+      thread that runs a chunk: each team member has its own uninitialized
+      copy, in memory libweft allocates (docs/analysis.md, "Private
+      arrays");
     - `counter`: the loop's own counter, declared before it;
     - `global`: a variable at file scope, named directly.
 
