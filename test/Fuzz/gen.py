@@ -940,9 +940,15 @@ class Gen:
         self.features.add("work array")
         expr = " + ".join("%s * %s" % (side.choice(("0.5", "0.25", "-1")), r)
                           for r in reads)
+        # Now and then a static local (private too when nothing outside
+        # the loop reads it: its only other reads are after the loop).
+        static = ""
+        if side.random() < 0.3:
+            self.features.add("work array, static")
+            static = "static "
         out = helper + [
             "static void work_k(int n, const double *z, double *out) {",
-            "  double w[4] = {0, 0, 0, 0.75};"]
+            "  %sdouble w[4] = {0, 0, 0, 0.75};" % static]
         if "m[1][2]" in reads:
             out.append("  double m[2][%d];" % rows)
         out += ["  int j;", "  for (int i = 0; i < n; i++) {"]

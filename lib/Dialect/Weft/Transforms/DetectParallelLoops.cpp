@@ -76,6 +76,56 @@ static bool readOutside(Operation *loop, Value base) {
   return read;
 }
 
+/// Can code outside `loop` read what it writes into the global `symbol` (a
+/// static array whose address goes nowhere: the file's functions alone
+/// reach it, by name)? Every read of it elsewhere in the module must lie in
+/// a loop that is not around `loop`, whose every access to the global
+/// (its callees' included) is a load or store of the global itself and
+/// whose every iteration writes each element it reads before reading it
+/// (exposedRead): such a read sees a value written earlier in the same
+/// iteration, never one `loop` wrote. Writes elsewhere do not matter; any
+/// other use (a view, an effect that reads it) counts as a read.
+static bool globalReadElsewhere(Operation *loop, StringAttr symbol,
+                                ModuleOp module, CallSummaries &summaries) {
+  auto covered = [&](Operation *read) {
+    for (Operation *m = read->getParentOp(); m; m = m->getParentOp()) {
+      if (isa<func::FuncOp>(m) || m->isAncestor(loop))
+        return false;
+      if (!isLoop(m))
+        continue;
+      LoopBody body = collectBody(m, summaries);
+      SmallVector<const Access *> group;
+      bool plain = true;
+      for (const Access &a : body.accesses) {
+        MemPath p = pathOf(a, module);
+        if (p.root.symbol != symbol)
+          continue;
+        plain &= p.views.empty() && !isa<CallOp>(a.op);
+        group.push_back(&a);
+      }
+      if (plain && !exposedRead(m, group))
+        return true;
+    }
+    return false;
+  };
+  bool read = false;
+  module.walk([&](memref::GetGlobalOp g) {
+    if (read || g.getNameAttr().getAttr() != symbol)
+      return;
+    for (Operation *u : g->getUsers()) {
+      if (loop->isAncestor(u))
+        continue;
+      if (isStore(u) && u->getOperand(0) != g.getResult())
+        continue; // a write of an element
+      if (!isLoad(u) || !covered(u)) {
+        read = true;
+        return;
+      }
+    }
+  });
+  return read;
+}
+
 /// Does access a touch what b touches, in every execution: the same memref
 /// and element subscripts, in the same block, both reads or both writes of
 /// plain loads and stores? Then every pair a is in, b is in as well.
@@ -1206,19 +1256,22 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       copiedOf[k] = copied.size();
     copied.push_back({classes, reduction});
   }
-  // Private arrays (docs/analysis.md, "Private arrays"): a local array of
-  // a constant size, declared before the loop, that no code after the loop
-  // reads, whose every element an iteration reads it wrote before in that
-  // iteration: each chunk gets its own (on its stack, or a team member's
-  // copy when large).
+  // Private arrays (docs/analysis.md, "Private arrays"): a local array (or
+  // a static one, at file scope or in a function) of a constant size,
+  // declared before the loop, that no code after the loop reads, whose
+  // every element an iteration reads it wrote before in that iteration:
+  // each chunk gets its own (on its stack, or a team member's copy when
+  // large).
   for (size_t c = 0; c < classRep.size(); ++c) {
     const BaseInfo &root = cmpPaths[classRep[c]].root;
     auto alloca = root.base ? root.base.getDefiningOp<memref::AllocaOp>()
                             : memref::AllocaOp();
+    bool global = root.symbol && root.base &&
+                  root.base.getDefiningOp<memref::GetGlobalOp>();
     auto type =
         root.base ? dyn_cast<MemRefType>(root.base.getType()) : MemRefType();
-    if (!alloca || root.escapes || root.row || !type || type.getRank() < 1 ||
-        !type.hasStaticShape() || root.decl < 0 ||
+    if ((!alloca && !global) || (alloca && root.escapes) || root.row || !type ||
+        type.getRank() < 1 || !type.hasStaticShape() || root.decl < 0 ||
         isDefinedInside(root.base, loop) || elemSizeOf(type) <= 0 ||
         type.getNumElements() > INT64_MAX / elemSizeOf(type))
       continue;
@@ -1226,7 +1279,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     bool plain = true;
     for (size_t k = 0; k < mem.size(); ++k)
       if (cls[k] == c) {
-        plain &= paths[k].views.empty() && mem[k] == cmp[k];
+        // A callee names a global itself, not the chunk's copy.
+        plain &= paths[k].views.empty() && mem[k] == cmp[k] &&
+                 !(global && isa<CallOp>(mem[k]->op));
         group.push_back(mem[k]);
       } else {
         plain &= overlap(classRep[c], k) == Overlap::Never;
@@ -1238,6 +1293,10 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     // Testing the oracle: every such array taken as private.
     bool unsafe = llvm::is_contained(unsafeIgnore, "private");
     if (Operation *read = unsafe ? nullptr : exposedRead(loop, group)) {
+      // (A global's reason only when it is a work array: not the data
+      // arrays of every nest.)
+      if (global)
+        continue;
       std::string what = read == loop ? "" : accessText(read);
       if (!uncopied.count(c))
         uncopied[c] =
@@ -1252,7 +1311,27 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                        " before it reads it");
       continue;
     }
-    if (!unsafe && readOutside(loop, root.base)) {
+    // A global the loop only writes is no work array: no reason for it.
+    bool reads =
+        llvm::any_of(group, [](const Access *a) { return !a->isWrite; });
+    if (!unsafe && global && root.escapes) {
+      if (!uncopied.count(c) && reads)
+        uncopied[c] = root.name +
+                      " is not private: other files or pointers may reach "
+                      "it and read what the loop writes (a static array "
+                      "whose address goes nowhere would be)";
+      continue;
+    }
+    if (!unsafe && global &&
+        globalReadElsewhere(loop, root.symbol, module, summaries)) {
+      if (!uncopied.count(c) && reads)
+        uncopied[c] = root.name +
+                      " is not private: code outside the loop may read "
+                      "what it writes (a read not in a loop whose "
+                      "iterations write it first)";
+      continue;
+    }
+    if (!unsafe && !global && readOutside(loop, root.base)) {
       if (!uncopied.count(c))
         uncopied[c] = root.name + " is not private: code after the loop "
                                   "reads it";
