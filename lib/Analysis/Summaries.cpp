@@ -200,6 +200,30 @@ CallSummary CallSummaries::compute(StringRef callee) {
       callee == "__builtin_assume_aligned")
     return s;
   if (fn.isExternal()) {
+    // What the declaration promises (docs/analysis.md, "Functions of other
+    // files"). const (GCC): no memory read or written. `#pragma weft
+    // pure(f)`: reads only what its pointer arguments point into, anywhere
+    // in those objects; writes nothing. pure (GCC): that, and any memory
+    // the program can reach (globals, through pointers it loads), read as
+    // a callee's reads through loaded pointers are.
+    bool pragmaPure = fn->hasAttr("weft.pragma_pure");
+    bool cPure = fn->hasAttr("weft.c_pure");
+    if (fn->hasAttr("weft.c_const") && !pragmaPure)
+      return s;
+    if (pragmaPure || cPure) {
+      for (auto [i, t] : llvm::enumerate(fn.getArgumentTypes()))
+        if (isa<PtrType, MemRefType>(t)) {
+          CallSummary::Effect e;
+          e.param = i;
+          e.isWrite = false;
+          e.subs.push_back(Subscript::unknown());
+          s.effects.push_back(std::move(e));
+        }
+      if (!pragmaPure)
+        s.indirectReads = "what the pure function " + callee.str() +
+                          " may read besides its arguments";
+      return s;
+    }
     std::string why = knownExternal(callee);
     s.unknown = !why.empty() ? why
                              : "whose effects weft does not know (it is not "

@@ -183,8 +183,14 @@ class Gen:
         if scalars and self.r.random() < 0.4:
             terms.append(self.pick(*scalars))
         if self.r.random() < 0.2:
-            self.features.add("pure call")
-            terms[0] = "h_pure(%s)" % terms[0]
+            # In odd programs, a function weft sees only declared, const
+            # (docs/analysis.md, "Functions of other files").
+            if self.seed % 2:
+                self.features.add("declared const call")
+                terms[0] = "h_ext(%s)" % terms[0]
+            else:
+                self.features.add("pure call")
+                terms[0] = "h_pure(%s)" % terms[0]
         if loops and self.r.random() < 0.3:
             terms.append("(double)%s" % self.pick(*[l.var for l in loops]))
         k = 1.0 / (len(terms) + 1)
@@ -1300,6 +1306,12 @@ class Gen:
                 "static long calls;",
                 "",
                 "static double h_pure(double v) { return v * 0.5 + 0.125; }",
+                "/* Declared only, as if from another file; defined under",
+                "   another C name and the same symbol. */",
+                'double h_ext(double v) __asm__("weft_fuzz_ext")',
+                "    __attribute__((const));",
+                'double h_ext_def(double v) __asm__("weft_fuzz_ext");',
+                "double h_ext_def(double v) { return v * 0.25 - 0.5; }",
                 "static void h_put(double *p, int i, double v) { p[i] = v; }",
                 "static double h_count(double v) { calls++; return v; }",
                 ""]

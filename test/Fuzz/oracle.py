@@ -411,6 +411,7 @@ def main():
                                     "reads through loaded pointers",
                                     "array reduction through a bounded "
                                     "pointer", "tiled nest",
+                                    "declared const call",
                                     "private array copied per thread")
                         if f not in feats]
         if missing:

@@ -34,8 +34,12 @@ namespace weft {
 /// it applies to the loop that follows it, with only blanks or comments
 /// between.
 struct LoopPragma {
-  enum Kind { Sequential, AssumeNoAlias, OpenMP } kind;
+  /// Pure: `#pragma weft pure(f, g)`, which is about functions, not the
+  /// loop after it.
+  enum Kind { Sequential, AssumeNoAlias, OpenMP, Pure } kind;
   unsigned begin = 0, end = 0; ///< file offsets of the pragma's line
+  /// Pure: the functions it names.
+  std::vector<std::string> names;
 };
 
 /// What the importer needs to know about how the file is compiled.

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "ImportInternals.h"
 
+#include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
 
 using namespace mlir;
@@ -375,6 +376,17 @@ func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
   if (!defined) {
     f.setPrivate();
     f->setAttr("weft.external", builder.getUnitAttr());
+    // What its declaration says of it, for its summary (docs/analysis.md,
+    // "Functions of other files"): GCC's const or pure, `#pragma weft
+    // pure(name)`.
+    const clang::FunctionDecl *last = fn->getMostRecentDecl();
+    if (last->hasAttr<clang::ConstAttr>())
+      f->setAttr("weft.c_const", builder.getUnitAttr());
+    else if (last->hasAttr<clang::PureAttr>())
+      f->setAttr("weft.c_pure", builder.getUnitAttr());
+    for (const LoopPragma &p : options.pragmas)
+      if (p.kind == LoopPragma::Pure && llvm::is_contained(p.names, name))
+        f->setAttr("weft.pragma_pure", builder.getUnitAttr());
     return f;
   }
   // Names and alias classes of the parameters.

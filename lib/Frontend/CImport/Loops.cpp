@@ -424,6 +424,8 @@ void Importer::setLoopAttrs(Operation *op, const clang::Stmt *s, int64_t id) {
   for (const LoopPragma &p : options.pragmas) {
     if (p.end > offset)
       break;
+    if (p.kind == LoopPragma::Pure) // about functions
+      continue;
     llvm::StringRef between = text.slice(p.end, offset);
     if (!onlyBlanksAndComments(between))
       continue;

@@ -94,15 +94,45 @@ public:
     llvm::StringRef word =
         tok.is(clang::tok::identifier) ? tok.getIdentifierInfo()->getName()
                                        : "";
+    std::vector<std::string> names;
     if (word == "sequential") {
       kind = LoopPragma::Sequential;
     } else if (word == "assume_no_alias") {
       kind = LoopPragma::AssumeNoAlias;
+    } else if (word == "pure") {
+      // `pure(f, g)`: the functions' names, in parentheses.
+      kind = LoopPragma::Pure;
+      pp.Lex(tok);
+      bool ok = tok.is(clang::tok::l_paren);
+      while (ok) {
+        pp.Lex(tok);
+        if (!tok.is(clang::tok::identifier)) {
+          ok = false;
+          break;
+        }
+        names.push_back(tok.getIdentifierInfo()->getName().str());
+        pp.Lex(tok);
+        if (tok.is(clang::tok::r_paren))
+          break;
+        ok = tok.is(clang::tok::comma);
+      }
+      if (ok) {
+        pp.Lex(tok);
+        ok = tok.is(clang::tok::eod);
+      }
+      if (!ok) {
+        unsigned id = pp.getDiagnostics().getCustomDiagID(
+            clang::DiagnosticsEngine::Warning,
+            "malformed weft pragma: expected '#pragma weft pure(name, ...)'");
+        pp.Diag(tok.getLocation(), id);
+        discardRest();
+        return;
+      }
     } else {
       unsigned id = pp.getDiagnostics().getCustomDiagID(
           clang::DiagnosticsEngine::Warning,
           "%select{unknown weft pragma '%1'|weft pragma without a word}0: "
-          "expected 'sequential' or 'assume_no_alias'");
+          "expected 'sequential', 'assume_no_alias' or 'pure(name, ...)'");
       bool empty = tok.is(clang::tok::eod);
       pp.Diag(tok.getLocation(), id)
           << empty << (empty ? std::string() : pp.getSpelling(tok));
@@ -115,6 +145,7 @@ public:
       return;
     LoopPragma p;
     p.kind = kind;
+    p.names = std::move(names);
     p.begin = sm.getFileOffset(at);
     llvm::StringRef text = sm.getBufferData(sm.getMainFileID());
     size_t nl = text.find('\n', p.begin);
@@ -165,6 +196,7 @@ void weft::registerPragmas(clang::Preprocessor &pp,
                            std::vector<LoopPragma> &out) {
   pp.AddPragmaHandler("weft", new WeftPragma("sequential", out));
   pp.AddPragmaHandler("weft", new WeftPragma("assume_no_alias", out));
+  pp.AddPragmaHandler("weft", new WeftPragma("pure", out));
   // Unknown words under `#pragma weft` are reported by a catch-all.
   pp.AddPragmaHandler("weft", new WeftPragma("", out));
   if (!pp.getLangOpts().OpenMP)

@@ -2,7 +2,7 @@
 // warning like any unknown one. The handler once lexed past the end of the
 // directive and crashed (found by crash fuzzing).
 // RUN: weft-translate %s --analyze --fork-join-ns=0 -- 2>&1 | FileCheck %s
-// CHECK: pragma-empty.c:[[@LINE+4]]:13: warning: weft pragma without a word: expected 'sequential' or 'assume_no_alias'
+// CHECK: pragma-empty.c:[[@LINE+4]]:13: warning: weft pragma without a word: expected 'sequential', 'assume_no_alias' or 'pure(name, ...)'
 // CHECK: pragma-empty.c:[[@LINE+7]]:3: warning: weft pragma without a word
 // CHECK: warning: unknown weft pragma '3'
 // CHECK-COUNT-3: remark: loop parallelized
