@@ -178,6 +178,40 @@ static void markFilled(func::FuncOp fn, const LoopBody &body, CallSummary &s) {
   }
 }
 
+ExportedSummary weft::exportSummary(CallSummaries &summaries, StringRef fn) {
+  const CallSummary &s = summaries.get(fn);
+  ExportedSummary e;
+  if (!s.unknown.empty()) {
+    e.why = s.unknown;
+    return e;
+  }
+  if (!s.indirectReads.empty()) {
+    e.why = "which reads memory through pointers it loads (" + s.indirectReads +
+            ")";
+    return e;
+  }
+  // Writes first: what it changes says most.
+  for (bool writes : {true, false})
+    for (const CallSummary::Effect &x : s.effects) {
+      if (x.isWrite != writes || (!writes && x.param >= 0))
+        continue;
+      if (x.param < 0) {
+        e.why = std::string(writes ? "which writes" : "which reads") +
+                " the global " + x.global.str();
+        return e;
+      }
+      std::string name = "#" + std::to_string(x.param + 1);
+      if (auto f = summaries.module.lookupSymbol<func::FuncOp>(fn))
+        if (auto n = f.getArgAttrOfType<StringAttr>(x.param, "weft.name"))
+          name = n.str();
+      e.why = "which writes memory through its parameter " + name;
+      return e;
+    }
+  e.kind =
+      s.effects.empty() ? ExportedSummary::Const : ExportedSummary::ReadsArgs;
+  return e;
+}
+
 CallSummary CallSummaries::compute(StringRef callee) {
   CallSummary s;
   auto fn = module.lookupSymbol<func::FuncOp>(callee);
@@ -206,7 +240,14 @@ CallSummary CallSummaries::compute(StringRef callee) {
     // in those objects; writes nothing. pure (GCC): that, and any memory
     // the program can reach (globals, through pointers it loads), read as
     // a callee's reads through loaded pointers are.
-    bool pragmaPure = fn->hasAttr("weft.pragma_pure");
+    // Its definition in another file of the build (weft.foreign: what
+    // exportSummary said there) comes first.
+    auto foreign = fn->getAttrOfType<StringAttr>("weft.foreign");
+    auto file = fn->getAttrOfType<StringAttr>("weft.foreign_file");
+    if (foreign && foreign.getValue() == "const")
+      return s;
+    bool pragmaPure = fn->hasAttr("weft.pragma_pure") ||
+                      (foreign && foreign.getValue() == "reads_args");
     bool cPure = fn->hasAttr("weft.c_pure");
     if (fn->hasAttr("weft.c_const") && !pragmaPure)
       return s;
@@ -222,6 +263,10 @@ CallSummary CallSummaries::compute(StringRef callee) {
       if (!pragmaPure)
         s.indirectReads = "what the pure function " + callee.str() +
                           " may read besides its arguments";
+      return s;
+    }
+    if (foreign && file) { // "which writes ...": where
+      s.unknown = foreign.str() + " (defined in " + file.str() + ")";
       return s;
     }
     std::string why = knownExternal(callee);

@@ -158,14 +158,26 @@ public:
   /// The summary of a call to `callee` (by name).
   const CallSummary &get(llvm::StringRef callee);
 
+  mlir::ModuleOp module;
+
 private:
   CallSummary compute(llvm::StringRef callee);
-  mlir::ModuleOp module;
   const AnalysisOptions &options;
   bool mathErrno;
   llvm::StringMap<CallSummary> cache;
   llvm::StringMap<bool> inProgress;
 };
+
+/// A function's summary as another file's declaration of it can carry it
+/// (docs/analysis.md, "Functions of other files"): Const (no memory read or
+/// written), ReadsArgs (reads only the objects its pointer parameters point
+/// into, anywhere in them; writes nothing), or Unknown with why ("which
+/// writes memory through its parameter v").
+struct ExportedSummary {
+  enum Kind { Const, ReadsArgs, Unknown } kind = Unknown;
+  std::string why;
+};
+ExportedSummary exportSummary(CallSummaries &summaries, llvm::StringRef fn);
 
 /// A polynomial over a callee's scalar parameters (a summary's subscript)
 /// with the call's arguments put in; nullopt when it has other atoms.

@@ -42,6 +42,15 @@ struct LoopPragma {
   std::vector<std::string> names;
 };
 
+/// A function the file only declares, as another file of the build defines
+/// it (docs/analysis.md, "Functions of other files").
+struct ForeignFunction {
+  /// "const", "reads_args", or why neither ("which writes ...").
+  std::string summary;
+  std::string file;    ///< the file that defines it, as the remark names it
+  unsigned params = 0; ///< its definition's parameters
+};
+
 /// What the importer needs to know about how the file is compiled.
 struct ImportOptions {
   /// Floating-point reassociation is allowed (-ffast-math,
@@ -51,6 +60,8 @@ struct ImportOptions {
   bool mathErrno = true;
   /// weft's pragmas, in file order.
   std::vector<LoopPragma> pragmas;
+  /// Functions defined in other files of the build, by name.
+  std::map<std::string, ForeignFunction> foreign;
 };
 
 /// The header of a counted loop (docs/ir.md, "Loops"), as C wrote it: what

@@ -15,7 +15,9 @@
 #include "llvm/Support/Error.h"
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,9 @@ struct TranslateOptions {
   bool taskGraphs = true;
   /// libweft or OpenMP output. --cores and --core-weights are libweft's.
   RewriteOptions::Emit emit = RewriteOptions::Emit::Libweft;
+  /// Functions the file calls that other files of the build define
+  /// (summarizeDefinitions on those files).
+  std::map<std::string, ForeignFunction> foreign;
 };
 
 /// Checks option values; returns an error naming the bad one.
@@ -100,6 +105,21 @@ Translation translate(clang::ASTContext &ctx, clang::Preprocessor &pp,
                       mlir::MLIRContext &mlirCtx,
                       const TranslateOptions &options,
                       const RewriteOptions &rewriteOptions, bool runPasses);
+
+/// The functions the main file of a parsed translation unit calls (uses)
+/// without a definition in it, with external linkage: what other files of
+/// the build may define.
+std::set<std::string> undefinedCallees(clang::ASTContext &ctx);
+
+/// Of `names`, those the main file of a parsed translation unit defines
+/// with external linkage, each with its summary as another file's
+/// declaration of it can carry it (exportSummary, computed on the file's
+/// imported module; docs/analysis.md, "Functions of other files"). `label`
+/// names the file in remarks.
+std::map<std::string, ForeignFunction>
+summarizeDefinitions(clang::ASTContext &ctx, std::vector<LoopPragma> pragmas,
+                     const TranslateOptions &options,
+                     const std::set<std::string> &names, llvm::StringRef label);
 
 /// Writes the JSON report of every loop's verdict (docs/report.md).
 llvm::Error writeReport(llvm::StringRef path, const ImportedModule &imported,

@@ -387,6 +387,14 @@ func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
     for (const LoopPragma &p : options.pragmas)
       if (p.kind == LoopPragma::Pure && llvm::is_contained(p.names, name))
         f->setAttr("weft.pragma_pure", builder.getUnitAttr());
+    // Its definition in another file of the build, when the driver read
+    // one (with the same number of parameters).
+    if (auto it = options.foreign.find(name);
+        it != options.foreign.end() &&
+        it->second.params == fn->getNumParams()) {
+      f->setAttr("weft.foreign", builder.getStringAttr(it->second.summary));
+      f->setAttr("weft.foreign_file", builder.getStringAttr(it->second.file));
+    }
     return f;
   }
   // Names and alias classes of the parameters.

@@ -6,6 +6,7 @@
 #include "weft/Frontend/Driver.h"
 
 #include "weft/Analysis/Dependence.h"
+#include "weft/Analysis/Memory.h"
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
@@ -265,6 +266,17 @@ weft::makeTranslateAction(ParsedFn onParsed) {
   return std::make_unique<TranslateAction>(std::move(onParsed));
 }
 
+/// How the file is compiled, as the importer needs it.
+static ImportOptions importOptions(clang::ASTContext &ctx,
+                                   std::vector<LoopPragma> pragmas) {
+  ImportOptions io;
+  const clang::LangOptions &lo = ctx.getLangOpts();
+  io.fpReassoc = lo.AllowFPReassoc || lo.FastMath;
+  io.mathErrno = lo.MathErrno;
+  io.pragmas = std::move(pragmas);
+  return io;
+}
+
 Translation weft::translate(clang::ASTContext &ctx, clang::Preprocessor &pp,
                            std::vector<LoopPragma> pragmas,
                            MLIRContext &mlirCtx,
@@ -272,11 +284,8 @@ Translation weft::translate(clang::ASTContext &ctx, clang::Preprocessor &pp,
                            const RewriteOptions &rewriteOptions,
                            bool runPasses) {
   Translation t;
-  ImportOptions io;
-  const clang::LangOptions &lo = ctx.getLangOpts();
-  io.fpReassoc = lo.AllowFPReassoc || lo.FastMath;
-  io.mathErrno = lo.MathErrno;
-  io.pragmas = std::move(pragmas);
+  ImportOptions io = importOptions(ctx, std::move(pragmas));
+  io.foreign = options.foreign;
   RewriteOptions ro = rewriteOptions;
   ro.emit = options.emit;
   ro.fpReorder = options.fpReductions || io.fpReassoc;
@@ -477,4 +486,75 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
     return llvm::Error::success();
   });
+}
+
+//===----------------------------------------------------------------------===//
+// Functions of other files
+//===----------------------------------------------------------------------===//
+
+std::set<std::string> weft::undefinedCallees(clang::ASTContext &ctx) {
+  std::set<std::string> out;
+  for (const clang::Decl *d : ctx.getTranslationUnitDecl()->decls()) {
+    const auto *fd = dyn_cast<clang::FunctionDecl>(d);
+    if (!fd || fd->isDefined() || !fd->isExternallyVisible() ||
+        fd->getBuiltinID() || !fd->getIdentifier())
+      continue;
+    // Used: some redeclaration is odr-used in the file.
+    if (llvm::any_of(fd->redecls(),
+                     [](const clang::FunctionDecl *r) { return r->isUsed(); }))
+      out.insert(fd->getName().str());
+  }
+  return out;
+}
+
+std::map<std::string, ForeignFunction> weft::summarizeDefinitions(
+    clang::ASTContext &ctx, std::vector<LoopPragma> pragmas,
+    const TranslateOptions &options, const std::set<std::string> &names,
+    llvm::StringRef label) {
+  std::map<std::string, ForeignFunction> out;
+  const clang::SourceManager &sm = ctx.getSourceManager();
+  // The file's own definitions of the names, with external linkage.
+  std::map<std::string, unsigned> defined;
+  for (const clang::Decl *d : ctx.getTranslationUnitDecl()->decls()) {
+    const auto *fd = dyn_cast<clang::FunctionDecl>(d);
+    if (fd && fd->doesThisDeclarationHaveABody() && fd->isExternallyVisible() &&
+        fd->getIdentifier() && names.count(fd->getName().str()) &&
+        sm.isWrittenInMainFile(sm.getExpansionLoc(fd->getLocation())))
+      defined[fd->getName().str()] = fd->getNumParams();
+  }
+  if (defined.empty())
+    return out;
+  MLIRContext mlirCtx;
+  mlirCtx.getDiagEngine().registerHandler([](Diagnostic &) {
+    return success(); // the other file's remarks are not ours
+  });
+  ImportedModule im = importTranslationUnit(
+      ctx, mlirCtx, importOptions(ctx, std::move(pragmas)));
+  if (!im.module || failed(verify(*im.module)))
+    return out;
+  // As weft-detect-parallel-loops sees a module: while and do loops
+  // counted, arrays whose address goes nowhere, row tables.
+  PassManager pm(&mlirCtx);
+  pm.addPass(createCountLoops());
+  if (failed(pm.run(*im.module)))
+    return out;
+  markUncapturedArrays(*im.module);
+  markRowTables(*im.module);
+  AnalysisOptions ao;
+  ao.mathErrnoImpure = options.mathErrno == "impure";
+  CallSummaries sums(*im.module, ao);
+  for (auto &[name, params] : defined) {
+    auto fn = im.module->lookupSymbol<func::FuncOp>(name);
+    if (!fn || fn.isExternal())
+      continue;
+    ExportedSummary e = exportSummary(sums, name);
+    ForeignFunction f;
+    f.summary = e.kind == ExportedSummary::Const       ? "const"
+                : e.kind == ExportedSummary::ReadsArgs ? "reads_args"
+                                                       : e.why;
+    f.file = label.str();
+    f.params = params;
+    out[name] = std::move(f);
+  }
+  return out;
 }
