@@ -1,7 +1,7 @@
 // RUN: %exec-check %s
-// PARALLEL: 16
+// PARALLEL: 17
 // GRAPHS: 0
-// TILED: 7
+// TILED: 8
 // INTERCHANGED: 2
 // Loop tiling (docs/analysis.md, "Loop tiling"): nests `for (k) for (j)`
 // in parallel loops whose rows each stream a matrix run in tiles around
@@ -112,6 +112,19 @@ static void imm(void) {
         R[i][j] += P[i][k] * Q[k][j] - (k ^ j);
 }
 
+// Pointers held in structs, copied to locals before the loop: the loop's
+// run-time checks set A, B and C apart, so the nest runs in tiles.
+typedef struct { int rows, cols; double *data; } mat;
+static void held(mat a, mat b, mat c) {
+  int n = a.rows, m = a.cols, p = b.cols;
+  const double *A = a.data, *B = b.data;
+  double *C = c.data;
+  for (int i = 0; i < n; i++)
+    for (int k = 0; k < m; k++)
+      for (int j = 0; j < p; j++)
+        C[i * p + j] += A[i * m + k] * B[k * p + j] - 0.5 * k;
+}
+
 static double hash(const double *v, size_t n) {
   double s = 0;
   for (size_t i = 0; i < n; i++)
@@ -151,6 +164,11 @@ int main(int argc, char **argv) {
   // c is b: the run-time check sends the loop down its sequential path.
   gemm(20, 170, 180, a, b, b, 0.5);
   printf("gemm onto b %.17g\n", hash(b, 170 * 180));
+  held((mat){n, 170, a}, (mat){170, 180, b}, (mat){n, 180, c});
+  printf("held %.17g\n", hash(c, (size_t)n * 180));
+  // C is B: sequential, as written.
+  held((mat){20, 170, a}, (mat){170, 180, b}, (mat){20, 180, b});
+  printf("held onto b %.17g\n", hash(b, 170 * 180));
 
   for (int i = 0; i < 257; i++)
     for (int k = 0; k < 263; k++)

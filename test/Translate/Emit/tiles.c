@@ -181,11 +181,11 @@ void reread(void) {
 }
 
 // Pointers held in a struct, copied to locals: the reused matrix is found
-// (its base is a pointer loaded in the loop, not an array of the row), but
-// weft does not yet take the task's run-time checks as setting such bases
-// apart inside a row, so the nest stays untiled, with the reason.
+// (its base is a pointer loaded in the loop, from a variable the loop never
+// writes), and the task's run-time checks set such bases apart inside a
+// row as they do parameters (apartByChecks with the loop's invariants).
 typedef struct { int rows, cols; float *data; } mat;
-// REMARK: tiles.c:[[@LINE+6]]:5: remark: loops not tiled with the loop at [[@LINE+7]]:7 (B[k * p + j] would stay in cache): A[i * m + k] and C[i * p + j] may be the same memory
+// REMARK: tiles.c:[[@LINE+6]]:5: remark: loops tiled: this loop and the loop at [[@LINE+7]]:7 run in tiles around the parallel loop's rows, so that B[k * p + j] stays in cache
 void held(mat a, mat b, mat c) {
   int n = a.rows, m = a.cols, p = b.cols;
   const float *A = a.data, *B = b.data;

@@ -37,6 +37,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Cost.h"
+#include "weft/Analysis/Dependence.h"
 #include "weft/Analysis/Nests.h"
 #include "weft/Analysis/Scalars.h"
 #include "weft/Analysis/Verdict.h"
@@ -188,10 +189,27 @@ int cellPart(const BaseInfo &cell, ArrayRef<Access> accesses, Operation *outer,
 
 /// Two bases that may overlap count as apart inside the parallel loop
 /// `par` when each is the same memory in every iteration: its run-time
-/// checks set them apart before the outlined body runs.
-bool apartByChecks(const BaseInfo &a, const BaseInfo &b, Operation *par) {
-  return a.base && b.base && !isDefinedInside(a.base, par) &&
-         !isDefinedInside(b.base, par);
+/// checks set them apart before the outlined body runs. A base defined
+/// before the loop is; so is one behind a pointer the loop loads from a
+/// variable or memory it never writes (`float *A = m.data;` before it:
+/// pointerIdentity with the loop's invariants `inv`), which the loop's own
+/// analysis names as one base in its checks.
+bool apartByChecks(const BaseInfo &a, const BaseInfo &b, Operation *par,
+                   const Invariants &inv) {
+  auto same = [&](const BaseInfo &x) {
+    return x.base &&
+           (!isDefinedInside(x.base, par) || pointerIdentity(x, par, &inv));
+  };
+  return same(a) && same(b);
+}
+
+/// The invariant loads of the task's loop `par`, as its own analysis
+/// (weft-detect-parallel-loops) found them.
+Invariants taskInvariants(Operation *par, CallSummaries &summaries) {
+  LoopBody body = collectBody(par, summaries);
+  LoopInfo info = loopInfoOf(par, /*trustBounds=*/true);
+  return invariantsOf(par, body, info, par->getParentOfType<ModuleOp>(),
+                      /*proven=*/false);
 }
 
 struct Interchange : public weft::impl::InterchangeBase<Interchange> {
@@ -314,9 +332,10 @@ std::string Interchange::decide(Operation *par, Operation *outer,
   // that may overlap, both reached the same way in every iteration of the
   // parallel loop, are apart: its run-time checks set them apart before
   // the outlined body runs.
+  Invariants inv = taskInvariants(par, *summaries);
   return firstConflict(body.accesses, outer, oi.iv, j, module,
                        [&](const BaseInfo &a, const BaseInfo &b) {
-                         return apartByChecks(a, b, par);
+                         return apartByChecks(a, b, par, inv);
                        });
 }
 
@@ -434,6 +453,7 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
       return "the " + k + " loop does more than run the " + j +
              " loop and set scalars";
   }
+  Invariants inv = taskInvariants(par, *summaries);
   for (Operation *op : tOps) {
     if (!isa<memref::LoadOp, affine::AffineLoadOp>(op))
       continue;
@@ -447,9 +467,9 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
       MemPath wp = pathOf(w, module);
       if (wp.root.isCell)
         continue;
-      Overlap o = overlapOf(rp.root, wp.root, par);
+      Overlap o = overlapOf(rp.root, wp.root, par, &inv);
       if (o == Overlap::Same ||
-          (o == Overlap::Maybe && !apartByChecks(rp.root, wp.root, par)))
+          (o == Overlap::Maybe && !apartByChecks(rp.root, wp.root, par, inv)))
         return (r.text.empty() ? rp.root.name : r.text) + ", read before the " +
                j + " loop, may be what " +
                (w.text.empty() ? wp.root.name : w.text) + " writes in it";
@@ -519,7 +539,7 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
   // apart.
   return firstConflict(turned ? jBody.accesses : nest.accesses, stmt, ji.iv, j,
                        module, [&](const BaseInfo &a, const BaseInfo &b) {
-                         return apartByChecks(a, b, par);
+                         return apartByChecks(a, b, par, inv);
                        });
 }
 
