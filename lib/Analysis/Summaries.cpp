@@ -190,25 +190,36 @@ ExportedSummary weft::exportSummary(CallSummaries &summaries, StringRef fn) {
             ")";
     return e;
   }
-  // Writes first: what it changes says most.
+  // Globals are the other file's: a name here may be another object.
   for (bool writes : {true, false})
-    for (const CallSummary::Effect &x : s.effects) {
-      if (x.isWrite != writes || (!writes && x.param >= 0))
-        continue;
-      if (x.param < 0) {
+    for (const CallSummary::Effect &x : s.effects)
+      if (x.isWrite == writes && x.param < 0) {
         e.why = std::string(writes ? "which writes" : "which reads") +
                 " the global " + x.global.str();
         return e;
       }
-      std::string name = "#" + std::to_string(x.param + 1);
-      if (auto f = summaries.module.lookupSymbol<func::FuncOp>(fn))
-        if (auto n = f.getArgAttrOfType<StringAttr>(x.param, "weft.name"))
-          name = n.str();
-      e.why = "which writes memory through its parameter " + name;
-      return e;
-    }
-  e.kind =
-      s.effects.empty() ? ExportedSummary::Const : ExportedSummary::ReadsArgs;
+  bool writes = llvm::any_of(
+      s.effects, [](const CallSummary::Effect &x) { return x.isWrite; });
+  e.kind = s.effects.empty() ? ExportedSummary::Const
+           : writes          ? ExportedSummary::Effects
+                             : ExportedSummary::ReadsArgs;
+  if (!writes)
+    return e;
+  // Through its parameters: ranges that are constants carry over (a
+  // struct's fields at element 0, `p[0..3]`); others become the whole
+  // object, which is what a module without the body can say.
+  for (const CallSummary::Effect &x : s.effects) {
+    ExportedSummary::Effect out;
+    out.param = x.param;
+    out.isWrite = x.isWrite;
+    for (const Subscript &sub : x.subs)
+      if (sub.known() && sub.lo->isConstant() && sub.hi->isConstant())
+        out.subs.push_back(
+            std::make_pair(sub.lo->constantTerm(), sub.hi->constantTerm()));
+      else
+        out.subs.push_back(std::nullopt);
+    e.effects.push_back(std::move(out));
+  }
   return e;
 }
 
@@ -246,6 +257,25 @@ CallSummary CallSummaries::compute(StringRef callee) {
     auto file = fn->getAttrOfType<StringAttr>("weft.foreign_file");
     if (foreign && foreign.getValue() == "const")
       return s;
+    if (foreign && foreign.getValue() == "effects") {
+      // Each `{param, write, subs}`, a sub `array<i64: lo, hi>` or unit
+      // (anywhere).
+      if (auto list = fn->getAttrOfType<ArrayAttr>("weft.foreign_effects"))
+        for (Attribute a : list) {
+          auto d = cast<DictionaryAttr>(a);
+          CallSummary::Effect e;
+          e.param = d.getAs<IntegerAttr>("param").getInt();
+          e.isWrite = d.getAs<BoolAttr>("write").getValue();
+          for (Attribute sub : d.getAs<ArrayAttr>("subs")) {
+            auto r = dyn_cast<DenseI64ArrayAttr>(sub);
+            e.subs.push_back(
+                r ? Subscript{Poly::constant(r[0]), Poly::constant(r[1])}
+                  : Subscript::unknown());
+          }
+          s.effects.push_back(std::move(e));
+        }
+      return s;
+    }
     bool pragmaPure = fn->hasAttr("weft.pragma_pure") ||
                       (foreign && foreign.getValue() == "reads_args");
     bool cPure = fn->hasAttr("weft.c_pure");

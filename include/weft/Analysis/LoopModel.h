@@ -174,8 +174,17 @@ private:
 /// into, anywhere in them; writes nothing), or Unknown with why ("which
 /// writes memory through its parameter v").
 struct ExportedSummary {
-  enum Kind { Const, ReadsArgs, Unknown } kind = Unknown;
+  enum Kind { Const, ReadsArgs, Effects, Unknown } kind = Unknown;
   std::string why;
+  /// Effects: what it reads and writes through its pointer parameters,
+  /// each subscript a constant range [lo, hi] or unknown (anywhere in the
+  /// object), which a module without its body can map onto a call.
+  struct Effect {
+    unsigned param = 0;
+    bool isWrite = false;
+    std::vector<std::optional<std::pair<int64_t, int64_t>>> subs;
+  };
+  std::vector<Effect> effects;
 };
 ExportedSummary exportSummary(CallSummaries &summaries, llvm::StringRef fn);
 

@@ -394,6 +394,20 @@ func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
         it->second.params == fn->getNumParams()) {
       f->setAttr("weft.foreign", builder.getStringAttr(it->second.summary));
       f->setAttr("weft.foreign_file", builder.getStringAttr(it->second.file));
+      SmallVector<Attribute> effects;
+      for (const ForeignFunction::Effect &e : it->second.effects) {
+        SmallVector<Attribute> subs;
+        for (const auto &r : e.subs)
+          subs.push_back(
+              r ? (Attribute)builder.getDenseI64ArrayAttr({r->first, r->second})
+                : (Attribute)builder.getUnitAttr());
+        effects.push_back(builder.getDictionaryAttr(
+            {builder.getNamedAttr("param", builder.getI64IntegerAttr(e.param)),
+             builder.getNamedAttr("write", builder.getBoolAttr(e.isWrite)),
+             builder.getNamedAttr("subs", builder.getArrayAttr(subs))}));
+      }
+      if (!effects.empty())
+        f->setAttr("weft.foreign_effects", builder.getArrayAttr(effects));
     }
     return f;
   }

@@ -551,7 +551,10 @@ std::map<std::string, ForeignFunction> weft::summarizeDefinitions(
     ForeignFunction f;
     f.summary = e.kind == ExportedSummary::Const       ? "const"
                 : e.kind == ExportedSummary::ReadsArgs ? "reads_args"
+                : e.kind == ExportedSummary::Effects   ? "effects"
                                                        : e.why;
+    for (const ExportedSummary::Effect &x : e.effects)
+      f.effects.push_back({x.param, x.isWrite, x.subs});
     f.file = label.str();
     f.params = params;
     out[name] = std::move(f);

@@ -12,6 +12,18 @@ void scale(double *v, int n, double k) {
     v[i] *= k;
 }
 
+/* Writes v[0] and v[1]: constant ranges cross over. */
+void shift(double *v, double d) {
+  v[0] += d;
+  v[1] -= d;
+}
+
+typedef struct { double x, y, vx, vy; } particle;
+void integrate(particle *p, double dt) {
+  p->x += p->vx * dt;
+  p->y += p->vy * dt;
+}
+
 static double hidden(double x) { return x * 0.5; }
 double calls;
 double logged(double x) {
