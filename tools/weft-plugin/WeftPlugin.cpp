@@ -29,6 +29,7 @@
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "clang/Lex/HeaderSearch.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -73,6 +74,8 @@ Options, each as -fplugin-arg-weft-<name>[=<value>], as weft-translate's:
   tile=0|1               with interchange: tile such nests (default 1)
   task-graphs=0|1        independent statements of a block run at the
                          same time (default 1)
+  p=<dir>                the build's compile_commands.json: its other
+                         files are read for the functions this one calls
   help                   this text
 )";
 
@@ -191,6 +194,8 @@ public:
 private:
   weft::TranslateOptions options;
   bool forkJoinGiven = false, analyzeOnly = false, help = false;
+  /// p=<dir>: the build whose other files define functions the file calls.
+  std::unique_ptr<clang::tooling::CompilationDatabase> db;
   bool lineDirectives = true;
   std::string keepPath;
 
@@ -274,6 +279,13 @@ private:
       forkJoinGiven = true;
       return "";
     }
+    if (name == "p") {
+      std::string err;
+      db = clang::tooling::CompilationDatabase::loadFromDirectory(value, err);
+      if (!db)
+        return "'p' names no compile_commands.json: " + err;
+      return "";
+    }
     if (name == "cores") {
       if (value.getAsInteger(10, options.cores))
         return "'cores' takes a number, not '" + value.str() + "'";
@@ -333,6 +345,10 @@ private:
           out.input = nsm.getBufferData(nsm.getMainFileID()).str();
           if (auto e = nsm.getFileEntryRefForID(nsm.getMainFileID()))
             out.inputName = e->getName().str();
+          llvm::SmallString<256> inputReal;
+          if (db && !llvm::sys::fs::real_path(out.inputName, inputReal))
+            options.foreign =
+                weft::readOtherFiles(ctx, *db, inputReal, options);
           mlir::MLIRContext mlirCtx;
           mlirCtx.getDiagEngine().registerHandler([&](mlir::Diagnostic &d) {
             out.messages.push_back(toMessage(d));

@@ -179,21 +179,6 @@ written (nothing is written then); 2 bad usage; 3 an internal error.
 )";
 
 namespace {
-/// Does `text` call (or declare) `name`: the name as a whole word, then
-/// `(`?
-bool mentionsCall(StringRef text, StringRef name) {
-  auto ident = [](char c) { return isAlnum(c) || c == '_'; };
-  for (size_t at = text.find(name); at != StringRef::npos;
-       at = text.find(name, at + 1)) {
-    if (at > 0 && ident(text[at - 1]))
-      continue;
-    StringRef rest = text.drop_front(at + name.size()).ltrim(" \t");
-    if (rest.starts_with("("))
-      return true;
-  }
-  return false;
-}
-
 /// One run of the translator: options in, exit status out.
 struct Session {
   weft::TranslateOptions options;
@@ -205,69 +190,6 @@ struct Session {
   /// The build's compile_commands.json (-p), whose other files may define
   /// functions the file calls.
   const clang::tooling::CompilationDatabase *db = nullptr;
-
-  /// The functions the file calls without defining them, as the build's
-  /// other files define them (docs/analysis.md, "Functions of other
-  /// files"): only files that mention one of them followed by `(` are
-  /// parsed, with their own flags; a file that does not compile gives
-  /// nothing. The first definition found wins.
-  std::map<std::string, weft::ForeignFunction>
-  otherFiles(clang::ASTContext &ctx) {
-    std::map<std::string, weft::ForeignFunction> out;
-    std::set<std::string> names = weft::undefinedCallees(ctx);
-    if (!db || names.empty() || inputReal.empty())
-      return out;
-    std::vector<std::string> files;
-    for (const clang::tooling::CompileCommand &c :
-         db->getAllCompileCommands()) {
-      // A file is named as written, perhaps relative to its directory.
-      SmallString<256> f(c.Filename), real;
-      if (sys::path::is_relative(f)) {
-        f = c.Directory;
-        sys::path::append(f, c.Filename);
-      }
-      if (sys::fs::real_path(f, real) || real == inputReal ||
-          llvm::is_contained(files, std::string(f)))
-        continue;
-      auto buf = MemoryBuffer::getFile(f);
-      if (!buf)
-        continue;
-      StringRef text = (*buf)->getBuffer();
-      if (llvm::any_of(names, [&](const std::string &n) {
-            return mentionsCall(text, n);
-          }))
-        files.push_back(std::string(f));
-    }
-    if (files.empty())
-      return out;
-    struct Summarize : clang::tooling::FrontendActionFactory {
-      Session &s;
-      const std::set<std::string> &names;
-      std::map<std::string, weft::ForeignFunction> &out;
-      Summarize(Session &s, const std::set<std::string> &names,
-                std::map<std::string, weft::ForeignFunction> &out)
-          : s(s), names(names), out(out) {}
-      std::unique_ptr<clang::FrontendAction> create() override {
-        return weft::makeTranslateAction(
-            [this](clang::ASTContext &ctx, clang::Preprocessor &,
-                   std::vector<weft::LoopPragma> pragmas) {
-              const clang::SourceManager &sm = ctx.getSourceManager();
-              std::string label = "another file";
-              if (auto e = sm.getFileEntryRefForID(sm.getMainFileID()))
-                label = sys::path::filename(e->getName()).str();
-              for (auto &[n, f] : weft::summarizeDefinitions(
-                       ctx, std::move(pragmas), s.options, names, label))
-                out.emplace(n, f);
-            });
-      }
-    };
-    clang::tooling::ClangTool tool(*db, files);
-    clang::IgnoringDiagConsumer quiet;
-    tool.setDiagnosticConsumer(&quiet);
-    Summarize factory(*this, names, out);
-    (void)tool.run(&factory);
-    return out;
-  }
 
   /// Runs after Clang parsed the file without errors.
   void run(clang::ASTContext &ctx, clang::Preprocessor &pp,
@@ -294,7 +216,8 @@ struct Session {
     // the remark says so either way.
     weft::RewriteOptions ro;
     ro.lineDirectives = lineDirectives;
-    options.foreign = otherFiles(ctx);
+    if (db && !inputReal.empty())
+      options.foreign = weft::readOtherFiles(ctx, *db, inputReal, options);
     weft::Translation t =
         weft::translate(ctx, pp, std::move(pragmas), mlirCtx, options, ro,
                         /*runPasses=*/analyzeOnly || !emitMLIR);

@@ -14,6 +14,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/Support/Error.h"
 
+namespace clang::tooling {
+class CompilationDatabase;
+} // namespace clang::tooling
+
 #include <functional>
 #include <map>
 #include <memory>
@@ -120,6 +124,18 @@ std::map<std::string, ForeignFunction>
 summarizeDefinitions(clang::ASTContext &ctx, std::vector<LoopPragma> pragmas,
                      const TranslateOptions &options,
                      const std::set<std::string> &names, llvm::StringRef label);
+
+/// The functions the main file of a parsed translation unit (its real path
+/// `inputReal`) calls without defining them, as the other files of the
+/// build `db` define them (docs/analysis.md, "Functions of other files"):
+/// only files that mention one of them followed by `(` are parsed, with
+/// their own flags and no diagnostics; a file that does not compile gives
+/// nothing; the first definition found wins. Clang's tool runs each file
+/// in its compile command's directory, and is back where it was after.
+std::map<std::string, ForeignFunction>
+readOtherFiles(clang::ASTContext &ctx,
+               const clang::tooling::CompilationDatabase &db,
+               llvm::StringRef inputReal, const TranslateOptions &options);
 
 /// Writes the JSON report of every loop's verdict (docs/report.md).
 llvm::Error writeReport(llvm::StringRef path, const ImportedModule &imported,

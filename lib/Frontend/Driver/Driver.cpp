@@ -22,8 +22,12 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -559,5 +563,77 @@ std::map<std::string, ForeignFunction> weft::summarizeDefinitions(
     f.params = params;
     out[name] = std::move(f);
   }
+  return out;
+}
+
+/// Does `text` call (or declare) `name`: the name as a whole word, then `(`?
+static bool mentionsCall(llvm::StringRef text, llvm::StringRef name) {
+  auto ident = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+  for (size_t at = text.find(name); at != llvm::StringRef::npos;
+       at = text.find(name, at + 1)) {
+    if (at > 0 && ident(text[at - 1]))
+      continue;
+    llvm::StringRef rest = text.drop_front(at + name.size()).ltrim(" \t");
+    if (rest.starts_with("("))
+      return true;
+  }
+  return false;
+}
+
+std::map<std::string, ForeignFunction> weft::readOtherFiles(
+    clang::ASTContext &ctx, const clang::tooling::CompilationDatabase &db,
+    llvm::StringRef inputReal, const TranslateOptions &options) {
+  std::map<std::string, ForeignFunction> out;
+  std::set<std::string> names = undefinedCallees(ctx);
+  if (names.empty())
+    return out;
+  std::vector<std::string> files;
+  for (const clang::tooling::CompileCommand &c : db.getAllCompileCommands()) {
+    // A file is named as written, perhaps relative to its directory.
+    llvm::SmallString<256> f(c.Filename), real;
+    if (llvm::sys::path::is_relative(f)) {
+      f = c.Directory;
+      llvm::sys::path::append(f, c.Filename);
+    }
+    if (llvm::sys::fs::real_path(f, real) || real == inputReal ||
+        llvm::is_contained(files, std::string(f)))
+      continue;
+    auto buf = llvm::MemoryBuffer::getFile(f);
+    if (!buf)
+      continue;
+    llvm::StringRef text = (*buf)->getBuffer();
+    if (llvm::any_of(
+            names, [&](const std::string &n) { return mentionsCall(text, n); }))
+      files.push_back(std::string(f));
+  }
+  if (files.empty())
+    return out;
+  struct Summarize : clang::tooling::FrontendActionFactory {
+    const TranslateOptions &options;
+    const std::set<std::string> &names;
+    std::map<std::string, ForeignFunction> &out;
+    Summarize(const TranslateOptions &options,
+              const std::set<std::string> &names,
+              std::map<std::string, ForeignFunction> &out)
+        : options(options), names(names), out(out) {}
+    std::unique_ptr<clang::FrontendAction> create() override {
+      return makeTranslateAction([this](clang::ASTContext &ctx,
+                                        clang::Preprocessor &,
+                                        std::vector<LoopPragma> pragmas) {
+        const clang::SourceManager &sm = ctx.getSourceManager();
+        std::string label = "another file";
+        if (auto e = sm.getFileEntryRefForID(sm.getMainFileID()))
+          label = llvm::sys::path::filename(e->getName()).str();
+        for (auto &[n, f] : summarizeDefinitions(ctx, std::move(pragmas),
+                                                 options, names, label))
+          out.emplace(n, f);
+      });
+    }
+  };
+  clang::tooling::ClangTool tool(db, files);
+  clang::IgnoringDiagConsumer quiet;
+  tool.setDiagnosticConsumer(&quiet);
+  Summarize factory(options, names, out);
+  (void)tool.run(&factory);
   return out;
 }
