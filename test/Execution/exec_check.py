@@ -35,7 +35,8 @@ Directives, in comments of the program:
                      default 0: statements that run at the same time are
                      declared)
   OPENMP-GRAPHS: n   the same for --emit=openmp (default: GRAPHS)
-  CFLAGS: ...        extra compile flags (for every build)
+  CFLAGS: ...        extra compile flags (for every build; %S is the
+                     test's directory)
   TOLERANCE: r       relative tolerance for numbers (default: bit-exact)
   REGIONS: none      the parallel path is never taken (only fallbacks);
                      by default at least one region must use the team
@@ -159,7 +160,11 @@ def main():
     if want is None:
         fail("the test has no PARALLEL: directive")
     weft_args = shlex.split(directive(src, "WEFT-ARGS", ""))
-    cflags = shlex.split(directive(src, "CFLAGS", ""))
+    # %S: the test's directory (the translation is built elsewhere, so a
+    # header next to the test needs it on the include path).
+    here = os.path.dirname(os.path.abspath(args.source))
+    cflags = [c.replace("%S", here)
+              for c in shlex.split(directive(src, "CFLAGS", ""))]
     tol = directive(src, "TOLERANCE")
     tol = float(tol) if tol else None
     regions = directive(src, "REGIONS", "some")

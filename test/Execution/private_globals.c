@@ -1,5 +1,6 @@
 // RUN: %exec-check %s
 // PARALLEL: 4
+// CFLAGS: -I%S
 // Static work arrays (docs/analysis.md, "Private arrays"): a file-scope
 // array and a static local of 32 KiB (a copy per team member) written
 // before they are read in every iteration, with another loop of the file
@@ -14,6 +15,8 @@ static double src[N], out1[N], out2[N], out3[N], out4[N], r[4];
 static double work[64];
 static double named[64];
 static double after[64];
+static double peeked[64];
+#include "Inputs/peek.h"
 
 static void rows(int n) {
   for (int i = 0; i < n; i++) {
@@ -58,6 +61,16 @@ static void fill(int n) {
   }
 }
 
+// A header's function reads peeked: it stays shared.
+static double header(int n) {
+  for (int i = 0; i < n; i++) {
+    for (int j = 0; j < 64; j++)
+      peeked[j] = src[i] + j;
+    out4[i] -= peeked[3];
+  }
+  return peek(3);
+}
+
 static void caller(int n) {
   for (int t = 0; t < 4; t++) {
     after[0] = t;
@@ -74,6 +87,7 @@ int main(void) {
   big(N);
   callee(N);
   caller(N);
+  double hd = header(N);
   double s[4] = {0};
   for (int i = 0; i < N; i++) {
     s[0] += out1[i];
@@ -83,6 +97,6 @@ int main(void) {
   }
   for (int k = 0; k < 4; k++)
     printf("%.17g %.17g\n", s[k], r[k]);
-  printf("%.17g %.17g\n", named[7], after[3]);
+  printf("%.17g %.17g %.17g\n", named[7], after[3], hd);
   return 0;
 }

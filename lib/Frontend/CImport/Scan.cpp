@@ -155,6 +155,36 @@ private:
 };
 } // namespace
 
+namespace {
+/// Globals named in functions the module does not import (defined in a
+/// header that the main file includes after the global's declaration):
+/// code weft does not see reads or writes them.
+class UnseenUses : public clang::RecursiveASTVisitor<UnseenUses> {
+public:
+  UnseenUses(clang::SourceManager &sm,
+             llvm::DenseSet<const clang::VarDecl *> &out)
+      : sm(sm), out(out) {}
+  bool TraverseFunctionDecl(clang::FunctionDecl *fd) {
+    bool saved = unseen;
+    unseen = fd->doesThisDeclarationHaveABody() && !definedInMainFile(sm, fd);
+    bool r = RecursiveASTVisitor::TraverseFunctionDecl(fd);
+    unseen = saved;
+    return r;
+  }
+  bool VisitDeclRefExpr(clang::DeclRefExpr *dre) {
+    if (const auto *v = dyn_cast<clang::VarDecl>(dre->getDecl()))
+      if (unseen && v->hasGlobalStorage())
+        out.insert(v->getCanonicalDecl());
+    return true;
+  }
+
+private:
+  clang::SourceManager &sm;
+  llvm::DenseSet<const clang::VarDecl *> &out;
+  bool unseen = false;
+};
+} // namespace
+
 void Importer::scanGlobals() {
   // Addresses of globals taken anywhere in the file, including in other
   // functions and in initializers of other globals.
@@ -163,6 +193,10 @@ void Importer::scanGlobals() {
   scanner.TraverseDecl(ctx.getTranslationUnitDecl());
   FunctionRefScanner functions(sm, functionsReferenced, directCalls);
   functions.TraverseDecl(ctx.getTranslationUnitDecl());
+  // A global such code names may be read or written behind weft's back:
+  // it escapes (a static array then is not private, docs/analysis.md).
+  UnseenUses unseen(sm, addressTakenGlobals);
+  unseen.TraverseDecl(ctx.getTranslationUnitDecl());
 }
 
 namespace {

@@ -87,3 +87,17 @@ void other(const double *restrict x, double *restrict out, int n) {
     out[i] = visible[3];
   }
 }
+
+// A function of a header included after the array reads it: weft does not
+// see that code, so the array escapes (it once was private here, and the
+// header's function read what the loop no longer wrote).
+static double peeked[64];
+#include "Inputs/peek.h"
+double header(const double *restrict x, double *restrict out, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: peeked[j] written in one iteration is written again in another; peeked is not private: other files or pointers may reach it and read what the loop writes (a static array whose address goes nowhere would be)}}
+    for (int j = 0; j < 64; j++) // expected-remark {{loop parallelized: its iterations are independent}}
+      peeked[j] = x[i] + j; // expected-note {{peeked[j] written here}}
+    out[i] = peeked[3];
+  }
+  return peek(3);
+}
