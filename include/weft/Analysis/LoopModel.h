@@ -11,6 +11,7 @@
 #ifndef WEFT_ANALYSIS_LOOPMODEL_H
 #define WEFT_ANALYSIS_LOOPMODEL_H
 
+#include "weft/Analysis/Exported.h"
 #include "weft/Analysis/Memory.h"
 #include "weft/Analysis/Polynomial.h"
 
@@ -158,34 +159,17 @@ public:
   /// The summary of a call to `callee` (by name).
   const CallSummary &get(llvm::StringRef callee);
 
-  mlir::ModuleOp module;
-
 private:
   CallSummary compute(llvm::StringRef callee);
+  mlir::ModuleOp module;
   const AnalysisOptions &options;
   bool mathErrno;
   llvm::StringMap<CallSummary> cache;
   llvm::StringMap<bool> inProgress;
 };
 
-/// A function's summary as another file's declaration of it can carry it
-/// (docs/analysis.md, "Functions of other files"): Const (no memory read or
-/// written), ReadsArgs (reads only the objects its pointer parameters point
-/// into, anywhere in them; writes nothing), or Unknown with why ("which
-/// writes memory through its parameter v").
-struct ExportedSummary {
-  enum Kind { Const, ReadsArgs, Effects, Unknown } kind = Unknown;
-  std::string why;
-  /// Effects: what it reads and writes through its pointer parameters,
-  /// each subscript a constant range [lo, hi] or unknown (anywhere in the
-  /// object), which a module without its body can map onto a call.
-  struct Effect {
-    unsigned param = 0;
-    bool isWrite = false;
-    std::vector<std::optional<std::pair<int64_t, int64_t>>> subs;
-  };
-  std::vector<Effect> effects;
-};
+/// The summary of `fn`, defined in the module, as another file's
+/// declaration of it can carry it (Exported.h).
 ExportedSummary exportSummary(CallSummaries &summaries, llvm::StringRef fn);
 
 /// A polynomial over a callee's scalar parameters (a summary's subscript)

@@ -12,7 +12,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 
-#include <optional>
+#include "weft/Analysis/Exported.h"
+
 #include <string>
 #include <vector>
 
@@ -46,17 +47,7 @@ struct LoopPragma {
 /// A function the file only declares, as another file of the build defines
 /// it (docs/analysis.md, "Functions of other files").
 struct ForeignFunction {
-  /// "const", "reads_args", "effects", or why none ("which writes the
-  /// global ...").
-  std::string summary;
-  /// "effects": through which parameter, read or written, and where: each
-  /// subscript a constant range, or anywhere (ExportedSummary::Effect).
-  struct Effect {
-    unsigned param = 0;
-    bool isWrite = false;
-    std::vector<std::optional<std::pair<int64_t, int64_t>>> subs;
-  };
-  std::vector<Effect> effects;
+  ExportedSummary summary; ///< exportSummary there
   std::string file;    ///< the file that defines it, as the remark names it
   unsigned params = 0; ///< its definition's parameters
 };

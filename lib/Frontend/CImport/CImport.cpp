@@ -392,10 +392,16 @@ func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
     if (auto it = options.foreign.find(name);
         it != options.foreign.end() &&
         it->second.params == fn->getNumParams()) {
-      f->setAttr("weft.foreign", builder.getStringAttr(it->second.summary));
+      const ExportedSummary &x = it->second.summary;
+      f->setAttr("weft.foreign",
+                 builder.getStringAttr(
+                     x.kind == ExportedSummary::Const       ? "const"
+                     : x.kind == ExportedSummary::ReadsArgs ? "reads_args"
+                     : x.kind == ExportedSummary::Effects   ? "effects"
+                                                            : x.why));
       f->setAttr("weft.foreign_file", builder.getStringAttr(it->second.file));
       SmallVector<Attribute> effects;
-      for (const ForeignFunction::Effect &e : it->second.effects) {
+      for (const ExportedSummary::Effect &e : x.effects) {
         SmallVector<Attribute> subs;
         for (const auto &r : e.subs)
           subs.push_back(

@@ -551,14 +551,8 @@ std::map<std::string, ForeignFunction> weft::summarizeDefinitions(
     auto fn = im.module->lookupSymbol<func::FuncOp>(name);
     if (!fn || fn.isExternal())
       continue;
-    ExportedSummary e = exportSummary(sums, name);
     ForeignFunction f;
-    f.summary = e.kind == ExportedSummary::Const       ? "const"
-                : e.kind == ExportedSummary::ReadsArgs ? "reads_args"
-                : e.kind == ExportedSummary::Effects   ? "effects"
-                                                       : e.why;
-    for (const ExportedSummary::Effect &x : e.effects)
-      f.effects.push_back({x.param, x.isWrite, x.subs});
+    f.summary = exportSummary(sums, name);
     f.file = label.str();
     f.params = params;
     out[name] = std::move(f);

@@ -191,6 +191,18 @@ Operation *TaskOp::getLoop() {
   return b.empty() ? nullptr : &b.front();
 }
 
+std::optional<CaptureKind> TaskOp::getCopiedCapture() {
+  std::optional<CaptureKind> found;
+  for (Attribute a : getCaptures()) {
+    CaptureKind k = cast<CaptureAttr>(a).getKind();
+    if (k == CaptureKind::ArrayReduction)
+      return k;
+    if (k == CaptureKind::PrivateCopy)
+      found = k;
+  }
+  return found;
+}
+
 LogicalResult TaskOp::verify() {
   Block &b = getBody().front();
   if (b.getOperations().size() != 1)

@@ -1311,25 +1311,23 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                        " before it reads it");
       continue;
     }
-    // A global the loop only writes is no work array: no reason for it.
-    bool reads =
-        llvm::any_of(group, [](const Access *a) { return !a->isWrite; });
-    if (!unsafe && global && root.escapes) {
-      if (!uncopied.count(c) && reads)
-        uncopied[c] = root.name +
-                      " is not private: other files or pointers may reach "
-                      "it and read what the loop writes (a static array "
-                      "whose address goes nowhere would be)";
-      continue;
-    }
-    if (!unsafe && global &&
-        globalReadElsewhere(loop, root.symbol, module, summaries)) {
-      if (!uncopied.count(c) && reads)
-        uncopied[c] = root.name +
-                      " is not private: code outside the loop may read "
-                      "what it writes (a read not in a loop whose "
-                      "iterations write it first)";
-      continue;
+    if (!unsafe && global) {
+      std::string shared =
+          root.escapes ? "other files or pointers may reach it and read what "
+                         "the loop writes (a static array whose address goes "
+                         "nowhere would be)"
+          : globalReadElsewhere(loop, root.symbol, module, summaries)
+              ? "code outside the loop may read what it writes (a read not "
+                "in a loop whose iterations write it first)"
+              : "";
+      // A global the loop only writes is no work array: no reason for it.
+      bool reads =
+          llvm::any_of(group, [](const Access *a) { return !a->isWrite; });
+      if (!shared.empty()) {
+        if (!uncopied.count(c) && reads)
+          uncopied[c] = root.name + " is not private: " + shared;
+        continue;
+      }
     }
     if (!unsafe && !global && readOutside(loop, root.base)) {
       if (!uncopied.count(c))

@@ -151,14 +151,11 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
   // has a copy of, runs in a region of its own, whose members take (fill,
   // combine) their copies around it.
   auto copies = [](TaskOp t) -> std::string {
-    for (Attribute a : t.getCaptures()) {
-      CaptureKind k = cast<CaptureAttr>(a).getKind();
-      if (k == CaptureKind::ArrayReduction)
-        return "an array reduction";
-      if (k == CaptureKind::PrivateCopy)
-        return "a private array copied per thread";
-    }
-    return "";
+    std::optional<CaptureKind> k = t.getCopiedCapture();
+    return !k                                  ? ""
+           : *k == CaptureKind::ArrayReduction ? "an array reduction"
+                                               : "a private array copied per "
+                                                 "thread";
   };
   if (std::string c = copies(next.task); !c.empty())
     return no("it has " + c + ", which runs in a parallel region of its own");

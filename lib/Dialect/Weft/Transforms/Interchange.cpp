@@ -203,10 +203,9 @@ bool apartByChecks(const BaseInfo &a, const BaseInfo &b, Operation *par,
   return same(a) && same(b);
 }
 
-/// The invariant loads of the task's loop `par`, as its own analysis
-/// (weft-detect-parallel-loops) found them.
-Invariants taskInvariants(Operation *par, CallSummaries &summaries) {
-  LoopBody body = collectBody(par, summaries);
+/// The invariant loads of the task's loop `par` (`body` its collectBody),
+/// as its own analysis (weft-detect-parallel-loops) found them.
+Invariants taskInvariants(Operation *par, const LoopBody &body) {
   LoopInfo info = loopInfoOf(par, /*trustBounds=*/true);
   return invariantsOf(par, body, info, par->getParentOfType<ModuleOp>(),
                       /*proven=*/false);
@@ -332,7 +331,7 @@ std::string Interchange::decide(Operation *par, Operation *outer,
   // that may overlap, both reached the same way in every iteration of the
   // parallel loop, are apart: its run-time checks set them apart before
   // the outlined body runs.
-  Invariants inv = taskInvariants(par, *summaries);
+  Invariants inv = taskInvariants(par, collectBody(par, *summaries));
   return firstConflict(body.accesses, outer, oi.iv, j, module,
                        [&](const BaseInfo &a, const BaseInfo &b) {
                          return apartByChecks(a, b, par, inv);
@@ -453,7 +452,8 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
       return "the " + k + " loop does more than run the " + j +
              " loop and set scalars";
   }
-  Invariants inv = taskInvariants(par, *summaries);
+  LoopBody body = collectBody(par, *summaries);
+  Invariants inv = taskInvariants(par, body);
   for (Operation *op : tOps) {
     if (!isa<memref::LoadOp, affine::AffineLoadOp>(op))
       continue;
@@ -476,7 +476,6 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
     }
   }
 
-  LoopBody body = collectBody(par, *summaries);
   if (!body.blockers.empty())
     return "the " + i + " loop contains " + body.blockers.front().reason;
   // Variables declared in one part and used in another: each part becomes

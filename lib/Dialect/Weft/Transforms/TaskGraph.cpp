@@ -165,17 +165,11 @@ void TaskGraph::examine(Statement &s) {
         // is one weft_parallel_for that a task can share.
         else if (task.getRegionLeader() || task.getAfter())
           s.notTask = "it runs a loop in parallel in a fused region";
-        else if (llvm::any_of(task.getCaptures(), [](Attribute a) {
-                   return cast<CaptureAttr>(a).getKind() ==
-                          CaptureKind::ArrayReduction;
-                 }))
-          s.notTask = "it runs an array reduction in parallel";
-        else if (llvm::any_of(task.getCaptures(), [](Attribute a) {
-                   return cast<CaptureAttr>(a).getKind() ==
-                          CaptureKind::PrivateCopy;
-                 }))
-          s.notTask = "it runs a loop in parallel on the team's copies of a "
-                      "private array";
+        else if (std::optional<CaptureKind> k = task.getCopiedCapture())
+          s.notTask = *k == CaptureKind::ArrayReduction
+                          ? "it runs an array reduction in parallel"
+                          : "it runs a loop in parallel on the team's copies "
+                            "of a private array";
         s.loop = true;
       } else if (isa<ReturnOp, GotoOp, LabelOp, CaseOp>(op))
         s.notTask = "it has a " + op->getName().stripDialect().str() + " at " +

@@ -391,6 +391,11 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
   let extraClassDeclaration = [{
     /// The loop this task runs.
     ::mlir::Operation *getLoop();
+    /// The kind of the captures that each team member takes a copy of:
+    /// array_reduction when it has one, else private_copy; the loop then
+    /// runs on copies made around it, in a parallel region of its own.
+    /// None when it has neither.
+    std::optional<::weft::CaptureKind> getCopiedCapture();
   }];
 }
 
