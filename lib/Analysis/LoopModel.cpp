@@ -351,6 +351,89 @@ Access weft::accessOf(Operation *op) {
   return a;
 }
 
+/// An access of `op` to each element of the base `m`: a whole memref, or
+/// one element of it (weft.addr with every subscript: a bitfield, part of a
+/// complex). The C it stands for names it ("f[i].b"); else `why`.
+static Access wholeAccess(Operation *op, Value m, bool write, StringRef why) {
+  Access a;
+  a.op = op;
+  a.isWrite = write;
+  a.memref = m;
+  auto addr = m.getDefiningOp<AddrOp>();
+  if (auto mt = dyn_cast<MemRefType>(m.getType())) {
+    a.subs.assign(mt.getRank(), Subscript::unknown());
+  } else if (addr && (int64_t)addr.getIndices().size() ==
+                         addr.getBase().getType().getRank()) {
+    a.memref = addr.getBase();
+    for (Value i : addr.getIndices())
+      a.subs.push_back(Subscript::point(polyOf(i)));
+  }
+  a.text = accessText(op);
+  if (a.text.empty())
+    a.text = why.str();
+  a.loc = op->getLoc();
+  a.loops = enclosingLoops(op);
+  return a;
+}
+
+/// Does `block` end the program: its last op before the terminator a call
+/// to exit or abort, and no jump or switch in it that could leave first?
+static bool endsTheProgram(Block &block) {
+  Operation *last = block.empty() ? nullptr : &block.back();
+  if (last && last->hasTrait<OpTrait::IsTerminator>())
+    last = last->getPrevNode();
+  auto call = dyn_cast_or_null<CallOp>(last);
+  if (!call || !endsProgram(call.getCallee()))
+    return false;
+  return llvm::none_of(block, [](Operation &op) {
+    return isJumpOrSwitch(&op) || hasJumpOrSwitch(&op);
+  });
+}
+
+Operation *weft::errorPathOf(Operation *op, Operation *loop) {
+  for (Block *b = op->getBlock(); b;) {
+    Operation *parent = b->getParentOp();
+    if (!parent || parent == loop || !loop->isProperAncestor(parent))
+      return nullptr;
+    if (isa<scf::IfOp>(parent) && parent->getNumResults() == 0 &&
+        parent->hasAttr("weft.stmt_end") && endsTheProgram(*b))
+      return parent;
+    b = parent->getBlock();
+  }
+  return nullptr;
+}
+
+unsigned weft::errorBranchOf(Operation *op, Operation *path) {
+  auto ifOp = cast<scf::IfOp>(path);
+  return ifOp.getElseRegion().isAncestor(op->getParentRegion()) ? 1 : 0;
+}
+
+/// The memory a call on an error path reads through its pointer arguments,
+/// as whole-object reads: none for a string literal, __func__ or a standard
+/// stream (stdout, stderr); false when an argument is a pointer weft does
+/// not follow.
+static bool errorPathReads(CallOp call, LoopBody &body) {
+  for (Value arg : call.getArgs()) {
+    if (!isa<PtrType>(arg.getType()))
+      continue;
+    auto addr = arg.getDefiningOp<AddrOp>();
+    if (auto base = addr ? addr.getBase().getDefiningOp<BaseOp>() : nullptr)
+      if (base.getName().starts_with("\"") ||
+          llvm::is_contained({"__func__", "__FUNCTION__"}, base.getName()))
+        continue; // a string literal, or the function's name: read-only
+    Operation *load = arg.getDefiningOp();
+    if (load && isa<affine::AffineLoadOp, memref::LoadOp>(load))
+      if (auto g = load->getOperand(0).getDefiningOp<memref::GetGlobalOp>())
+        if (llvm::is_contained({"stdout", "stderr"}, g.getName()))
+          continue;
+    if (!addr)
+      return false;
+    body.accesses.push_back(
+        wholeAccess(call, addr.getBase(), false, call.getCallee()));
+  }
+  return true;
+}
+
 /// Adds what `root` (with `withRoot`, root itself too) and every op nested in
 /// it do to `body`.
 static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
@@ -370,43 +453,28 @@ static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
         body.blockers.push_back({op, why});
         return;
       }
-      // Each base the op touches: a whole memref, or one element of it
-      // (weft.addr with every subscript: a bitfield, part of a complex).
-      auto whole = [&](Value m, bool write) {
-        Access a;
-        a.op = op;
-        a.isWrite = write;
-        a.memref = m;
-        auto addr = m.getDefiningOp<AddrOp>();
-        if (auto mt = dyn_cast<MemRefType>(m.getType())) {
-          a.subs.assign(mt.getRank(), Subscript::unknown());
-        } else if (addr && (int64_t)addr.getIndices().size() ==
-                               addr.getBase().getType().getRank()) {
-          a.memref = addr.getBase();
-          for (Value i : addr.getIndices())
-            a.subs.push_back(Subscript::point(polyOf(i)));
-        }
-        // The C it stands for names it ("f[i].b"); else the reason.
-        a.text = accessText(op);
-        if (a.text.empty())
-          a.text = e.getReason().str();
-        a.loc = l;
-        a.loops = enclosingLoops(op);
-        body.accesses.push_back(a);
-      };
       for (Value m : e.getReads())
-        whole(m, false);
+        body.accesses.push_back(wholeAccess(op, m, false, e.getReason()));
       for (Value m : e.getWrites())
-        whole(m, true);
+        body.accesses.push_back(wholeAccess(op, m, true, e.getReason()));
       if (e.getUnknownReads() || e.getUnknownWrites())
         body.blockers.push_back({op, e.getReason().str()});
       return;
     }
     if (auto call = dyn_cast<CallOp>(op)) {
-      const CallSummary &s = summaries.get(call.getCallee());
+      StringRef callee = call.getCallee();
+      const CallSummary &s = summaries.get(callee);
       if (!s.unknown.empty()) {
-        body.blockers.push_back(
-            {op, "a call to " + call.getCallee().str() + ", " + s.unknown});
+        Blocker b{op, "a call to " + callee.str() + ", " + s.unknown};
+        if (endsProgram(callee) || writesOutput(callee)) {
+          b.errorPath = errorPathOf(op, loop);
+          if (b.errorPath && !errorPathReads(call, body)) {
+            b.errorPath = nullptr;
+            b.reason += ", on an error path, with a pointer argument weft "
+                        "does not follow";
+          }
+        }
+        body.blockers.push_back(std::move(b));
         return;
       }
       for (const CallSummary::Effect &e : s.effects)

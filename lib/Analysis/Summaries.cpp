@@ -55,6 +55,18 @@ bool weft::isMathFunction(StringRef name, bool &setsErrno) {
   return false;
 }
 
+bool weft::endsProgram(StringRef name) {
+  return name == "exit" || name == "_Exit" || name == "quick_exit" ||
+         name == "abort";
+}
+
+bool weft::writesOutput(StringRef name) {
+  static const llvm::StringSet<> out = {
+      "printf",  "fprintf", "vprintf", "vfprintf", "puts",   "fputs",
+      "putchar", "fputc",   "putc",    "perror",   "fflush", "fwrite"};
+  return out.contains(name);
+}
+
 /// Why a known external function cannot be summarized, or "" when it is not
 /// one weft recognizes.
 static std::string knownExternal(StringRef name) {

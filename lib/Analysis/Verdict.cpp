@@ -23,7 +23,7 @@ static const char *const kAttrs[] = {
     "weft.conflicts",         "weft.privates",     "weft.lastprivates",
     "weft.cond_lastprivates", "weft.reductions",   "weft.guards",
     "weft.noalias",           "weft.counter_live", "weft.array_reductions",
-    "weft.private_copies"};
+    "weft.private_copies",    "weft.error_paths"};
 
 std::string weft::listText(ArrayRef<std::string> items) {
   std::string out;
@@ -225,6 +225,10 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
     loop->setAttr("weft.noalias", vars(v.noalias));
   if (v.counterLive)
     loop->setAttr("weft.counter_live", b.getUnitAttr());
+  if (!v.errorPaths.empty()) {
+    SmallVector<Attribute> locs(v.errorPaths.begin(), v.errorPaths.end());
+    loop->setAttr("weft.error_paths", b.getArrayAttr(locs));
+  }
 }
 
 std::optional<Verdict> weft::readVerdict(Operation *loop) {
@@ -261,6 +265,9 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
                           readSide(d.getAs<DictionaryAttr>("b"))});
     }
   v.counterLive = loop->hasAttr("weft.counter_live");
+  if (auto a = loop->getAttrOfType<ArrayAttr>("weft.error_paths"))
+    for (Attribute x : a)
+      v.errorPaths.push_back(cast<LocationAttr>(x));
   return v;
 }
 
@@ -345,6 +352,17 @@ std::string weft::remarkText(const Verdict &v) {
                        g.b.base.name + " do not overlap";
     if (!llvm::is_contained(parts, part))
       parts.push_back(std::move(part));
+  }
+  if (!v.errorPaths.empty()) {
+    SmallVector<std::string> at;
+    for (Location l : v.errorPaths)
+      at.push_back(where(l));
+    parts.push_back(std::string(at.size() == 1 ? "the error path at "
+                                               : "the error paths at ") +
+                    listText(at) + (at.size() == 1 ? " ends" : " end") +
+                    " the program at the first iteration that takes " +
+                    (at.size() == 1 ? "it" : "one") +
+                    ", once every earlier iteration is done");
   }
   std::string text = "loop parallelized: ";
   if (parts.empty())

@@ -241,6 +241,35 @@ WEFT_API int64_t weft_chunk_count(const weft_loop_t *loop);
 WEFT_API void weft_chunk_bounds(const weft_loop_t *loop, int64_t chunk, int64_t *lo,
                        int64_t *hi);
 
+/*===--- Error paths -----------------------------------------------------===*/
+
+/// The state of a parallel loop whose iterations may take an error path: a
+/// branch that ends the program (I/O, then exit or abort), which weft runs
+/// in parallel as the sequential loop would run it (docs/output.md, "Error
+/// paths"). Only the first iteration, in loop order, that takes one does:
+/// after every earlier iteration is done, and before the program ends; the
+/// others stop their chunks. weft_parallel_for_exits() sets it up; fields
+/// are the runtime's.
+typedef struct weft_exits {
+  int64_t first; ///< lowest iteration that took an error path, or INT64_MAX
+  unsigned char done[WEFT_MAX_CHUNKS]; ///< chunk c has returned
+} weft_exits_t;
+
+/// weft_parallel_for for a loop with error paths: chunks are started in
+/// order wherever they run on one thread (also under WEFT_SCHEDULE=reverse),
+/// and `x` learns when each returns. Returns when every chunk has returned,
+/// which is never when an error path ran (it ends the program).
+WEFT_API int64_t weft_parallel_for_exits(const weft_loop_t *loop,
+                                         weft_body_fn body, void *ctx,
+                                         weft_exits_t *x);
+
+/// Called by iteration `k` of chunk `chunk` where it takes an error path.
+/// Returns 1 when that iteration is the first to take one and every
+/// earlier iteration is done: it goes on down the path (which ends the
+/// program). Returns 0 when an earlier iteration took one: the chunk
+/// returns at once, and runs nothing more.
+WEFT_API int weft_exit_first(weft_exits_t *x, int64_t k, int64_t chunk);
+
 /*===--- SPMD regions ----------------------------------------------------===*/
 
 /// Runs fn(ctx, member, team_size) once on every team member (member 0 is the

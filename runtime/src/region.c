@@ -21,8 +21,9 @@
 #include "internal.h"
 
 #include <limits.h>
-#include <stdlib.h>
 #include <sched.h>
+#include <stdlib.h>
+#include <string.h>
 
 /// Without a work estimate, sleepers are woken after the owner's first
 /// chunk (and only if the loop looks long enough) when every member has at
@@ -437,6 +438,75 @@ static int64_t parallel_for(const weft_loop_t *loop, weft_body_fn body,
 int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
                           void *ctx) {
   return parallel_for(loop, body, ctx, 1);
+}
+
+/*===--- Error paths -----------------------------------------------------===*/
+
+/* A chunk that takes an error path at iteration k waits, in
+   weft_exit_first(), for every earlier chunk to return. That never
+   deadlocks: the waiter is the lowest iteration on an error path so far
+   (a higher one returns at once), so no chunk it waits for waits on it; a
+   member runs its own chunks in order, and a thief takes the last chunk of
+   a run, never one before a chunk its owner has yet to start; chunks that
+   only a sleeping member would start get it woken; and a loop run on one
+   thread runs its chunks in order. */
+
+typedef struct exits_run {
+  weft_body_fn body;
+  void *ctx;
+  weft_exits_t *x;
+} exits_run_t;
+
+static void exits_chunk(void *arg, int64_t lo, int64_t hi, int64_t c) {
+  exits_run_t *r = arg;
+  r->body(r->ctx, lo, hi, c);
+  __atomic_store_n(&r->x->done[c], 1, __ATOMIC_RELEASE);
+}
+
+int64_t weft_parallel_for_exits(const weft_loop_t *loop, weft_body_fn body,
+                                void *ctx, weft_exits_t *x) {
+  x->first = INT64_MAX;
+  memset(x->done, 0, sizeof x->done);
+  if (!loop || !body || loop->trip <= 0)
+    return 0;
+  exits_run_t r = {body, ctx, x};
+  if (!weft_schedule_reversed() && !weft_tls.in_region)
+    return parallel_for(loop, exits_chunk, &r, 0);
+  /* On this thread, in order: WEFT_SCHEDULE=reverse would have the last
+     chunk wait for the first. */
+  weft_grid_t g;
+  weft_grid_init(&g, loop);
+  for (int64_t c = 0; c < g.chunks; c++) {
+    int64_t lo, hi;
+    weft_grid_bounds(&g, c, &lo, &hi);
+    exits_chunk(&r, lo, hi, c);
+  }
+  return g.chunks;
+}
+
+int weft_exit_first(weft_exits_t *x, int64_t k, int64_t chunk) {
+  int64_t f = __atomic_load_n(&x->first, __ATOMIC_ACQUIRE);
+  while (k < f && !__atomic_compare_exchange_n(
+                      &x->first, &f, k, 1, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    ;
+  for (unsigned spins = 0;; spins++) {
+    if (__atomic_load_n(&x->first, __ATOMIC_ACQUIRE) < k)
+      return 0;
+    int64_t c = 0;
+    while (c < chunk && __atomic_load_n(&x->done[c], __ATOMIC_ACQUIRE))
+      c++;
+    if (c == chunk)
+      return 1;
+    if (spins < 1024) {
+      weft_cpu_relax();
+      continue;
+    }
+    /* Earlier chunks not yet started may be a sleeping member's. */
+    weft_team_t *team = weft_tls.team;
+    if (team && spins % 1024 == 0)
+      weft_wake(&team->fork.epoch, &team->sleepers, team->size);
+    sched_yield();
+  }
 }
 
 /*===--- SPMD ------------------------------------------------------------===*/

@@ -259,11 +259,21 @@ class Gen:
                 sub, _ = self.subscript(loops)
                 lines.append("last = %s[%s];" % (self.pick(*srcs), sub))
                 ctx["last"] = True
-            else:
+            elif kind < 0.985:
                 sub, _ = self.subscript(loops)
                 self.features.add("early exit")
                 lines.append("if (%s[%s] > 1e6)" % (self.pick(*srcs), sub))
                 lines.append("  break;")
+            else:
+                # A check whose branch writes a message and ends the
+                # program (docs/analysis.md, "Error paths"); never taken.
+                sub, _ = self.subscript(loops)
+                self.features.add("error path")
+                lines.append("if (%s[%s] > 1e6) {" % (self.pick(*srcs), sub))
+                lines.append('  fprintf(stderr, "bad value at %%d\\n", '
+                             '(int)%s);' % loops[-1].var)
+                lines.append("  exit(3);")
+                lines.append("}")
         return lines
 
     def long_body(self, loops, lines, ctx, side):

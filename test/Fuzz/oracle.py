@@ -152,6 +152,9 @@ def check_program(path, args, tmp):
     # A private array too large for a thread's stack: copies per member.
     if "too large for a thread's stack" in t.stderr:
         features.add("private array copied per thread")
+    # A loop whose error path the first failing iteration would take.
+    if re.search(r"the error paths? at", t.stderr):
+        features.add("error path run in parallel")
 
     # The team runs use Clang's optimized build; GCC's unoptimized build of
     # the same output runs once more, so both compilers accept it.
@@ -412,7 +415,8 @@ def main():
                                     "array reduction through a bounded "
                                     "pointer", "tiled nest",
                                     "declared const call",
-                                    "private array copied per thread")
+                                    "private array copied per thread",
+                                    "error path run in parallel")
                         if f not in feats]
         if missing:
             problems.append("never generated: " + ", ".join(missing))

@@ -118,6 +118,12 @@ struct Blocker {
   /// when every write of the loop is to memory no such pointer reaches
   /// (uncaptured); everything else takes it as any blocker.
   bool indirectRead = false;
+  /// A call to a function that writes output (printf, fprintf, puts...) or
+  /// ends the program (exit, abort), on an error path: the scf.if whose
+  /// branch holds it (errorPathOf). weft-detect-parallel-loops lifts it
+  /// (docs/analysis.md, "Error paths"); everything else takes it as any
+  /// blocker.
+  mlir::Operation *errorPath = nullptr;
 };
 
 /// What a function does to memory its callers can see, read off its body.
@@ -147,6 +153,26 @@ struct CallSummary {
     return unknown.empty() && effects.empty() && indirectReads.empty();
   }
 };
+
+/// Does the C library function `name` end the program (exit, _Exit,
+/// quick_exit, abort)?
+bool endsProgram(llvm::StringRef name);
+
+/// Does the C library function `name` only write output to a stream
+/// (printf, fprintf, puts, fputs, putchar, fputc, putc, perror, fflush,
+/// fwrite, vprintf, vfprintf)?
+bool writesOutput(llvm::StringRef name);
+
+/// The error path `op` is on (docs/analysis.md, "Error paths"): the
+/// innermost `if` statement (an scf.if that is a statement, weft.stmt_end,
+/// with no results) inside `loop` one of whose branches holds op and ends
+/// with a call to a function that ends the program, with no jump or switch
+/// in that branch. Null when there is none.
+mlir::Operation *errorPathOf(mlir::Operation *op, mlir::Operation *loop);
+
+/// Which branch of an error path's scf.if (0: then, 1: else) ends the
+/// program and holds `op`.
+unsigned errorBranchOf(mlir::Operation *op, mlir::Operation *path);
 
 /// Is `name` a C math library function (or its float/long double variant)?
 /// Sets `setsErrno` to whether it may set errno.

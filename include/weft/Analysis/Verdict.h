@@ -107,6 +107,11 @@ struct Verdict {
   llvm::SmallVector<VarRef> noalias;
   /// The C counter is declared outside the loop and read after it.
   bool counterLive = false;
+  /// Where the loop's error paths start (their `if` statements, marked
+  /// weft.error_path): branches that write output and end the program,
+  /// which only the first iteration to take one runs, after every earlier
+  /// iteration (docs/analysis.md, "Error paths").
+  llvm::SmallVector<mlir::Location> errorPaths;
 };
 
 /// A polynomial over C variables as an attribute: an array of terms, each

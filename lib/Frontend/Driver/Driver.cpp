@@ -412,6 +412,14 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     o["guards"] = std::move(guards);
     if (v->counterLive)
       o["counter_lastprivate"] = true;
+    if (!v->errorPaths.empty()) {
+      llvm::json::Array paths;
+      for (mlir::Location l : v->errorPaths) {
+        auto [pl, pc] = lineCol(l);
+        paths.push_back(llvm::json::Object{{"line", pl}, {"column", pc}});
+      }
+      o["error_paths"] = std::move(paths);
+    }
     if (auto in = op->getAttrOfType<IntegerAttr>("weft.interchange"))
       o["interchanged_with"] = in.getInt();
     else if (auto why =

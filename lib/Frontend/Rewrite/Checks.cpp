@@ -119,10 +119,9 @@ struct LoopScan : public clang::RecursiveASTVisitor<LoopScan> {
     types.push_back(tl);
     return true;
   }
-  bool VisitPredefinedExpr(clang::PredefinedExpr *) {
-    if (blocker.empty())
-      blocker = "the body uses __func__, whose value would change in an "
-                "outlined function";
+  std::vector<const clang::PredefinedExpr *> predefined;
+  bool VisitPredefinedExpr(clang::PredefinedExpr *e) {
+    predefined.push_back(e);
     return true;
   }
   bool VisitAddrLabelExpr(clang::AddrLabelExpr *) {
@@ -288,6 +287,32 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
   if (!scan.blocker.empty()) {
     why = scan.blocker;
     return false;
+  }
+  // __func__ passed to a call (an error message that prints it) is the
+  // name of the function the loop is in, as a string literal in the
+  // outlined body. Anywhere else its address may matter (`a[i] =
+  // __func__`), and a macro's text cannot be edited.
+  for (const clang::PredefinedExpr *e : scan.predefined) {
+    const clang::Expr *arg = e;
+    clang::DynTypedNodeList up = ctx.getParents(*arg);
+    while (!up.empty() && (up[0].get<clang::ImplicitCastExpr>() ||
+                           up[0].get<clang::ParenExpr>())) {
+      arg = up[0].get<clang::Expr>();
+      up = ctx.getParents(*arg);
+    }
+    const auto *call = up.empty() ? nullptr : up[0].get<clang::CallExpr>();
+    auto kind = e->getIdentKind();
+    clang::SourceLocation l = e->getLocation();
+    if (!call || call->getCallee() == arg || l.isMacroID() ||
+        (kind != clang::PredefinedIdentKind::Func &&
+         kind != clang::PredefinedIdentKind::Function)) {
+      why = "the body uses __func__, whose value would change in an "
+            "outlined function";
+      return false;
+    }
+    p.bodyEdits.emplace_back(
+        offsetOf(l), clang::Lexer::MeasureTokenLength(l, sm, ctx.getLangOpts()),
+        "\"" + p.fn->getNameAsString() + "\"");
   }
   for (clang::TypeLoc tl : scan.types) {
     const clang::NamedDecl *d = nullptr;
@@ -511,7 +536,89 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       return false;
     }
   }
+  if (!errorPathEdits(p, why))
+    return false;
   llvm::sort(p.bodyEdits); // in file order, as editedText takes them
   return checkMacros(p, why);
 }
 
+bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
+  if (!p.exits())
+    return true;
+  const std::string wait =
+      "if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk))";
+  const std::string stop = "return; /* weft: an earlier iteration ends the "
+                           "program */";
+  unsigned paths = 0;
+  p.task.getLoop()->walk([&](mlir::Operation *op) {
+    auto branch = op->getAttrOfType<mlir::IntegerAttr>("weft.error_path");
+    auto id = op->getAttrOfType<mlir::IntegerAttr>("weft.stmt_end");
+    if (!branch || !why.empty())
+      return;
+    paths++;
+    std::string at = "the error path at " + where(op->getLoc());
+    const clang::IfStmt *ifs = nullptr;
+    if (id && id.getInt() >= 0 && (size_t)id.getInt() < im.stmts.size())
+      ifs = llvm::dyn_cast_or_null<clang::IfStmt>(im.stmts[id.getInt()]);
+    const clang::Stmt *b = !ifs              ? nullptr
+                           : branch.getInt() ? ifs->getElse()
+                                             : ifs->getThen();
+    unsigned sb, se;
+    if (!b || !fileRange(b->getSourceRange(), sb, se, endsWithSemi(b))) {
+      why = at + " is not an if statement that weft can edit (it comes " +
+            "from a macro, or is in an included file)";
+      return;
+    }
+    // Lines inserted before text of the file are followed by a #line for
+    // that text (with --line-directives), so that __LINE__ and debuggers
+    // keep seeing the file's lines.
+    // OpenMP: the branch is the loop's one ordered region.
+    if (firstOnLine(sb))
+      p.ompEdits.emplace_back(sb, 0,
+                              "#pragma omp ordered\n" + lineDirectiveAt(sb) +
+                                  blanksBefore(sb));
+    else {
+      // On the line of its `if`: the pragma on a line of its own between.
+      llvm::StringRef before = text(lineStartOf(sb), sb);
+      unsigned gap = before.size() - before.rtrim(" \t").size();
+      std::string in = blanksBefore(sb);
+      p.ompEdits.emplace_back(sb - gap, gap,
+                              "\n" + in + "#pragma omp ordered\n" +
+                                  lineDirectiveAt(sb) + in);
+    }
+    // libweft: the chunk waits for every earlier iteration, or stops.
+    const auto *block = llvm::dyn_cast<clang::CompoundStmt>(b);
+    if (block && !block->body_empty()) {
+      unsigned f =
+          offsetOf(sm.getExpansionLoc((*block->body_begin())->getBeginLoc()));
+      if (firstOnLine(f))
+        p.bodyEdits.emplace_back(f, 0,
+                                 wait + "\n" + blanksBefore(f) + "  " + stop +
+                                     "\n" + lineDirectiveAt(f) +
+                                     blanksBefore(f));
+      else
+        p.bodyEdits.emplace_back(f, 0, wait + " " + stop + " ");
+    } else if (firstOnLine(sb) && !options.lineDirectives) {
+      std::string in = blanksBefore(sb);
+      p.bodyEdits.emplace_back(sb, 0,
+                               "{\n" + in + "  " + wait + "\n" + in + "    " +
+                                   stop + "\n" + in + "  ");
+      p.bodyEdits.emplace_back(se, 0, "\n" + in + "}");
+    } else {
+      p.bodyEdits.emplace_back(sb, 0, "{ " + wait + " " + stop + " ");
+      p.bodyEdits.emplace_back(se, 0, " }");
+    }
+  });
+  if (!why.empty())
+    return false;
+  if (paths == 0) {
+    why = "weft lost track of the loop's error paths (please report this)";
+    return false;
+  }
+  if (paths > 1 && options.emit == RewriteOptions::Emit::OpenMP) {
+    why = "it has " + std::to_string(paths) +
+          " error paths, and OpenMP allows one ordered region in a loop";
+    return false;
+  }
+  return true;
+}

@@ -659,6 +659,8 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
     init("weft_bands", p.nm("weft_bands"));
   if (p.bandCopies)
     init("weft_copies", "weft_copies");
+  if (p.exits())
+    init("weft_exits", "&" + p.nm("weft_x"));
   return L;
 }
 
@@ -1087,7 +1089,7 @@ std::string FileRewriter::outlined(const Plan &p) {
   auto field = [&](QualType t, const std::string &n) {
     fields += "  " + typeText(t, policy, n) + ";\n";
   };
-  bool usesChunk = L.hasReductions;
+  bool usesChunk = L.hasReductions || p.exits();
   const clang::VarDecl *counter = p.header->counter;
   QualType ct = counter->getType().getUnqualifiedType();
   field(ct, "weft_start");
@@ -1097,6 +1099,9 @@ std::string FileRewriter::outlined(const Plan &p) {
   if (p.bandCopies)
     fields += "  char *weft_copies; /* chunk c's copies at c * " + L.bytes() +
               " bytes */\n";
+  if (p.exits())
+    fields += "  weft_exits_t *weft_exits; /* which iteration takes an error "
+              "path first */\n";
 
   std::string out;
   out += "/* weft: the loop at " + fileName + ":" +
@@ -1437,6 +1442,8 @@ std::string FileRewriter::dispatch(const Plan &p) {
        std::to_string(std::max<int64_t>(p.task.getMinTrip(), 1)) + " && " +
        readyCall + indented(guards, in) + copies + ") {\n";
   o += L.declParts;
+  if (p.exits())
+    o += body + "weft_exits_t weft_x;\n";
   o += contextLines(p, L, body);
   o += descriptorLines(p, body);
   if (p.bandCopies) {
@@ -1458,15 +1465,21 @@ std::string FileRewriter::dispatch(const Plan &p) {
     o += body + "weft_spmd(&weft_l, " + name + "_copies, &weft_r);\n";
     o += body + "weft_copies_free(weft_copies);\n";
     o += chunkOrderCombine(p, L, body);
-  } else if (L.hasReductions) {
-    o += body + "int64_t weft_chunks = weft_parallel_for(&weft_l, " + name +
-         ", &weft_c);\n";
-    o += body + "for (int64_t weft_j = 0; weft_j < weft_chunks; weft_j++) {"
-         " /* in chunk order */\n";
-    o += L.combine;
-    o += body + "}\n";
   } else {
-    o += body + "weft_parallel_for(&weft_l, " + name + ", &weft_c);\n";
+    // A loop with error paths: its chunks say which iteration takes one
+    // first (docs/output.md, "Error paths").
+    std::string run = "weft_parallel_for(&weft_l, " + name + ", &weft_c)";
+    if (p.exits())
+      run = "weft_parallel_for_exits(&weft_l, " + name + ", &weft_c, &weft_x)";
+    if (L.hasReductions) {
+      o += body + "int64_t weft_chunks = " + run + ";\n";
+      o += body + "for (int64_t weft_j = 0; weft_j < weft_chunks; weft_j++) {"
+                  " /* in chunk order */\n";
+      o += L.combine;
+      o += body + "}\n";
+    } else {
+      o += body + run + ";\n";
+    }
   }
   o += L.copyOut;
   o += counterAfter(p, body);

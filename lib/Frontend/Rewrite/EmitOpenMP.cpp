@@ -112,6 +112,10 @@ std::string FileRewriter::openmpSchedule(const Plan &p) {
   // correlation, 1200 variables, 2 threads, gcc -O2: 0.50 s against 0.33 s).
   bool linear =
       !p.banded() && p.task.getShape() && *p.task.getShape() == "linear";
+  // An error path is the loop's ordered region (docs/output.md, "Error
+  // paths"): it waits for the chunks before its own, one per thread.
+  if (p.exits())
+    return "schedule(static) ordered";
   return linear ? "schedule(static, 1)" : "schedule(static)";
 }
 

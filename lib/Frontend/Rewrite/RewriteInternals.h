@@ -169,6 +169,9 @@ private:
     /// Text edits of the body: (offset in file, length, replacement), in
     /// file order once checkLoop has made them.
     std::vector<std::tuple<unsigned, unsigned, std::string>> bodyEdits;
+    /// The OpenMP body's edits: `#pragma omp ordered` before its error
+    /// path (docs/output.md, "Error paths"); none for another loop.
+    std::vector<std::tuple<unsigned, unsigned, std::string>> ompEdits;
     /// Stretches of the body written in another shape (loop interchange,
     /// weft-interchange): [begin, end) of the file becomes `pieces`, each
     /// a literal or (lit empty) the file's [b, e) with the body's edits.
@@ -237,6 +240,9 @@ private:
     /// Are the chunks bands of the iterations (weft_band_start): a sweep's,
     /// a turned loop's, or those of band copies?
     bool banded() const { return sweep || turned || tiles || bandCopies; }
+    /// Does the task's loop have error paths (docs/output.md, "Error
+    /// paths")? A graph's statement has no task.
+    bool exits() const { return task && task.hasErrorPaths(); }
     unsigned bodyBegin = 0, bodyEnd = 0;
     clang::SourceLocation insertAt;
     std::string indent; ///< of the loop's line: where its block is written
@@ -306,6 +312,11 @@ private:
   /// The `}` that ends a graph's block, and the #line after it.
   std::string closeGraph(const GraphPlan &g);
   bool checkLoop(Plan &p, std::string &why);
+  /// The edits that make the task's error paths (weft.error_path on their
+  /// `if` statements) wait for every earlier iteration, or stop the chunk:
+  /// into p.bodyEdits and p.ompEdits. False, with why, when the text
+  /// cannot take them.
+  bool errorPathEdits(Plan &p, std::string &why);
   /// The #includes of the main file that are not at file scope (inside a
   /// function or a type) and bring in system headers, directly or through
   /// the files they include: those headers' declarations are hidden after
@@ -460,12 +471,11 @@ private:
   std::string bandLines(const std::string &in, const std::string &trip,
                         const std::string &bands, const std::string &lo,
                         const std::string &hi);
-  /// The body's edits when `with` (the outlined body's), else none (the
-  /// loop as written, OpenMP's body).
+  /// The body's edits when `with` (the outlined body's), else OpenMP's
+  /// (its body is the loop's, but for its error path).
   const std::vector<std::tuple<unsigned, unsigned, std::string>> &
   editsOf(const Plan &p, bool with) {
-    static const std::vector<std::tuple<unsigned, unsigned, std::string>> none;
-    return with ? p.bodyEdits : none;
+    return with ? p.bodyEdits : p.ompEdits;
   }
   /// The chunk's loops over [lo, hi) of the task's iterations at `in`: the
   /// body once, or for a turned loop its three parts (`start`: the

@@ -203,6 +203,8 @@ std::optional<CaptureKind> TaskOp::getCopiedCapture() {
   return found;
 }
 
+bool TaskOp::hasErrorPaths() { return getLoop()->hasAttr("weft.error_paths"); }
+
 LogicalResult TaskOp::verify() {
   Block &b = getBody().front();
   if (b.getOperations().size() != 1)

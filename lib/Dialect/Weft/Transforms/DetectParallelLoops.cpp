@@ -224,6 +224,56 @@ static void liftIndirectReads(LoopBody &body, ModuleOp module) {
   body.blockers.clear();
 }
 
+/// Error paths (docs/analysis.md): calls that write output or end the
+/// program, on a branch that ends it (Blocker::errorPath), run in parallel
+/// as in the sequential loop when only the first iteration to take such a
+/// branch runs it, after every earlier one: libweft and OpenMP's `ordered`
+/// do that. Their blockers go, their branches get weft.error_path (the
+/// branch) and `v` their places. Not when the module registers a function
+/// to run at exit: later iterations may have run by then, and it could see
+/// what they wrote.
+static void liftErrorPaths(LoopBody &body, ModuleOp module, Verdict &v) {
+  if (llvm::none_of(body.blockers,
+                    [](const Blocker &b) { return b.errorPath; }))
+    return;
+  std::string handler;
+  module.walk([&](CallOp call) {
+    if (llvm::is_contained({"atexit", "at_quick_exit", "on_exit"},
+                           call.getCallee()))
+      handler = call.getCallee().str();
+  });
+  if (!handler.empty()) {
+    for (Blocker &b : body.blockers)
+      if (b.errorPath)
+        b.reason += ", on an error path (the file registers a function to "
+                    "run at exit with " +
+                    handler + ", which would see what later iterations wrote)";
+    return;
+  }
+  // Another blocker (but reads through loaded pointers, which
+  // liftIndirectReads may lift) keeps the loop sequential: it goes first,
+  // as the reason.
+  auto other = [](const Blocker &b) { return !b.errorPath && !b.indirectRead; };
+  if (llvm::any_of(body.blockers, other)) {
+    std::stable_partition(body.blockers.begin(), body.blockers.end(), other);
+    return;
+  }
+  Builder builder(module.getContext());
+  SmallVector<Blocker> kept;
+  for (Blocker &b : body.blockers) {
+    if (!b.errorPath) {
+      kept.push_back(b);
+      continue;
+    }
+    b.errorPath->setAttr(
+        "weft.error_path",
+        builder.getI64IntegerAttr(errorBranchOf(b.op, b.errorPath)));
+    if (!llvm::is_contained(v.errorPaths, b.errorPath->getLoc()))
+      v.errorPaths.push_back(b.errorPath->getLoc());
+  }
+  body.blockers = std::move(kept);
+}
+
 /// The one subscript of a rank-1 memref.load or memref.store, or null.
 static Value rank1Index(Operation *access) {
   if (auto l = dyn_cast<memref::LoadOp>(access))
@@ -1041,6 +1091,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   // cannot change it (at run time if need be).
   LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
   LoopBody body = collectBody(loop, summaries);
+  liftErrorPaths(body, module, v);
   liftIndirectReads(body, module);
   if (!body.blockers.empty()) {
     const Blocker &b = body.blockers.front();
@@ -1520,6 +1571,19 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       }
     }
   }
+  // Error paths need chunks that run each iteration once, in order, and
+  // stop where one is taken: not copies per member or per band, which
+  // libweft's SPMD regions make.
+  if (!v.errorPaths.empty() &&
+      (!v.arrayReductions.empty() || !v.privateCopies.empty()))
+    return fail("it has an error path (at " + where(v.errorPaths.front()) +
+                    "), which weft runs in parallel only in a loop without " +
+                    (v.arrayReductions.empty()
+                         ? "private arrays too large for the stack (" +
+                               v.privateCopies.front().name + ")"
+                         : "array reductions (" +
+                               v.arrayReductions.front().var.name + ")"),
+                v.errorPaths.front(), "the error path");
   v.parallel = true;
   return v;
 }

@@ -150,9 +150,11 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
   // A loop with an array reduction, or a private array that each member
   // has a copy of, runs in a region of its own, whose members take (fill,
   // combine) their copies around it.
+  // So does a loop with error paths, whose chunks run in order.
   auto copies = [](TaskOp t) -> std::string {
     std::optional<CaptureKind> k = t.getCopiedCapture();
-    return !k                                  ? ""
+    return t.hasErrorPaths()                   ? "an error path"
+           : !k                                ? ""
            : *k == CaptureKind::ArrayReduction ? "an array reduction"
                                                : "a private array copied per "
                                                  "thread";

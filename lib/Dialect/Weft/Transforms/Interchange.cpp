@@ -542,6 +542,11 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
                        });
 }
 
+/// Why a nest of a loop with error paths keeps its order: the first
+/// iteration to take one must be the sequential loop's.
+static const char *const errorPathsKeepOrder =
+    "the loop has an error path, which must see its iterations in order";
+
 void Interchange::runOnOperation() {
   ModuleOp module = getOperation();
   AnalysisOptions options;
@@ -562,6 +567,8 @@ void Interchange::runOnOperation() {
         return;
       std::string gain;
       std::string why = decide(par, outer, inner, gain);
+      if (why.empty() && task.hasErrorPaths())
+        why = errorPathsKeepOrder;
       if (why.empty()) {
         outer->setAttr("weft.interchange",
                        b.getI64IntegerAttr(loopIdOf(inner)));
@@ -593,6 +600,8 @@ void Interchange::runOnOperation() {
       std::string gain;
       int64_t point = 0, elem = 0;
       std::string why = decideTile(task, kl, jl, gain, point, elem);
+      if (why.empty() && task.hasErrorPaths())
+        why = errorPathsKeepOrder;
       if (gain.empty())
         continue;
       st.setAttr("weft.tile_gain", b.getStringAttr(gain));

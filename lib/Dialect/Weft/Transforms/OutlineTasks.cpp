@@ -222,6 +222,8 @@ Operation *OutlineTasks::sweepAround(Operation *loop, const Verdict &v,
   else if (!v.privateCopies.empty())
     why = "each thread's copy of " + v.privateCopies.front().name +
           " is taken for one iteration of " + at;
+  else if (!v.errorPaths.empty())
+    why = "its error paths must see the iterations of " + at + " in order";
   else if (!v.lastprivates.empty() || !v.condLastprivates.empty() ||
            v.counterLive)
     why = "it leaves values after each iteration of " + at;

@@ -165,6 +165,9 @@ void TaskGraph::examine(Statement &s) {
         // is one weft_parallel_for that a task can share.
         else if (task.getRegionLeader() || task.getAfter())
           s.notTask = "it runs a loop in parallel in a fused region";
+        else if (task.hasErrorPaths())
+          s.notTask = "it runs a loop with an error path in parallel, whose "
+                      "chunks run in order";
         else if (std::optional<CaptureKind> k = task.getCopiedCapture())
           s.notTask = *k == CaptureKind::ArrayReduction
                           ? "it runs an array reduction in parallel"

@@ -396,6 +396,10 @@ def Weft_TaskOp : Weft_Op<"task", [RecursiveMemoryEffects, NoTerminator,
     /// runs on copies made around it, in a parallel region of its own.
     /// None when it has neither.
     std::optional<::weft::CaptureKind> getCopiedCapture();
+    /// Does the loop have error paths (its weft.error_paths)? It then runs
+    /// alone in its parallel region, with its chunks in order, as written
+    /// (docs/analysis.md, "Error paths").
+    bool hasErrorPaths();
   }];
 }
 
