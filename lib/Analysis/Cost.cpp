@@ -334,8 +334,13 @@ Work WorkModel::ofOp(Operation *op) {
   }
   if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
     // The longer branch: a loop is worth parallelizing if it may be long.
-    Work t = ofBlock(*ifOp.thenBlock());
-    Work e = ifOp.elseBlock() ? ofBlock(*ifOp.elseBlock()) : Work();
+    // An error path (weft.error_path: that branch) runs once at most, and
+    // then the program ends: it costs nothing per iteration.
+    auto path = ifOp->getAttrOfType<IntegerAttr>("weft.error_path");
+    Work t = path && path.getInt() == 0 ? Work() : ofBlock(*ifOp.thenBlock());
+    Work e = ifOp.elseBlock() && !(path && path.getInt() == 1)
+                 ? ofBlock(*ifOp.elseBlock())
+                 : Work();
     w = t.ns >= e.ns ? t : e;
     w.bytes = std::max(t.bytes, e.bytes);
     w.assumed = t.assumed || e.assumed;

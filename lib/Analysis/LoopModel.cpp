@@ -376,14 +376,74 @@ static Access wholeAccess(Operation *op, Value m, bool write, StringRef why) {
   return a;
 }
 
+/// A pointer that an error path's calls may pass without reading memory a
+/// loop writes: a string literal, __func__, or stdout or stderr (a loop
+/// that does no other I/O never writes them).
+static bool readOnlyPointer(Value arg) {
+  auto addr = arg.getDefiningOp<AddrOp>();
+  if (auto base = addr ? addr.getBase().getDefiningOp<BaseOp>() : nullptr)
+    if (base.getName().starts_with("\"") ||
+        llvm::is_contained({"__func__", "__FUNCTION__"}, base.getName()))
+      return true;
+  Operation *load = arg.getDefiningOp();
+  if (load && isa<affine::AffineLoadOp, memref::LoadOp>(load))
+    if (auto g = load->getOperand(0).getDefiningOp<memref::GetGlobalOp>())
+      return llvm::is_contained({"stdout", "stderr"}, g.getName());
+  return false;
+}
+
+static bool endsTheProgram(Block &block, int depth);
+
+/// Does a call to `name` end the program: exit, _Exit, quick_exit, abort,
+/// or a function the module defines whose body ends with such a call (no
+/// jump on the way) and does nothing before but write output of string
+/// literals, __func__, stdout, stderr and its own parameters (`die(msg)`:
+/// the caller's arguments are then checked as the output's)?
+static bool endsProgramCall(ModuleOp module, StringRef name, int depth) {
+  if (endsProgram(name))
+    return true;
+  auto fn = module ? module.lookupSymbol<func::FuncOp>(name) : nullptr;
+  if (!fn || fn.isExternal() || depth > 3 || !fn.getBody().hasOneBlock() ||
+      !endsTheProgram(fn.getBody().front(), depth + 1))
+    return false;
+  auto param = [&](Value v) {
+    auto addr = v.getDefiningOp<AddrOp>();
+    auto arg = addr ? dyn_cast<BlockArgument>(addr.getBase()) : nullptr;
+    return arg && arg.getOwner()->getParentOp() == fn;
+  };
+  return !fn.walk([&](Operation *op) {
+              if (auto call = dyn_cast<CallOp>(op)) {
+                if (!writesOutput(call.getCallee()) &&
+                    !endsProgramCall(module, call.getCallee(), depth + 1))
+                  return WalkResult::interrupt();
+                for (Value a : call.getArgs())
+                  if (isa<PtrType>(a.getType()) && !readOnlyPointer(a) &&
+                      !param(a))
+                    return WalkResult::interrupt();
+                return WalkResult::advance();
+              }
+              if (isa<affine::AffineLoadOp, memref::LoadOp>(op))
+                return readOnlyPointer(op->getResult(0))
+                           ? WalkResult::advance()
+                           : WalkResult::interrupt();
+              if (op == fn || isPure(op) ||
+                  isa<BaseOp, AddrOp, memref::GetGlobalOp, scf::IfOp>(op) ||
+                  op->hasTrait<OpTrait::IsTerminator>())
+                return WalkResult::advance();
+              return WalkResult::interrupt();
+            }).wasInterrupted();
+}
+
 /// Does `block` end the program: its last op before the terminator a call
-/// to exit or abort, and no jump or switch in it that could leave first?
-static bool endsTheProgram(Block &block) {
+/// that does (endsProgramCall), and no jump or switch in it that could
+/// leave first?
+static bool endsTheProgram(Block &block, int depth) {
   Operation *last = block.empty() ? nullptr : &block.back();
   if (last && last->hasTrait<OpTrait::IsTerminator>())
     last = last->getPrevNode();
   auto call = dyn_cast_or_null<CallOp>(last);
-  if (!call || !endsProgram(call.getCallee()))
+  if (!call || !endsProgramCall(call->getParentOfType<ModuleOp>(),
+                                call.getCallee(), depth))
     return false;
   return llvm::none_of(block, [](Operation &op) {
     return isJumpOrSwitch(&op) || hasJumpOrSwitch(&op);
@@ -396,7 +456,7 @@ Operation *weft::errorPathOf(Operation *op, Operation *loop) {
     if (!parent || parent == loop || !loop->isProperAncestor(parent))
       return nullptr;
     if (isa<scf::IfOp>(parent) && parent->getNumResults() == 0 &&
-        parent->hasAttr("weft.stmt_end") && endsTheProgram(*b))
+        parent->hasAttr("weft.stmt_end") && endsTheProgram(*b, 0))
       return parent;
     b = parent->getBlock();
   }
@@ -409,23 +469,13 @@ unsigned weft::errorBranchOf(Operation *op, Operation *path) {
 }
 
 /// The memory a call on an error path reads through its pointer arguments,
-/// as whole-object reads: none for a string literal, __func__ or a standard
-/// stream (stdout, stderr); false when an argument is a pointer weft does
-/// not follow.
+/// as whole-object reads: none for a read-only pointer (readOnlyPointer);
+/// false when an argument is a pointer weft does not follow.
 static bool errorPathReads(CallOp call, LoopBody &body) {
   for (Value arg : call.getArgs()) {
-    if (!isa<PtrType>(arg.getType()))
+    if (!isa<PtrType>(arg.getType()) || readOnlyPointer(arg))
       continue;
     auto addr = arg.getDefiningOp<AddrOp>();
-    if (auto base = addr ? addr.getBase().getDefiningOp<BaseOp>() : nullptr)
-      if (base.getName().starts_with("\"") ||
-          llvm::is_contained({"__func__", "__FUNCTION__"}, base.getName()))
-        continue; // a string literal, or the function's name: read-only
-    Operation *load = arg.getDefiningOp();
-    if (load && isa<affine::AffineLoadOp, memref::LoadOp>(load))
-      if (auto g = load->getOperand(0).getDefiningOp<memref::GetGlobalOp>())
-        if (llvm::is_contained({"stdout", "stderr"}, g.getName()))
-          continue;
     if (!addr)
       return false;
     body.accesses.push_back(
@@ -466,7 +516,8 @@ static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
       const CallSummary &s = summaries.get(callee);
       if (!s.unknown.empty()) {
         Blocker b{op, "a call to " + callee.str() + ", " + s.unknown};
-        if (endsProgram(callee) || writesOutput(callee)) {
+        if (writesOutput(callee) ||
+            endsProgramCall(op->getParentOfType<ModuleOp>(), callee, 0)) {
           b.errorPath = errorPathOf(op, loop);
           if (b.errorPath && !errorPathReads(call, body)) {
             b.errorPath = nullptr;

@@ -6,7 +6,9 @@
 // must be what the sequential program writes: the message of the first bad
 // iteration in loop order, after what the program wrote before, and the
 // same exit status, on any team and schedule.
-// PARALLEL: 6
+// PARALLEL: 7
+// OPENMP-PARALLEL: 6
+// (validated() has two error paths: OpenMP allows one ordered region.)
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,6 +87,23 @@ static void row_sums(void) {
   }
 }
 
+/* Through a function of the program that ends it. */
+static void die(const char *what, int code) {
+  fprintf(stderr, "%s: %s\n", __func__, what);
+  fflush(stdout);
+  exit(code);
+}
+
+static void validated(void) {
+  for (int i = 0; i < N; i++) {
+    if (idx[i] >= N)
+      die("index out of range", 30);
+    if (a[i] < 0)
+      die("negative value", 31);
+    b[i] = a[idx[i]] * 0.25;
+  }
+}
+
 static double total(const double *v) {
   double t = 0;
   for (int i = 0; i < N; i++)
@@ -113,6 +132,10 @@ static void child(int which, int bad1, int bad2) {
   case 3:
     row_sums();
     printf("rows: %g %g\n", rows[0], rows[R - 1]);
+    break;
+  case 4:
+    validated();
+    printf("validated: %.1f\n", total(b));
     break;
   }
   exit(0);
@@ -182,7 +205,9 @@ int main(int argc, char **argv) {
   checked_copy();
   row_sums();
   printf("copied: %.1f, rows: %g %g\n", total(b), rows[0], rows[R - 1]);
-  for (int w = 0; w < 4; w++)
+  validated();
+  printf("validated: %.1f\n", total(b));
+  for (int w = 0; w < 5; w++)
     for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++)
       scenario(w, bads[k][0], bads[k][1]);
   return 0;

@@ -136,6 +136,77 @@ void histogram(const int *restrict k, int n) {
   }
   printf("%d\n", h[0]);
 }
+
+// Functions of the program that end it (`die`): their body ends with exit
+// or abort (or a call to another such function) and writes output only of
+// literals, __func__, stdout, stderr and their parameters, whose arguments
+// the call site then checks as the output's.
+static _Noreturn void die(const char *msg, int code) {
+  fprintf(stderr, "%s: %s\n", __func__, msg);
+  exit(code);
+}
+__attribute__((noreturn)) void fatal(const char *what) {
+  perror(what);
+  die("fatal", 9);
+}
+const char *progname = "prog";
+static void die_named(const char *msg) {
+  fprintf(stderr, "%s: %s\n", progname, msg);
+  exit(1);
+}
+int failures;
+static void die_counted(void) {
+  failures++;
+  exit(1);
+}
+static void maybe_die(int c) {
+  if (c)
+    exit(1);
+}
+
+void dies(const double *restrict a, double *restrict b, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: the error paths at 169:5 and 171:5 end the program at the first iteration that takes one, once every earlier iteration is done}}
+    if (a[i] < 0)
+      die("negative", 2);
+    if (a[i] > 1e9)
+      fatal(label);
+    b[i] = a[i];
+  }
+}
+
+void dies_named(const double *restrict a, double *restrict b, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: it contains a call to die_named, which calls fprintf, which does I/O, whose order matters}}
+    if (a[i] < 0)
+      die_named("negative"); // expected-note {{here}}
+    b[i] = a[i];
+  }
+}
+
+void dies_counted(const double *restrict a, double *restrict b, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: it contains a call to die_counted, which calls exit, which may end the program}}
+    if (a[i] < 0)
+      die_counted(); // expected-note {{here}}
+    b[i] = a[i];
+  }
+}
+
+void dies_maybe(const double *restrict a, double *restrict b, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: it contains a call to fprintf, which does I/O, whose order matters}}
+    if (a[i] < 0) {
+      fprintf(stderr, "negative\n"); // expected-note {{here}}
+      maybe_die(1);
+    }
+    b[i] = a[i];
+  }
+}
+
+void dies_loaded(const double *restrict a, double *restrict b, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: it contains a call to die, which calls fprintf, which does I/O, whose order matters, on an error path, with a pointer argument weft does not follow}}
+    if (a[i] < 0)
+      die(names[i % 100], 3); // expected-note {{here}}
+    b[i] = a[i];
+  }
+}
 #else
 static void bye(void) { puts("bye"); }
 
