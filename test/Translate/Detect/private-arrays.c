@@ -153,3 +153,66 @@ void not_filled(double *f, int n) {
     f[k] = e[k % 3];
   }
 }
+
+// Arrays of structs read and written by fields: each field (by its bytes
+// in the element, nested fields too) is an array of its own for the test.
+typedef struct {
+  double re, im;
+} cplx;
+typedef struct {
+  struct {
+    float x, y;
+  } pos;
+  float m;
+} body_t;
+
+void by_fields(const double *restrict x, double *restrict out, int n) {
+  cplx w[16];
+  body_t b[8];
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: w is private; b is private}}
+    for (int k = 0; k < 16; k++) { // expected-remark {{loop not parallelized: the loop at 172:3 around it runs in parallel}}
+      w[k].re = x[i] + k;
+      w[k].im = x[i] - k;
+    }
+    for (int k = 0; k < 8; k++) { // expected-remark {{loop not parallelized: the loop at 172:3 around it runs in parallel}}
+      b[k].pos.x = (float)w[k].re;
+      b[k].pos.y = (float)w[15 - k].im;
+      b[k].m = 1;
+    }
+    double s = 0;
+    for (int k = 0; k < 8; k++) // expected-remark {{loop not parallelized: s is a floating-point add reduction: running it in parallel would change its rounding (allow that with -ffast-math, -fassociative-math or weft's --fp-reductions)}}
+      s += b[k].m * b[k].pos.x * b[k].pos.y; // expected-note {{s updated here}}
+    out[i] = s;
+  }
+}
+
+// One field read before it is written: not private.
+void field_leaks(const double *restrict x, double *restrict out, int n) {
+  cplx w[16];
+  for (int k = 0; k < 16; k++) // expected-remark {{loop parallelized: its iterations are independent}}
+    w[k].im = 0;
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: w[k].im read in one iteration is written in another; w is not private: weft cannot tell that every iteration writes w[k].im before it reads it}}
+    for (int k = 0; k < 16; k++) { // expected-remark {{loop parallelized: its iterations are independent}}
+      w[k].re = x[i] + w[k].im;
+      w[k].im = w[k].re; // expected-note {{w[k].im written here}}
+    }
+    out[i] = w[3].re;
+  }
+}
+
+// A union whose members overlap in part: not compared field by field.
+typedef union {
+  double d;
+  struct {
+    unsigned lo, hi;
+  } h;
+} halves;
+
+void halves_k(const double *restrict x, unsigned *restrict out, int n) {
+  halves u[4];
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: u[k].d written in one iteration is written again in another}}
+    for (int k = 0; k < 4; k++) // expected-remark {{loop parallelized: its iterations are independent}}
+      u[k].d = x[i] + k; // expected-note {{u[k].d written here}}
+    out[i] = u[3].h.hi ^ u[3].h.lo;
+  }
+}

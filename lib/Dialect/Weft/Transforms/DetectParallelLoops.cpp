@@ -1327,23 +1327,59 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
         type.getNumElements() > INT64_MAX / elemSizeOf(type))
       continue;
     SmallVector<const Access *> group;
-    bool plain = true;
+    bool plain = true, whole = false;
+    // An array of structs read and written by fields (`w[k].re`): each
+    // field, by its byte range in the element, is an array of its own
+    // for the test below, when the fields are disjoint and no access is
+    // to whole elements or through a call.
+    std::map<std::pair<int64_t, int64_t>, SmallVector<const Access *>> fields;
     for (size_t k = 0; k < mem.size(); ++k)
       if (cls[k] == c) {
+        const auto &views = paths[k].views;
+        bool field = !views.empty() && !isa<CallOp>(mem[k]->op) &&
+                     llvm::all_of(views, [](const ViewStep &v) {
+                       return v.kind == ViewStep::Field;
+                     });
         // A callee names a global itself, not the chunk's copy.
-        plain &= paths[k].views.empty() && mem[k] == cmp[k] &&
+        plain &= (views.empty() || field) && mem[k] == cmp[k] &&
                  !(global && isa<CallOp>(mem[k]->op));
+        if (field) {
+          // Nested fields (`p[k].pos.x`): the offsets add up, and the
+          // innermost field is the smallest.
+          int64_t offset = 0, size = INT64_MAX;
+          for (const ViewStep &v : views) {
+            offset += v.offset;
+            size = std::min(size, v.size);
+          }
+          fields[{offset, size}].push_back(mem[k]);
+        } else {
+          whole = true;
+        }
         group.push_back(mem[k]);
       } else {
         plain &= overlap(classRep[c], k) == Overlap::Never;
       }
+    if (!fields.empty()) {
+      plain &= !whole;
+      int64_t end = 0;
+      for (auto &[range, accesses] : fields) {
+        plain &= range.first >= end && range.second > 0;
+        end = range.first + range.second;
+      }
+    }
     if (!plain)
       continue;
     // A work array that is not private says why, should the dependence
     // test find a conflict on it.
     // Testing the oracle: every such array taken as private.
     bool unsafe = llvm::is_contained(unsafeIgnore, "private");
-    if (Operation *read = unsafe ? nullptr : exposedRead(loop, group)) {
+    Operation *read = nullptr;
+    if (!unsafe && fields.empty())
+      read = exposedRead(loop, group);
+    for (auto &[range, accesses] : fields)
+      if (!unsafe && !read)
+        read = exposedRead(loop, accesses);
+    if (read) {
       // (A global's reason only when it is a work array: not the data
       // arrays of every nest.)
       if (global)
