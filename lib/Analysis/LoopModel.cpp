@@ -377,13 +377,12 @@ static Access wholeAccess(Operation *op, Value m, bool write, StringRef why) {
 }
 
 /// A pointer that an error path's calls may pass without reading memory a
-/// loop writes: a string literal, __func__, or stdout or stderr (a loop
-/// that does no other I/O never writes them).
+/// loop writes: a string literal or __func__ (weft.literal), or stdout or
+/// stderr (a loop that does no other I/O never writes them).
 static bool readOnlyPointer(Value arg) {
   auto addr = arg.getDefiningOp<AddrOp>();
   if (auto base = addr ? addr.getBase().getDefiningOp<BaseOp>() : nullptr)
-    if (base.getName().starts_with("\"") ||
-        llvm::is_contained({"__func__", "__FUNCTION__"}, base.getName()))
+    if (base->hasAttr("weft.literal"))
       return true;
   Operation *load = arg.getDefiningOp();
   if (load && isa<affine::AffineLoadOp, memref::LoadOp>(load))

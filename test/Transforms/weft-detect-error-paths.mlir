@@ -31,7 +31,7 @@ func.func @checked(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.de
       affine.store %y, %b[%i] : memref<?xf64>
     } else {
       %s = affine.load %err[] : memref<!weft.ptr>
-      %lit = weft.base {alias = #weft.alias<pointer>, name = "\22bad %f\\n\22"} : () -> memref<?xi8>
+      %lit = weft.base {alias = #weft.alias<pointer>, name = "\22bad %f\\n\22", weft.literal} : () -> memref<?xi8>
       %c0 = arith.constant 0 : index
       %p = weft.addr %lit[%c0] : memref<?xi8>
       %r = weft.call @fprintf(%s, %p, %x) : (!weft.ptr, !weft.ptr, f64) -> i32
@@ -50,7 +50,7 @@ func.func @unchecked(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.
     %bad = arith.cmpf olt, %x, %zero : f64
     scf.if %bad {
       %s = affine.load %err[] : memref<!weft.ptr>
-      %lit = weft.base {alias = #weft.alias<pointer>, name = "\22bad\\n\22"} : () -> memref<?xi8>
+      %lit = weft.base {alias = #weft.alias<pointer>, name = "\22bad\\n\22", weft.literal} : () -> memref<?xi8>
       %c0 = arith.constant 0 : index
       %p = weft.addr %lit[%c0] : memref<?xi8>
       // expected-note@+1 {{here}}

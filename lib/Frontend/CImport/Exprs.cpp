@@ -452,6 +452,11 @@ static LVal unknownLValue(Importer &im, const clang::Expr *e) {
   lv.memref = im.builder.create<weft::BaseOp>(
       l, type, Value(), im.builder.getStringAttr(lv.text),
       AliasKindAttr::get(&im.mlirCtx, AliasKind::pointer));
+  // Storage the program cannot write: a string literal (also one a macro
+  // makes with #), __func__ (docs/ir.md, "Calls").
+  if (isa<clang::StringLiteral, clang::PredefinedExpr>(e->IgnoreParens()))
+    lv.memref.getDefiningOp()->setAttr("weft.literal",
+                                       im.builder.getUnitAttr());
   lv.indices.push_back(Idx::constant(0));
   return lv;
 }

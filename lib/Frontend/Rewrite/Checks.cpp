@@ -563,8 +563,15 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
     const clang::Stmt *b = !ifs              ? nullptr
                            : branch.getInt() ? ifs->getElse()
                                              : ifs->getThen();
+    // The branch's own text, not a macro's expansion (`CHECK(x)` that
+    // expands to an if): the question goes inside the branch, or nowhere.
+    const auto *block = llvm::dyn_cast_or_null<clang::CompoundStmt>(b);
+    bool macro = !b || ifs->getIfLoc().isMacroID() ||
+                 b->getBeginLoc().isMacroID() || b->getEndLoc().isMacroID() ||
+                 (block && !block->body_empty() &&
+                  (*block->body_begin())->getBeginLoc().isMacroID());
     unsigned sb, se;
-    if (!b || !fileRange(b->getSourceRange(), sb, se, endsWithSemi(b))) {
+    if (macro || !fileRange(b->getSourceRange(), sb, se, endsWithSemi(b))) {
       why = at + " is not an if statement that weft can edit (it comes " +
             "from a macro, or is in an included file)";
       return;
@@ -587,7 +594,6 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
                                   lineDirectiveAt(sb) + in);
     }
     // libweft: the chunk waits for every earlier iteration, or stops.
-    const auto *block = llvm::dyn_cast<clang::CompoundStmt>(b);
     if (block && !block->body_empty()) {
       unsigned f =
           offsetOf(sm.getExpansionLoc((*block->body_begin())->getBeginLoc()));

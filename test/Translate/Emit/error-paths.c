@@ -15,6 +15,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+// An if that a macro writes (ENSURE below) cannot take the question: the
+// loop stays as written (inserted before the macro, it would ask in every
+// iteration).
+// CHECK: error-paths.c:{{[0-9]+}}:3: remark: loop not parallelized: the error path at {{[0-9]+}}:5 is not an if statement that weft can edit (it comes from a macro, or is in an included file)
 // OMP: error-paths.c:{{[0-9]+}}:3: remark: loop not parallelized: it has 2 error paths, and OpenMP allows one ordered region in a loop
 
 // CHECK: struct weft_checked_{{[0-9]+}}_ctx {
@@ -43,7 +47,7 @@ void checked(const double *restrict a, double *restrict b, int n) {
 // JSON: "error_paths": [
 // JSON-NEXT: {
 // JSON-NEXT: "column": 5,
-// JSON-NEXT: "line": 35
+// JSON-NEXT: "line": 39
 
 // One statement on a branch gets braces; the else branch too.
 // CHECK-LABEL: weft_gather_
@@ -89,5 +93,20 @@ void two(const int *restrict v, int *restrict w, int n) {
       printf("%s: too large: %d\n", __func__, v[i]);
       exit(2);
     }
+  }
+}
+
+#define ENSURE(c)                                                              \
+  do {                                                                        \
+    if (!(c)) {                                                               \
+      fprintf(stderr, "failed: %s\n", #c);                                    \
+      exit(1);                                                                \
+    }                                                                         \
+  } while (0)
+
+void checked_macro(const int *restrict v, int *restrict w, int n) {
+  for (int i = 0; i < n; i++) {
+    ENSURE(v[i] >= 0);
+    w[i] = v[i];
   }
 }
