@@ -2,7 +2,7 @@
 // Error paths (docs/analysis.md): calls that write output (fprintf) or end
 // the program (exit) in a branch of an `if` statement (an scf.if with
 // weft.stmt_end) that ends with exit do not keep the loop sequential; the
-// branch gets weft.error_path (0: then, 1: else) and the loop
+// if gets weft.error_path (bit 1: then, bit 2: else) and the loop
 // weft.error_paths, their places. The same calls in a branch that does
 // not end the program (exit after it), or with a pointer argument that
 // weft does not follow, stay blockers, and nothing is marked.
@@ -11,7 +11,7 @@
 // CHECK: scf.if
 // CHECK: } else {
 // CHECK: weft.call @exit
-// CHECK: } {weft.error_path = 1 : i64, weft.stmt_end = 2 : i64}
+// CHECK: } {weft.error_path = 2 : i64, weft.stmt_end = 2 : i64}
 // CHECK: weft.error_paths = [#loc{{[0-9]*}}]{{.*}}weft.verdict = "parallel"
 // CHECK-LABEL: func.func @unchecked
 // CHECK-NOT: weft.error_path

@@ -550,19 +550,27 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
   const std::string stop = "return; /* weft: an earlier iteration ends the "
                            "program */";
   unsigned paths = 0;
+  // Each branch of an if with weft.error_path (bit 1 the then branch, bit
+  // 2 the else) that ends the program.
+  llvm::SmallVector<std::pair<mlir::Operation *, int>> branches;
   p.task.getLoop()->walk([&](mlir::Operation *op) {
-    auto branch = op->getAttrOfType<mlir::IntegerAttr>("weft.error_path");
+    if (auto bits = op->getAttrOfType<mlir::IntegerAttr>("weft.error_path"))
+      for (int side : {0, 1})
+        if (bits.getInt() & (1 << side))
+          branches.push_back({op, side});
+  });
+  for (auto [op, side] : branches) {
     auto id = op->getAttrOfType<mlir::IntegerAttr>("weft.stmt_end");
-    if (!branch || !why.empty())
-      return;
+    if (!why.empty())
+      break;
     paths++;
     std::string at = "the error path at " + where(op->getLoc());
     const clang::IfStmt *ifs = nullptr;
     if (id && id.getInt() >= 0 && (size_t)id.getInt() < im.stmts.size())
       ifs = llvm::dyn_cast_or_null<clang::IfStmt>(im.stmts[id.getInt()]);
-    const clang::Stmt *b = !ifs              ? nullptr
-                           : branch.getInt() ? ifs->getElse()
-                                             : ifs->getThen();
+    const clang::Stmt *b = !ifs   ? nullptr
+                           : side ? ifs->getElse()
+                                  : ifs->getThen();
     // The branch's own text, not a macro's expansion (`CHECK(x)` that
     // expands to an if): the question goes inside the branch, or nowhere.
     const auto *block = llvm::dyn_cast_or_null<clang::CompoundStmt>(b);
@@ -574,7 +582,7 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
     if (macro || !fileRange(b->getSourceRange(), sb, se, endsWithSemi(b))) {
       why = at + " is not an if statement that weft can edit (it comes " +
             "from a macro, or is in an included file)";
-      return;
+      continue;
     }
     // Lines inserted before text of the file are followed by a #line for
     // that text (with --line-directives), so that __LINE__ and debuggers
@@ -586,8 +594,9 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
                                   blanksBefore(sb));
     else {
       // On the line of its `if`: the pragma on a line of its own between.
-      llvm::StringRef before = text(lineStartOf(sb), sb);
-      unsigned gap = before.size() - before.rtrim(" \t").size();
+      std::string before = text(lineStartOf(sb), sb);
+      unsigned gap =
+          before.size() - llvm::StringRef(before).rtrim(" \t").size();
       std::string in = blanksBefore(sb);
       p.ompEdits.emplace_back(sb - gap, gap,
                               "\n" + in + "#pragma omp ordered\n" +
@@ -614,7 +623,7 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
       p.bodyEdits.emplace_back(sb, 0, "{ " + wait + " " + stop + " ");
       p.bodyEdits.emplace_back(se, 0, " }");
     }
-  });
+  }
   if (!why.empty())
     return false;
   if (paths == 0) {

@@ -110,3 +110,21 @@ void checked_macro(const int *restrict v, int *restrict w, int n) {
     w[i] = v[i];
   }
 }
+
+// Both branches end the program: each asks.
+// CHECK-LABEL: weft_both_
+// CHECK: if (v[i] < 0) {
+// CHECK-NEXT: if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk))
+// CHECK: } else {
+// CHECK-NEXT: if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk))
+void both(const int *restrict v, int n) {
+  for (int i = 0; i < n; i++) {
+    if (v[i] < 0) {
+      puts("negative");
+      exit(1);
+    } else {
+      puts("not negative");
+      exit(2);
+    }
+  }
+}

@@ -228,10 +228,10 @@ static void liftIndirectReads(LoopBody &body, ModuleOp module) {
 /// program, on a branch that ends it (Blocker::errorPath), run in parallel
 /// as in the sequential loop when only the first iteration to take such a
 /// branch runs it, after every earlier one: libweft and OpenMP's `ordered`
-/// do that. Their blockers go, their branches get weft.error_path (the
-/// branch) and `v` their places. Not when the module registers a function
-/// to run at exit: later iterations may have run by then, and it could see
-/// what they wrote.
+/// do that. Their blockers go, their ifs get weft.error_path (bit 1 the
+/// then branch, bit 2 the else) and `v` their places. Not when the module
+/// registers a function to run at exit: later iterations may have run by then,
+/// and it could see what they wrote.
 static void liftErrorPaths(LoopBody &body, ModuleOp module, Verdict &v) {
   if (llvm::none_of(body.blockers,
                     [](const Blocker &b) { return b.errorPath; }))
@@ -265,9 +265,12 @@ static void liftErrorPaths(LoopBody &body, ModuleOp module, Verdict &v) {
       kept.push_back(b);
       continue;
     }
-    b.errorPath->setAttr(
-        "weft.error_path",
-        builder.getI64IntegerAttr(errorBranchOf(b.op, b.errorPath)));
+    // Bits: 1 the then branch, 2 the else (an if may end the program on
+    // both sides).
+    auto had = b.errorPath->getAttrOfType<IntegerAttr>("weft.error_path");
+    int64_t bits = (had ? had.getInt() : 0) |
+                   (int64_t{1} << errorBranchOf(b.op, b.errorPath));
+    b.errorPath->setAttr("weft.error_path", builder.getI64IntegerAttr(bits));
     if (!llvm::is_contained(v.errorPaths, b.errorPath->getLoc()))
       v.errorPaths.push_back(b.errorPath->getLoc());
   }
