@@ -490,7 +490,6 @@ static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
   loop->walk([&](Operation *op) {
     if (op == loop && !withRoot)
       return;
-    Location l = op->getLoc();
     if (isa<affine::AffineLoadOp, memref::LoadOp, affine::AffineStoreOp,
             memref::StoreOp>(op)) {
       body.accesses.push_back(accessOf(op));

@@ -255,7 +255,11 @@ static void liftErrorPaths(LoopBody &body, ModuleOp module, Verdict &v) {
   // as the reason.
   auto other = [](const Blocker &b) { return !b.errorPath && !b.indirectRead; };
   if (llvm::any_of(body.blockers, other)) {
-    std::stable_partition(body.blockers.begin(), body.blockers.end(), other);
+    SmallVector<Blocker> first, rest;
+    for (Blocker &b : body.blockers)
+      (other(b) ? first : rest).push_back(std::move(b));
+    first.append(rest.begin(), rest.end());
+    body.blockers = std::move(first);
     return;
   }
   Builder builder(module.getContext());
