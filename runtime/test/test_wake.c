@@ -72,6 +72,11 @@ int main(void) {
      ThreadSanitizer or qemu a chunk of one iteration is slow enough that
      waking is right, so only correctness is checked there. */
   uint64_t short_wakes = run(0, 10, 64);
+  /* The owner times its first chunk: on a loaded machine (CI runs two
+     tests at once) it may be preempted in it and see a long chunk. Woken
+     in every one of five rounds of ten loops is the logic, not the load. */
+  for (int round = 1; round < 5 && short_wakes != 0; round++)
+    short_wakes = run(0, 10, 64);
   if (!WEFT_TEST_SLOW && !getenv("WEFT_TEST_SCALE_DOWN"))
     CHECK_EQ(short_wakes, 0);
   atomic_store(&chunk_ns, 5000);
