@@ -336,11 +336,10 @@ Work WorkModel::ofOp(Operation *op) {
     // The longer branch: a loop is worth parallelizing if it may be long.
     // An error path (weft.error_path: that branch) runs once at most, and
     // then the program ends: it costs nothing per iteration.
-    auto path = ifOp->getAttrOfType<IntegerAttr>("weft.error_path");
-    int64_t bits = path ? path.getInt() : 0;
-    Work t = bits & 1 ? Work() : ofBlock(*ifOp.thenBlock());
-    Work e =
-        ifOp.elseBlock() && !(bits & 2) ? ofBlock(*ifOp.elseBlock()) : Work();
+    Work t = isErrorBranch(ifOp, 0) ? Work() : ofBlock(*ifOp.thenBlock());
+    Work e = ifOp.elseBlock() && !isErrorBranch(ifOp, 1)
+                 ? ofBlock(*ifOp.elseBlock())
+                 : Work();
     w = t.ns >= e.ns ? t : e;
     w.bytes = std::max(t.bytes, e.bytes);
     w.assumed = t.assumed || e.assumed;

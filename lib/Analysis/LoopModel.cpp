@@ -462,9 +462,19 @@ Operation *weft::errorPathOf(Operation *op, Operation *loop) {
   return nullptr;
 }
 
-unsigned weft::errorBranchOf(Operation *op, Operation *path) {
+void weft::markErrorBranch(Operation *op, Operation *path) {
   auto ifOp = cast<scf::IfOp>(path);
-  return ifOp.getElseRegion().isAncestor(op->getParentRegion()) ? 1 : 0;
+  unsigned side = ifOp.getElseRegion().isAncestor(op->getParentRegion());
+  auto had = path->getAttrOfType<IntegerAttr>("weft.error_path");
+  int64_t bits = (had ? had.getInt() : 0) | (int64_t{1} << side);
+  path->setAttr(
+      "weft.error_path",
+      IntegerAttr::get(IntegerType::get(path->getContext(), 64), bits));
+}
+
+bool weft::isErrorBranch(Operation *ifOp, unsigned side) {
+  auto bits = ifOp->getAttrOfType<IntegerAttr>("weft.error_path");
+  return bits && (bits.getInt() >> side) & 1;
 }
 
 /// The memory a call on an error path reads through its pointer arguments,

@@ -146,11 +146,11 @@ static int64_t take_own_front(weft_team_t *team, const weft_share_t *share) {
   return -1;
 }
 
-int64_t weft_run_serial(const weft_loop_t *loop, weft_body_fn body,
-                        void *ctx) {
+/// Every chunk of `loop` on the calling thread, last first when `reverse`.
+static int64_t run_serial(const weft_loop_t *loop, weft_body_fn body,
+                          void *ctx, int reverse) {
   weft_grid_t g;
   weft_grid_init(&g, loop);
-  int reverse = weft_schedule_reversed();
   uint64_t t0 = weft_trace_on ? weft_now_ns() : 0;
   for (int64_t i = 0; i < g.chunks; i++) {
     int64_t c = reverse ? g.chunks - 1 - i : i, lo, hi;
@@ -164,6 +164,11 @@ int64_t weft_run_serial(const weft_loop_t *loop, weft_body_fn body,
     weft_trace_work(t0, t1, g.chunks, 0);
   }
   return g.chunks;
+}
+
+int64_t weft_run_serial(const weft_loop_t *loop, weft_body_fn body,
+                        void *ctx) {
+  return run_serial(loop, body, ctx, weft_schedule_reversed());
 }
 
 /// Sets every member's run for a loop with this tag, except that the
@@ -470,18 +475,12 @@ int64_t weft_parallel_for_exits(const weft_loop_t *loop, weft_body_fn body,
   if (!loop || !body || loop->trip <= 0)
     return 0;
   exits_run_t r = {body, ctx, x};
-  if (!weft_schedule_reversed() && !weft_tls.in_region)
-    return parallel_for(loop, exits_chunk, &r, 0);
-  /* On this thread, in order: WEFT_SCHEDULE=reverse would have the last
-     chunk wait for the first. */
-  weft_grid_t g;
-  weft_grid_init(&g, loop);
-  for (int64_t c = 0; c < g.chunks; c++) {
-    int64_t lo, hi;
-    weft_grid_bounds(&g, c, &lo, &hi);
-    exits_chunk(&r, lo, hi, c);
-  }
-  return g.chunks;
+  /* In order under WEFT_SCHEDULE=reverse, where the last chunk would wait
+     for the first on the same thread; and no help from a graph's idle
+     members (a nested call then runs serially, in order). */
+  if (weft_schedule_reversed())
+    return run_serial(loop, exits_chunk, &r, 0);
+  return parallel_for(loop, exits_chunk, &r, 0);
 }
 
 int weft_exit_first(weft_exits_t *x, int64_t k, int64_t chunk) {

@@ -170,9 +170,14 @@ bool writesOutput(llvm::StringRef name);
 /// in that branch. Null when there is none.
 mlir::Operation *errorPathOf(mlir::Operation *op, mlir::Operation *loop);
 
-/// Which branch of an error path's scf.if (0: then, 1: else) ends the
-/// program and holds `op`.
-unsigned errorBranchOf(mlir::Operation *op, mlir::Operation *path);
+/// Marks the branch of error path `path` (an scf.if) that holds `op`:
+/// weft.error_path, a bit per branch (1 the then branch, 2 the else), since
+/// an if may end the program on both sides.
+void markErrorBranch(mlir::Operation *op, mlir::Operation *path);
+
+/// Is branch `side` (0: then, 1: else) of the scf.if `ifOp` a marked error
+/// path (markErrorBranch)?
+bool isErrorBranch(mlir::Operation *ifOp, unsigned side);
 
 /// Is `name` a C math library function (or its float/long double variant)?
 /// Sets `setsErrno` to whether it may set errno.

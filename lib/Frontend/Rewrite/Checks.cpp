@@ -9,6 +9,9 @@
 //
 //===----------------------------------------------------------------------===//
 #include "RewriteInternals.h"
+#include "weft/Analysis/LoopModel.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace weft;
 using namespace weft::detail;
@@ -549,21 +552,15 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
       "if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk))";
   const std::string stop = "return; /* weft: an earlier iteration ends the "
                            "program */";
-  unsigned paths = 0;
-  // Each branch of an if with weft.error_path (bit 1 the then branch, bit
-  // 2 the else) that ends the program.
+  // Each branch that ends the program, of the ifs in the loop.
   llvm::SmallVector<std::pair<mlir::Operation *, int>> branches;
-  p.task.getLoop()->walk([&](mlir::Operation *op) {
-    if (auto bits = op->getAttrOfType<mlir::IntegerAttr>("weft.error_path"))
-      for (int side : {0, 1})
-        if (bits.getInt() & (1 << side))
-          branches.push_back({op, side});
+  p.task.getLoop()->walk([&](mlir::scf::IfOp op) {
+    for (int side : {0, 1})
+      if (isErrorBranch(op, side))
+        branches.push_back({op, side});
   });
   for (auto [op, side] : branches) {
     auto id = op->getAttrOfType<mlir::IntegerAttr>("weft.stmt_end");
-    if (!why.empty())
-      break;
-    paths++;
     std::string at = "the error path at " + where(op->getLoc());
     const clang::IfStmt *ifs = nullptr;
     if (id && id.getInt() >= 0 && (size_t)id.getInt() < im.stmts.size())
@@ -582,7 +579,7 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
     if (macro || !fileRange(b->getSourceRange(), sb, se, endsWithSemi(b))) {
       why = at + " is not an if statement that weft can edit (it comes " +
             "from a macro, or is in an included file)";
-      continue;
+      return false;
     }
     // Lines inserted before text of the file are followed by a #line for
     // that text (with --line-directives), so that __LINE__ and debuggers
@@ -624,14 +621,12 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
       p.bodyEdits.emplace_back(se, 0, " }");
     }
   }
-  if (!why.empty())
-    return false;
-  if (paths == 0) {
+  if (branches.empty()) {
     why = "weft lost track of the loop's error paths (please report this)";
     return false;
   }
-  if (paths > 1 && options.emit == RewriteOptions::Emit::OpenMP) {
-    why = "it has " + std::to_string(paths) +
+  if (branches.size() > 1 && options.emit == RewriteOptions::Emit::OpenMP) {
+    why = "it has " + std::to_string(branches.size()) +
           " error paths, and OpenMP allows one ordered region in a loop";
     return false;
   }

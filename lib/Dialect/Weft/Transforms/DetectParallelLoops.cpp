@@ -262,19 +262,13 @@ static void liftErrorPaths(LoopBody &body, ModuleOp module, Verdict &v) {
     body.blockers = std::move(first);
     return;
   }
-  Builder builder(module.getContext());
   SmallVector<Blocker> kept;
   for (Blocker &b : body.blockers) {
     if (!b.errorPath) {
       kept.push_back(b);
       continue;
     }
-    // Bits: 1 the then branch, 2 the else (an if may end the program on
-    // both sides).
-    auto had = b.errorPath->getAttrOfType<IntegerAttr>("weft.error_path");
-    int64_t bits = (had ? had.getInt() : 0) |
-                   (int64_t{1} << errorBranchOf(b.op, b.errorPath));
-    b.errorPath->setAttr("weft.error_path", builder.getI64IntegerAttr(bits));
+    markErrorBranch(b.op, b.errorPath);
     if (!llvm::is_contained(v.errorPaths, b.errorPath->getLoc()))
       v.errorPaths.push_back(b.errorPath->getLoc());
   }
@@ -1383,9 +1377,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     Operation *read = nullptr;
     if (!unsafe && fields.empty())
       read = exposedRead(loop, group);
-    for (auto &[range, accesses] : fields)
-      if (!unsafe && !read)
-        read = exposedRead(loop, accesses);
+    for (auto it = fields.begin(); !unsafe && !read && it != fields.end(); ++it)
+      read = exposedRead(loop, it->second);
     if (read) {
       // (A global's reason only when it is a work array: not the data
       // arrays of every nest.)
