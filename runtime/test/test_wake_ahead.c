@@ -63,13 +63,16 @@ int main(int argc, char **argv) {
   weft_reset_stats();
   /* Rounds of FRAMES frames on one beat, until one learns it (the checks
      below): on a loaded machine the sleeps that make the beat are late by
-     more than its tolerance now and then, and a round may predict little.
-     Three rounds that all miss it are a failure. */
+     more than its tolerance now and then, and a round may predict little
+     (the fresh-clone CI saw three rounds in a row predict 7, 11 and 13 of
+     60 frames while other suites' builds ran). Five rounds that all miss
+     it are a failure: the deterministic part, how the beat is learned, is
+     test_cadence's, on a clock the test sets. */
   int timing = !off && !WEFT_TEST_SLOW && !getenv("WEFT_TEST_SCALE_DOWN");
   weft_wake_stats_t ws, before;
   memset(&before, 0, sizeof before);
   int learned = 0;
-  for (int round = 0; round < (timing ? 3 : 1) && !learned; round++) {
+  for (int round = 0; round < (timing ? 5 : 1) && !learned; round++) {
     for (int f = 0; f < FRAMES; f++) {
       next.tv_nsec += 20 * 1000 * 1000;
       if (next.tv_nsec >= 1000000000L) {
