@@ -56,8 +56,13 @@ bool weft::isMathFunction(StringRef name, bool &setsErrno) {
 }
 
 bool weft::endsProgram(StringRef name) {
-  return name == "exit" || name == "_Exit" || name == "quick_exit" ||
-         name == "abort";
+  // The last four: what a failed assert() calls in glibc and musl
+  // (__assert_fail), bionic (__assert2), Apple's libc (__assert_rtn) and
+  // the BSDs (__assert); each writes its arguments to stderr and aborts.
+  static const llvm::StringSet<> ends = {
+      "exit",          "_Exit",     "quick_exit",   "abort",
+      "__assert_fail", "__assert2", "__assert_rtn", "__assert"};
+  return ends.contains(name);
 }
 
 bool weft::writesOutput(StringRef name) {
@@ -91,8 +96,7 @@ static std::string knownExternal(StringRef name) {
   if (name == "malloc" || name == "calloc" || name == "realloc" ||
       name == "aligned_alloc" || name == "posix_memalign")
     return "which allocates memory";
-  if (name == "exit" || name == "abort" || name == "_Exit" ||
-      name == "assert" || name == "__assert_fail")
+  if (weft::endsProgram(name) || name == "assert")
     return "which may end the program";
   return "";
 }

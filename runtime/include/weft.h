@@ -270,6 +270,16 @@ WEFT_API int64_t weft_parallel_for_exits(const weft_loop_t *loop,
 /// returns at once, and runs nothing more.
 WEFT_API int weft_exit_first(weft_exits_t *x, int64_t k, int64_t chunk);
 
+/// __PRETTY_FUNCTION__ of the function that a loop was outlined from, in an
+/// error path that a macro writes (assert): as this compiler names it. In C,
+/// GCC's is the name, as __func__; clang's is the signature. The outlined
+/// body, in a function of another name, passes both, as literals.
+#if defined(__clang__)
+#define WEFT_PRETTY_FUNCTION(name, signature) signature
+#else
+#define WEFT_PRETTY_FUNCTION(name, signature) name
+#endif
+
 /*===--- SPMD regions ----------------------------------------------------===*/
 
 /// Runs fn(ctx, member, team_size) once on every team member (member 0 is the

@@ -8,6 +8,7 @@
 // same exit status, on any team and schedule.
 // PARALLEL: 7
 // OPENMP-PARALLEL: 6
+// CFLAGS: -I%S
 // (validated() has two error paths: OpenMP allows one ordered region.)
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -15,6 +16,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "Inputs/scenarios.h"
 
 #define N 300000
 #define R 400
@@ -141,59 +144,10 @@ static void child(int which, int bad1, int bad2) {
   exit(0);
 }
 
-static void scenario(int which, int bad1, int bad2) {
-  fflush(stdout);
-  int fd[2];
-  if (pipe(fd) != 0)
-    exit(1);
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fd[1], 1);
-    dup2(fd[1], 2);
-    close(fd[0]);
-    char w[16], b1[16], b2[16];
-    snprintf(w, sizeof w, "%d", which);
-    snprintf(b1, sizeof b1, "%d", bad1);
-    snprintf(b2, sizeof b2, "%d", bad2);
-    execl("/proc/self/exe", "error_paths", w, b1, b2, (char *)NULL);
-    _exit(127);
-  }
-  close(fd[1]);
-  char out[4096];
-  size_t len = 0;
-  ssize_t n;
-  while (len + 1 < sizeof out &&
-         (n = read(fd[0], out + len, sizeof out - 1 - len)) > 0)
-    len += (size_t)n;
-  out[len] = 0;
-  close(fd[0]);
-  int status;
-  waitpid(pid, &status, 0);
-  if (WIFEXITED(status))
-    printf("scenario %d (%d, %d): exit %d\n", which, bad1, bad2,
-           WEXITSTATUS(status));
-  else
-    printf("scenario %d (%d, %d): signal %d\n", which, bad1, bad2,
-           WIFSIGNALED(status) ? WTERMSIG(status) : -1);
-  /* Less the runtime's statistics (WEFT_STATS, which exec_check sets) and
-     Archer's greeting (the OpenMP build under ThreadSanitizer). */
-  for (char *line = strtok(out, "\n"); line; line = strtok(NULL, "\n"))
-    if (strncmp(line, "weft: ", 6) != 0 && strncmp(line, "Archer ", 7) != 0)
-      printf("%s\n", line);
-  printf("---\n");
-}
-
 int main(int argc, char **argv) {
   if (argc == 4)
     child(atoi(argv[1]), atoi(argv[2]), atoi(argv[3]));
-  /* Under ThreadSanitizer: a program that exits from a thread other than
-     the main one leaves the others unjoined, which is no bug here. */
-  const char *tsan = getenv("TSAN_OPTIONS");
-  if (tsan) {
-    static char opts[512];
-    snprintf(opts, sizeof opts, "%s report_thread_leaks=0", tsan);
-    setenv("TSAN_OPTIONS", opts, 1);
-  }
+  scenario_quiet_leaks();
   static const int bads[][2] = {
       {-1, -1},  {N - 1, -1}, {5, N - 2}, {150001, 149999},
       {0, 1},    {77777, 2},  {N / 2, N / 2 + 1}, {R * C - 1, 3 * C + 7}};
@@ -209,6 +163,6 @@ int main(int argc, char **argv) {
   printf("validated: %.1f\n", total(b));
   for (int w = 0; w < 5; w++)
     for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++)
-      scenario(w, bads[k][0], bads[k][1]);
+      scenario("error_paths", w, bads[k][0], bads[k][1], NULL);
   return 0;
 }

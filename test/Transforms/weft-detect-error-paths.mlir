@@ -19,9 +19,15 @@
 // CHECK-LABEL: func.func @through_pointer
 // CHECK-NOT: weft.error_path
 // CHECK: weft.verdict = "sequential"
+// What assert(x) calls when x fails (glibc's __assert_fail, its arguments
+// literals) ends the program too.
+// CHECK-LABEL: func.func @asserted
+// CHECK: weft.call @__assert_fail
+// CHECK: } {weft.error_path = 2 : i64, weft.stmt_end = 3 : i64}
+// CHECK: weft.verdict = "parallel"
 func.func @checked(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a", weft.restrict}, %b: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "b", weft.restrict}, %n: index {weft.decl = 3 : i64, weft.name = "n"}) {
   %err = memref.get_global @stderr : memref<!weft.ptr>
-  // expected-remark@+1 {{loop parallelized: a run-time check that b and a do not overlap; the error path at 29:5 ends the program at the first iteration that takes it, once every earlier iteration is done}}
+  // expected-remark@+1 {{loop parallelized: a run-time check that b and a do not overlap; the error path at 35:5 ends the program at the first iteration that takes it, once every earlier iteration is done}}
   affine.for %i = 0 to %n {
     %x = affine.load %a[%i] {weft.stmt = 2 : i64} : memref<?xf64>
     %zero = arith.constant 0.0 : f64
@@ -77,7 +83,27 @@ func.func @through_pointer(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>,
   } {weft.loop_id = 2 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}, {decl = 4 : i64, name = "names"}, {decl = 3 : i64, name = "n"}]}
   return
 }
+func.func @asserted(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a", weft.restrict}, %b: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "b", weft.restrict}, %n: index {weft.decl = 3 : i64, weft.name = "n"}) {
+  // expected-remark@+1 {{loop parallelized: a run-time check that b and a do not overlap; the error path at 92:5 ends the program at the first iteration that takes it, once every earlier iteration is done}}
+  affine.for %i = 0 to %n {
+    %x = affine.load %a[%i] {weft.stmt = 3 : i64} : memref<?xf64>
+    %zero = arith.constant 0.0 : f64
+    %ok = arith.cmpf oge, %x, %zero : f64
+    scf.if %ok {
+    } else {
+      %text = weft.base {alias = #weft.alias<pointer>, name = "assert(a[i] >= 0)", weft.literal} : () -> memref<?xi8>
+      %c0 = arith.constant 0 : index
+      %p = weft.addr %text[%c0] : memref<?xi8>
+      %line = arith.constant 9 : i32
+      weft.call @__assert_fail(%p, %p, %line, %p) : (!weft.ptr, !weft.ptr, i32, !weft.ptr) -> ()
+    } {weft.stmt_end = 3 : i64}
+    %y = arith.addf %x, %x : f64
+    affine.store %y, %b[%i] : memref<?xf64>
+  } {weft.loop_id = 3 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "b"}, {decl = 3 : i64, name = "n"}]}
+  return
+}
 memref.global "private" @stderr : memref<!weft.ptr>
+func.func private @__assert_fail(!weft.ptr, !weft.ptr, i32, !weft.ptr) attributes {weft.external}
 func.func private @fprintf(!weft.ptr, !weft.ptr) -> i32 attributes {weft.external, weft.variadic}
 func.func private @puts(!weft.ptr) -> i32 attributes {weft.external}
 func.func private @exit(i32) attributes {weft.external}

@@ -155,7 +155,7 @@ struct CallSummary {
 };
 
 /// Does the C library function `name` end the program (exit, _Exit,
-/// quick_exit, abort)?
+/// quick_exit, abort, and the functions a failed assert() calls)?
 bool endsProgram(llvm::StringRef name);
 
 /// Does the C library function `name` only write output to a stream

@@ -95,8 +95,15 @@ Value Importer::evalIndex(const clang::Expr *e) {
 //===----------------------------------------------------------------------===//
 
 std::string Importer::spelling(const clang::Stmt *s) {
-  clang::CharSourceRange range = clang::CharSourceRange::getTokenRange(
-      sm.getExpansionRange(s->getSourceRange()).getAsRange());
+  // The text that spells s: in a macro's argument, the argument's text
+  // (`b->y` of `assert(b->y[i] > 0)`), else that of the macro invocation
+  // that writes s.
+  clang::CharSourceRange range = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(s->getSourceRange()), sm,
+      ctx.getLangOpts());
+  if (range.isInvalid())
+    range = clang::CharSourceRange::getTokenRange(
+        sm.getExpansionRange(s->getSourceRange()).getAsRange());
   llvm::StringRef text =
       clang::Lexer::getSourceText(range, sm, ctx.getLangOpts());
   std::string out;

@@ -254,6 +254,16 @@ public:
   /// The statements of a block; each that may be a task gets weft.stmt. A
   /// function's body ends with its last return.
   void importCompound(const clang::CompoundStmt *s, bool functionBody = false);
+  /// A statement of a block (`unit`: weft.stmt and weft.stmt_end, a unit
+  /// weft-task-graph may reorder), or the one statement of a body without
+  /// braces (weft.stmt_end alone: which C statement its last op ends, for
+  /// the error paths of docs/analysis.md), when it may be a task
+  /// (docs/ir.md, "Statements").
+  void importListed(const clang::Stmt *s, bool unit);
+  /// The body of a loop or a branch of an if: a block, or one statement
+  /// (importListed, not a unit), so that its error path is one with braces
+  /// or without.
+  void importBody(const clang::Stmt *s);
   void importIf(const clang::IfStmt *s);
   void importSwitch(const clang::SwitchStmt *s);
   void importReturn(const clang::ReturnStmt *s, bool last);

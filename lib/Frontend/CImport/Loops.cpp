@@ -466,7 +466,7 @@ Operation *Importer::importOpaqueLoop(const clang::Stmt *s, StringRef kind,
   Block *bb = new Block();
   op.getBody().push_back(bb);
   builder.setInsertionPointToStart(bb);
-  importStmt(body);
+  importBody(body);
   if (inc)
     (void)eval(inc);
   builder.create<weft::YieldOp>(l);
@@ -775,7 +775,7 @@ void Importer::importFor(const clang::ForStmt *s) {
     OpBuilder::InsertionGuard g(builder);
     builder.setInsertionPoint(body->getTerminator());
     counters[var] = ci;
-    importStmt(s->getBody());
+    importBody(s->getBody());
     counters.erase(var);
   }
 

@@ -41,35 +41,47 @@ static bool mayBeTask(const clang::Stmt *s) {
 void Importer::importCompound(const clang::CompoundStmt *s, bool functionBody) {
   const clang::Stmt *last = s->body_empty() ? nullptr : s->body_back();
   for (const clang::Stmt *c : s->body()) {
-    if (functionBody && c == last && isa<clang::ReturnStmt>(c)) {
+    if (functionBody && c == last && isa<clang::ReturnStmt>(c))
       importReturn(cast<clang::ReturnStmt>(c), /*last=*/true);
-      continue;
-    }
-    if (!mayBeTask(c)) {
-      importStmt(c);
-      continue;
-    }
-    // The operations the statement adds at the insertion point are its
-    // own: the first gets weft.stmt and the free variables, the last
-    // weft.stmt_end (docs/ir.md, "Statements"). A block nested in it is
-    // part of it.
-    Block *block = builder.getInsertionBlock();
-    Block::iterator at = builder.getInsertionPoint();
-    Operation *before = at == block->begin() ? nullptr : &*std::prev(at);
-    auto id = builder.getI64IntegerAttr(newStmtId(c));
-    importStmt(c);
-    if (builder.getInsertionBlock() != block)
-      continue;
-    Block::iterator first =
-        before ? std::next(Block::iterator(before)) : block->begin();
-    Block::iterator end = builder.getInsertionPoint();
-    if (first == end)
-      continue;
-    first->setAttr("weft.stmt", id);
-    first->setAttr("weft.stmt_loc", LocationAttr(loc(c)));
-    std::prev(end)->setAttr("weft.stmt_end", id);
-    setFreeVars(*this, &*first, c, "weft.stmt_vars");
+    else
+      importListed(c, /*unit=*/true);
   }
+}
+
+void Importer::importListed(const clang::Stmt *c, bool unit) {
+  if (!mayBeTask(c)) {
+    importStmt(c);
+    return;
+  }
+  // The operations the statement adds at the insertion point are its
+  // own: the last gets weft.stmt_end; the first of a unit weft.stmt and
+  // the free variables (docs/ir.md, "Statements"). A block nested in it is
+  // part of it.
+  Block *block = builder.getInsertionBlock();
+  Block::iterator at = builder.getInsertionPoint();
+  Operation *before = at == block->begin() ? nullptr : &*std::prev(at);
+  auto id = builder.getI64IntegerAttr(newStmtId(c));
+  importStmt(c);
+  if (builder.getInsertionBlock() != block)
+    return;
+  Block::iterator first =
+      before ? std::next(Block::iterator(before)) : block->begin();
+  Block::iterator end = builder.getInsertionPoint();
+  if (first == end)
+    return;
+  std::prev(end)->setAttr("weft.stmt_end", id);
+  if (!unit)
+    return;
+  first->setAttr("weft.stmt", id);
+  first->setAttr("weft.stmt_loc", LocationAttr(loc(c)));
+  setFreeVars(*this, &*first, c, "weft.stmt_vars");
+}
+
+void Importer::importBody(const clang::Stmt *s) {
+  if (!s || isa<clang::CompoundStmt>(s))
+    importStmt(s);
+  else
+    importListed(s, /*unit=*/false);
 }
 
 void Importer::importIf(const clang::IfStmt *s) {
@@ -84,10 +96,10 @@ void Importer::importIf(const clang::IfStmt *s) {
   {
     OpBuilder::InsertionGuard g(builder);
     builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    importStmt(s->getThen());
+    importBody(s->getThen());
     if (s->getElse()) {
       builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-      importStmt(s->getElse());
+      importBody(s->getElse());
     }
   }
 }

@@ -294,8 +294,23 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
   // __func__ passed to a call (an error message that prints it) is the
   // name of the function the loop is in, as a string literal in the
   // outlined body. Anywhere else its address may matter (`a[i] =
-  // __func__`), and a macro's text cannot be edited.
+  // __func__`), and a macro's text cannot be edited, but for an error path
+  // that errorPathEdits writes out again (`assert(x)`).
+  std::vector<std::pair<unsigned, unsigned>> rewritten;
+  if (p.exits())
+    for (auto [op, side, st] : errorBranches(p)) {
+      std::string w;
+      if (st && st->getBeginLoc().isMacroID())
+        if (auto m = macroErrorPath(p, st, side, w))
+          rewritten.emplace_back(m->b, m->e);
+    }
   for (const clang::PredefinedExpr *e : scan.predefined) {
+    clang::SourceLocation x = sm.getExpansionLoc(e->getLocation());
+    if (e->getLocation().isMacroID() && sm.getFileID(x) == sm.getMainFileID() &&
+        llvm::any_of(rewritten, [&](std::pair<unsigned, unsigned> r) {
+          return r.first <= offsetOf(x) && offsetOf(x) < r.second;
+        }))
+      continue;
     const clang::Expr *arg = e;
     clang::DynTypedNodeList up = ctx.getParents(*arg);
     while (!up.empty() && (up[0].get<clang::ImplicitCastExpr>() ||
@@ -545,6 +560,270 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
   return checkMacros(p, why);
 }
 
+namespace {
+/// e without parentheses, implicit casts and __extension__.
+const clang::Expr *bare(const clang::Expr *e) {
+  for (;;) {
+    e = e->IgnoreParenImpCasts();
+    const auto *u = llvm::dyn_cast<clang::UnaryOperator>(e);
+    if (!u || u->getOpcode() != clang::UO_Extension)
+      return e;
+    e = u->getSubExpr();
+  }
+}
+
+/// e without a cast to void (`(void)f(x)`).
+const clang::Expr *unvoided(const clang::Expr *e) {
+  e = bare(e);
+  if (const auto *c = llvm::dyn_cast<clang::CStyleCastExpr>(e))
+    if (c->getType()->isVoidType())
+      return bare(c->getSubExpr());
+  return e;
+}
+
+/// Does s do nothing when it runs: absent, `;`, `{}`, `(void)0`, or a
+/// sizeof (of a type that is not variably modified)?
+bool inert(const clang::Stmt *s) {
+  if (!s || llvm::isa<clang::NullStmt>(s))
+    return true;
+  if (const auto *c = llvm::dyn_cast<clang::CompoundStmt>(s))
+    return llvm::all_of(c->body(), inert);
+  const auto *e = llvm::dyn_cast<clang::Expr>(s);
+  if (!e)
+    return false;
+  e = unvoided(e);
+  if (const auto *u = llvm::dyn_cast<clang::UnaryExprOrTypeTraitExpr>(e))
+    return !u->getTypeOfArgument()->isVariablyModifiedType();
+  return llvm::isa<clang::IntegerLiteral>(e);
+}
+
+/// The statements of s that do something, through blocks, `do ... while
+/// (0)`, statement expressions and comma operators; false when a `do`
+/// loops or one of them is a declaration, jump or label.
+bool effective(const clang::Stmt *s,
+               llvm::SmallVectorImpl<const clang::Stmt *> &out) {
+  if (inert(s))
+    return true;
+  if (const auto *c = llvm::dyn_cast<clang::CompoundStmt>(s)) {
+    for (const clang::Stmt *x : c->body())
+      if (!effective(x, out))
+        return false;
+    return true;
+  }
+  if (const auto *d = llvm::dyn_cast<clang::DoStmt>(s)) {
+    const auto *zero =
+        llvm::dyn_cast<clang::IntegerLiteral>(bare(d->getCond()));
+    return zero && zero->getValue() == 0 && effective(d->getBody(), out);
+  }
+  const auto *e = llvm::dyn_cast<clang::Expr>(s);
+  if (!e) {
+    if (!llvm::isa<clang::IfStmt>(s))
+      return false;
+    out.push_back(s);
+    return true;
+  }
+  e = unvoided(e);
+  if (const auto *se = llvm::dyn_cast<clang::StmtExpr>(e))
+    return effective(se->getSubStmt(), out);
+  if (const auto *bo = llvm::dyn_cast<clang::BinaryOperator>(e);
+      bo && bo->getOpcode() == clang::BO_Comma)
+    return effective(bo->getLHS(), out) && effective(bo->getRHS(), out);
+  out.push_back(e);
+  return true;
+}
+
+/// The C text of a literal argument of an error path's call, or "".
+/// __FILE__ and __LINE__ stay themselves: in the output they say what the
+/// file's other uses say (its own name and lines, or the input's with
+/// --line-directives). __func__ and __PRETTY_FUNCTION__ stay themselves
+/// where the body stays in its function (`!outlined`), else are the name
+/// of function `fn` (WEFT_PRETTY_FUNCTION, weft.h: GCC's and clang's
+/// differ).
+std::string literalText(const clang::Expr *a, const clang::SourceManager &sm,
+                        const clang::LangOptions &lang,
+                        const clang::FunctionDecl *fn, bool outlined) {
+  a = bare(a);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::StringRef macro =
+      a->getBeginLoc().isMacroID()
+          ? clang::Lexer::getImmediateMacroName(a->getBeginLoc(), sm, lang)
+          : "";
+  if (macro == "__FILE__" || macro == "__LINE__" || macro == "__FILE_NAME__" ||
+      macro == "__BASE_FILE__")
+    os << macro;
+  else if (const auto *s = llvm::dyn_cast<clang::StringLiteral>(a))
+    s->outputString(os);
+  else if (const auto *f = llvm::dyn_cast<clang::PredefinedExpr>(a)) {
+    auto kind = f->getIdentKind();
+    bool plain = kind == clang::PredefinedIdentKind::Func ||
+                 kind == clang::PredefinedIdentKind::Function;
+    if (!plain && kind != clang::PredefinedIdentKind::PrettyFunction)
+      return "";
+    if (!outlined)
+      os << clang::PredefinedExpr::getIdentKindName(kind);
+    else if (plain)
+      os << "\"" << fn->getName() << "\"";
+    else if (f->getFunctionName()) {
+      os << "WEFT_PRETTY_FUNCTION(\"" << fn->getName() << "\", ";
+      f->getFunctionName()->outputString(os);
+      os << ")";
+    }
+  } else if (const auto *i = llvm::dyn_cast<clang::IntegerLiteral>(a))
+    os << llvm::toString(i->getValue(), 10, i->getType()->isSignedIntegerType())
+       << (i->getType()->isSignedIntegerType() ? "" : "u");
+  else if (const auto *c = llvm::dyn_cast<clang::CharacterLiteral>(a))
+    os << c->getValue();
+  else if (const auto *r = llvm::dyn_cast<clang::DeclRefExpr>(a)) {
+    const auto *v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
+    if (v && v->isFileVarDecl())
+      os << v->getName();
+  }
+  return text;
+}
+} // namespace
+
+std::vector<std::tuple<mlir::Operation *, int, const clang::Stmt *>>
+FileRewriter::errorBranches(const Plan &p) const {
+  std::vector<std::tuple<mlir::Operation *, int, const clang::Stmt *>> out;
+  TaskOp task = p.task;
+  task.getLoop()->walk([&](mlir::scf::IfOp op) {
+    auto id = op->getAttrOfType<mlir::IntegerAttr>("weft.stmt_end");
+    const clang::Stmt *s =
+        id && id.getInt() >= 0 && (size_t)id.getInt() < im.stmts.size()
+            ? im.stmts[id.getInt()]
+            : nullptr;
+    for (int side : {0, 1})
+      if (isErrorBranch(op, side))
+        out.emplace_back(op, side, s);
+  });
+  return out;
+}
+
+std::optional<FileRewriter::MacroErrorPath>
+FileRewriter::macroErrorPath(const Plan &p, const clang::Stmt *s, int side,
+                             std::string &why) {
+  auto fail = [&](std::string w) {
+    why = std::move(w);
+    return std::nullopt;
+  };
+  const std::string cannot = "weft cannot write it out again: ";
+  // The invocation: the statements around s that the same macro
+  // expansion writes, up to the one that is all of it.
+  auto invocation = [&](const clang::Stmt *x) {
+    return sm.getExpansionRange(x->getBeginLoc()).getAsRange() ==
+                       sm.getExpansionRange(x->getEndLoc()).getAsRange() &&
+                   x->getBeginLoc().isMacroID()
+               ? sm.getExpansionRange(x->getBeginLoc())
+               : clang::CharSourceRange();
+  };
+  clang::CharSourceRange range = invocation(s);
+  if (range.isInvalid())
+    return fail(cannot + "a macro writes only a part of it");
+  const clang::Stmt *top = s;
+  for (;;) {
+    clang::DynTypedNodeList up = ctx.getParents(*top);
+    const clang::Stmt *parent = up.empty() ? nullptr : up[0].get<clang::Stmt>();
+    if (!parent || invocation(parent).getAsRange() != range.getAsRange())
+      break;
+    top = parent;
+  }
+  // All of it: `CHECK(x); n++` from one macro would lose the `n++`.
+  clang::SourceLocation first, last;
+  if (!clang::Lexer::isAtStartOfMacroExpansion(top->getBeginLoc(), sm,
+                                               ctx.getLangOpts(), &first) ||
+      !clang::Lexer::isAtEndOfMacroExpansion(top->getEndLoc(), sm,
+                                             ctx.getLangOpts(), &last) ||
+      first != range.getBegin())
+    return fail(cannot + "its macro writes more than this statement");
+  unsigned b, e;
+  if (!fileRange(range.getAsRange(), b, e, /*withSemi=*/false))
+    return fail(cannot + "it is not written in the file");
+  // The invocation runs one `if` or `?:`, and nothing else.
+  llvm::SmallVector<const clang::Stmt *> runs;
+  if (!effective(top, runs) || runs.size() != 1)
+    return fail(cannot + "its macro does more than test a condition");
+  const clang::Stmt *cond = runs[0];
+  const clang::Expr *test;
+  const clang::Stmt *branch, *other;
+  if (const auto *ifs = llvm::dyn_cast<clang::IfStmt>(cond);
+      ifs && !ifs->getInit() && !ifs->getConditionVariable() &&
+      !ifs->isConsteval()) {
+    test = ifs->getCond();
+    branch = side ? ifs->getElse() : ifs->getThen();
+    other = side ? ifs->getThen() : ifs->getElse();
+  } else if (const auto *c = llvm::dyn_cast<clang::ConditionalOperator>(cond);
+             c && c->getType()->isVoidType()) {
+    test = c->getCond();
+    branch = side ? c->getFalseExpr() : c->getTrueExpr();
+    other = side ? c->getTrueExpr() : c->getFalseExpr();
+  } else {
+    return fail(cannot + "its macro does more than test a condition");
+  }
+  // The statement weft marked is the one it tests in (or holds it).
+  if (s != cond && s != top)
+    return fail(cannot + "its macro does more than test a condition");
+  llvm::SmallVector<const clang::Stmt *> calls;
+  if (!branch || !inert(other) || !effective(branch, calls) || calls.empty())
+    return fail(cannot + "its branches are not an empty one and calls");
+  MacroErrorPath m;
+  m.b = b;
+  m.e = e;
+  for (const clang::Stmt *c : calls) {
+    const auto *call = llvm::dyn_cast<clang::CallExpr>(c);
+    const clang::FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+    if (!fd)
+      return fail(cannot + "its error branch does more than call functions");
+    bool seen = llvm::any_of(fd->redecls(), [&](const clang::FunctionDecl *r) {
+      return sm.isBeforeInTranslationUnit(r->getLocation(), p.insertAt);
+    });
+    if (!seen)
+      return fail(cannot + fd->getNameAsString() +
+                  " is declared after the function starts");
+    for (int omp : {0, 1}) {
+      m.calls[omp] += fd->getNameAsString() + "(";
+      for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+        std::string lit = literalText(call->getArg(i), sm, ctx.getLangOpts(),
+                                      p.fn, /*outlined=*/!omp);
+        if (lit.empty())
+          return fail(cannot + "an argument of " + fd->getNameAsString() +
+                      " is not a literal or a global");
+        m.calls[omp] += (i ? ", " : "") + lit;
+      }
+      m.calls[omp] += "); ";
+    }
+  }
+  // The condition: one of the invocation's arguments, its text in the file.
+  const clang::Expr *x = test;
+  bool negated = false;
+  for (;;) {
+    x = bare(x);
+    if (const auto *u = llvm::dyn_cast<clang::UnaryOperator>(x);
+        u && u->getOpcode() == clang::UO_LNot) {
+      negated = !negated;
+      x = u->getSubExpr();
+      continue;
+    }
+    if (const auto *c = llvm::dyn_cast<clang::CallExpr>(x);
+        c && c->getBuiltinCallee() == clang::Builtin::BI__builtin_expect) {
+      x = c->getArg(0);
+      continue;
+    }
+    break;
+  }
+  clang::CharSourceRange xr = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(x->getSourceRange()), sm,
+      ctx.getLangOpts());
+  if (xr.isInvalid() || sm.getFileID(xr.getBegin()) != sm.getMainFileID())
+    return fail(cannot + "its condition is not one of the macro's arguments");
+  m.cb = offsetOf(xr.getBegin());
+  m.ce = offsetOf(xr.getEnd());
+  if (!(m.b < m.cb && m.cb < m.ce && m.ce < m.e))
+    return fail(cannot + "its condition is not one of the macro's arguments");
+  m.whenTrue = (side == 0) != negated;
+  return m;
+}
+
 bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
   if (!p.exits())
     return true;
@@ -553,18 +832,36 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
   const std::string stop = "return; /* weft: an earlier iteration ends the "
                            "program */";
   // Each branch that ends the program, of the ifs in the loop.
-  llvm::SmallVector<std::pair<mlir::Operation *, int>> branches;
-  p.task.getLoop()->walk([&](mlir::scf::IfOp op) {
-    for (int side : {0, 1})
-      if (isErrorBranch(op, side))
-        branches.push_back({op, side});
-  });
-  for (auto [op, side] : branches) {
-    auto id = op->getAttrOfType<mlir::IntegerAttr>("weft.stmt_end");
+  auto branches = errorBranches(p);
+  llvm::DenseSet<unsigned> invocations;
+  for (auto [op, side, st] : branches) {
     std::string at = "the error path at " + where(op->getLoc());
-    const clang::IfStmt *ifs = nullptr;
-    if (id && id.getInt() >= 0 && (size_t)id.getInt() < im.stmts.size())
-      ifs = llvm::dyn_cast_or_null<clang::IfStmt>(im.stmts[id.getInt()]);
+    // A macro's statement (`assert(x);`): written out again, with the
+    // question before its calls; in OpenMP, its calls are the ordered
+    // region.
+    if (st && st->getBeginLoc().isMacroID()) {
+      std::string w;
+      auto m = macroErrorPath(p, st, side, w);
+      if (!m || !invocations.insert(m->b).second) {
+        why = at + " comes from a macro; " +
+              (m ? "weft cannot write it out again: the macro writes "
+                   "another error path"
+                 : w);
+        return false;
+      }
+      std::string open = std::string("do { if (") + (m->whenTrue ? "(" : "!(");
+      p.bodyEdits.emplace_back(m->b, m->cb - m->b, open);
+      p.bodyEdits.emplace_back(m->ce, m->e - m->ce,
+                               ")) { " + wait + " " + stop + " " + m->calls[0] +
+                                   "} } while (0)");
+      p.ompEdits.emplace_back(m->b, m->cb - m->b, open);
+      p.ompEdits.emplace_back(m->ce, m->e - m->ce,
+                              ")) {\n#pragma omp ordered\n" +
+                                  lineDirectiveAt(m->ce) + "{ " + m->calls[1] +
+                                  "} } } while (0)");
+      continue;
+    }
+    const auto *ifs = llvm::dyn_cast_or_null<clang::IfStmt>(st);
     const clang::Stmt *b = !ifs   ? nullptr
                            : side ? ifs->getElse()
                                   : ifs->getThen();

@@ -317,6 +317,32 @@ private:
   /// into p.bodyEdits and p.ompEdits. False, with why, when the text
   /// cannot take them.
   bool errorPathEdits(Plan &p, std::string &why);
+  /// An error path that a macro writes as one statement of the body:
+  /// `assert(x);`, or `CHECK(x);` of `do { if (!(x)) { fprintf(stderr,
+  /// ..., __FILE__, __LINE__, #x); exit(1); } } while (0)`. The invocation
+  /// expands to an `if` (or `?:`) on x, one of its arguments, and nothing
+  /// else that runs; the error branch is calls, the last ending the program,
+  /// whose arguments are literals (#x, __FILE__, __LINE__, __func__,
+  /// __PRETTY_FUNCTION__) or globals (stderr); the other branch is empty.
+  /// The rewriter writes it out again, its calls with those literals.
+  struct MacroErrorPath {
+    unsigned b = 0, e = 0;   ///< the invocation in the main file
+    unsigned cb = 0, ce = 0; ///< x's text, inside the invocation
+    bool whenTrue = false;   ///< the error branch runs when x is true
+    /// `f(...); exit(1);`, with literal arguments, for the outlined body
+    /// (`calls[0]`) and for OpenMP's, which stays in its function
+    /// (`calls[1]`: __func__ and __PRETTY_FUNCTION__ as written).
+    std::string calls[2];
+  };
+  /// Statement `s`'s error path on branch `side` (0: then, 1: else) as a
+  /// MacroErrorPath, or nothing with why.
+  std::optional<MacroErrorPath> macroErrorPath(const Plan &p,
+                                               const clang::Stmt *s, int side,
+                                               std::string &why);
+  /// The task's error branches: each `if` (weft.error_path), its side, and
+  /// the statement that it ends (weft.stmt_end), or null.
+  std::vector<std::tuple<mlir::Operation *, int, const clang::Stmt *>>
+  errorBranches(const Plan &p) const;
   /// The #includes of the main file that are not at file scope (inside a
   /// function or a type) and bring in system headers, directly or through
   /// the files they include: those headers' declarations are hidden after

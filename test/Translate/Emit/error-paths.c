@@ -15,10 +15,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-// An if that a macro writes (ENSURE below) cannot take the question: the
-// loop stays as written (inserted before the macro, it would ask in every
-// iteration).
-// CHECK: error-paths.c:{{[0-9]+}}:3: remark: loop not parallelized: the error path at {{[0-9]+}}:5 is not an if statement that weft can edit (it comes from a macro, or is in an included file)
+// An if that a macro writes (ENSURE below) is written out again
+// (error-paths-macros.c).
+// CHECK: error-paths.c:{{[0-9]+}}:3: remark: loop parallelized: the error path at {{[0-9]+}}:5 ends the program
 // OMP: error-paths.c:{{[0-9]+}}:3: remark: loop not parallelized: it has 2 error paths, and OpenMP allows one ordered region in a loop
 
 // CHECK: struct weft_checked_{{[0-9]+}}_ctx {
@@ -47,7 +46,7 @@ void checked(const double *restrict a, double *restrict b, int n) {
 // JSON: "error_paths": [
 // JSON-NEXT: {
 // JSON-NEXT: "column": 5,
-// JSON-NEXT: "line": 39
+// JSON-NEXT: "line": 38
 
 // One statement on a branch gets braces; the else branch too.
 // CHECK-LABEL: weft_gather_

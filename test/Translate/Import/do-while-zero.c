@@ -5,7 +5,7 @@
 
 // CHECK-LABEL: func.func @swaps
 // CHECK: affine.for
-// CHECK:   weft.switch %{{.*}} : i32 attributes {weft.once} {
+// CHECK:   weft.switch %{{.*}} : i32 attributes {weft.once{{.*}}} {
 // CHECK:     affine.store
 // CHECK:   }
 // CHECK: } {{{.*}}weft.loop_id = 0 : i64{{.*}}}

@@ -8,7 +8,7 @@ void assembly(void) { __asm__ volatile("" ::: "memory"); }
 
 // CHECK-LABEL: func.func @volatile_access
 // CHECK: %[[P:.*]] = weft.addr %arg1[%{{.*}}]{{.*}} : memref<?xi32>
-// CHECK: weft.effects reads() writes(%[[P]] : !weft.ptr) {kind = "volatile", reason = "writes volatile v[i]"}
+// CHECK: weft.effects reads() writes(%[[P]] : !weft.ptr) {kind = "volatile", reason = "writes volatile v[i]"{{.*}}}
 void volatile_access(int n, volatile int *v) {
   for (int i = 0; i < n; i++)
     v[i] = i;

@@ -86,7 +86,7 @@ long offset(void) { return offsetof(struct rec, c[0]); }
 // Bitfields: an access to their element, named for the C that reads it.
 // CHECK-LABEL: func.func @bitfield
 // CHECK: %[[P:.*]] = weft.addr %{{.*}}[%{{.*}}]{{.*}} : memref<100x!weft.struct<"flags", 4>>
-// CHECK: weft.effects reads() writes(%[[P]] : !weft.ptr) {kind = "bitfield", reason = "writes bitfield f[i].on"}
+// CHECK: weft.effects reads() writes(%[[P]] : !weft.ptr) {kind = "bitfield", reason = "writes bitfield f[i].on"{{.*}}}
 struct flags { unsigned on : 1, level : 3; };
 struct flags f[100];
 void bitfield(int n) {

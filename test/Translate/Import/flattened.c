@@ -9,7 +9,7 @@
 // CHECK:     %[[IM:.*]] = arith.muli %{{.*}}, %{{.*}} : i32
 // CHECK:     %[[IDX:.*]] = arith.addi %[[IM]], %{{.*}} : i32
 // CHECK:     %[[X:.*]] = arith.index_cast %[[IDX]] : i32 to index
-// CHECK:     memref.store %{{.*}}, %{{.*}}[%[[X]]] : memref<?xf32>
+// CHECK:     memref.store %{{.*}}, %{{.*}}[%[[X]]] {{.*}}: memref<?xf32>
 void flat(int n, int m, float *p) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < m; j++)
@@ -18,7 +18,7 @@ void flat(int n, int m, float *p) {
 
 // With a constant row length the subscript is affine.
 // CHECK-LABEL: func.func @constant_rows
-// CHECK: affine.store %{{.*}}, %{{.*}}[%{{.*}} * 64 + %{{.*}}] : memref<?xf32>
+// CHECK: affine.store %{{.*}}, %{{.*}}[%{{.*}} * 64 + %{{.*}}] {{.*}}: memref<?xf32>
 void constant_rows(int n, float *p) {
   for (int i = 0; i < n; i++)
     for (int j = 0; j < 64; j++)
@@ -29,7 +29,7 @@ void constant_rows(int n, float *p) {
 // with the element's linear offset.
 // CHECK-LABEL: func.func @element_pointer
 // CHECK: %[[F:.*]] = weft.flat %{{.*}} : memref<8x8xf64> -> memref<?xf64>
-// CHECK: affine.store %{{.*}}, %[[F]][%{{.*}} + 8] : memref<?xf64>
+// CHECK: affine.store %{{.*}}, %[[F]][%{{.*}} + 8] {{.*}}: memref<?xf64>
 double A[8][8];
 void element_pointer(void) {
   double *p = &A[1][0];

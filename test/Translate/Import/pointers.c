@@ -52,7 +52,7 @@ void rows(int n, double **r) {
 // A pointer passed to a call: weft.addr of the element.
 // CHECK-LABEL: func.func @call_arg
 // CHECK: %[[P:.*]] = weft.addr %{{.*}}[%{{.*}}]{{.*}} : memref<?xf32>
-// CHECK: weft.call @consume(%[[P]]) : (!weft.ptr) -> ()
+// CHECK: weft.call @consume(%[[P]]) {{.*}}: (!weft.ptr) -> ()
 void consume(float *);
 void call_arg(int n, float *a) {
   for (int i = 0; i < n; i += 4)

@@ -13,7 +13,7 @@ int total;
 // CHECK: affine.for
 // CHECK:   %[[OLD:.*]] = affine.load %[[ACC]][] {{.*}}: memref<f64>
 // CHECK:   %[[NEW:.*]] = arith.addf %[[OLD]], %{{.*}} : f64
-// CHECK:   affine.store %[[NEW]], %[[ACC]][] : memref<f64>
+// CHECK:   affine.store %[[NEW]], %[[ACC]][] {{.*}}: memref<f64>
 double ssa_and_cells(int n, const double *a) {
   double scale = 2.0 * n;
   double acc = 0;
@@ -27,7 +27,7 @@ double ssa_and_cells(int n, const double *a) {
 // CHECK: %[[T:.*]] = memref.get_global @total : memref<i32>
 // CHECK: %[[V:.*]] = affine.load %[[T]][] {{.*}}: memref<i32>
 // CHECK: %[[V1:.*]] = arith.addi %[[V]], %{{.*}} : i32
-// CHECK: affine.store %[[V1]], %[[T]][] : memref<i32>
+// CHECK: affine.store %[[V1]], %[[T]][] {{.*}}: memref<i32>
 void global_counter(int n) {
   for (int i = 0; i < n; i++)
     total++;

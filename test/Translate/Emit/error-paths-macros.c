@@ -1,0 +1,85 @@
+// RUN: weft-translate %s -o - --fork-join-ns=0 -- 2>&1 | grep -v "^// " | FileCheck %s
+// RUN: weft-translate %s -o /dev/null --fork-join-ns=0 -- 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: weft-translate %s -o %t.c --fork-join-ns=0 -- 2>/dev/null
+// RUN: %host_cc -std=gnu11 -Wall -Wextra -Werror -I %weft_runtime_include -c %t.c -o %t.o
+// RUN: clang-19 -std=gnu11 -Wall -Wextra -Werror -I %weft_runtime_include -c %t.c -o %t.o
+// RUN: weft-translate %s -o - --fork-join-ns=0 -- -std=c11 2>&1 | grep -v "^// " | FileCheck %s --check-prefix=ANSI
+// RUN: weft-translate %s -o %t.ansi.c --fork-join-ns=0 -- -std=c11 2>/dev/null
+// RUN: %host_cc -std=c11 -Wall -Wextra -Werror -I %weft_runtime_include -c %t.ansi.c -o %t.o
+// RUN: weft-translate %s --emit=openmp --fork-join-ns=0 -o - -- 2>&1 | grep -v "^// " | FileCheck %s --check-prefix=OMP
+// RUN: weft-translate %s --emit=openmp --fork-join-ns=0 -o %t.omp.c -- 2>/dev/null
+// RUN: %host_cc -std=gnu11 -Wall -Wextra -Werror -fopenmp -c %t.omp.c -o %t.o
+// RUN: clang-19 -std=gnu11 -Wall -Wextra -Werror -fopenmp -c %t.omp.c -o %t.o
+// RUN: weft-translate %s -o - --fork-join-ns=0 -- -DNDEBUG 2>&1 | FileCheck %s --check-prefix=NDEBUG
+//
+// Error paths that a macro writes as a statement (docs/output.md, "Error
+// paths"): assert(x), CHECK(x). The question cannot go into the macro's
+// expansion, so the invocation is written out again: `do { if (!(x)) {
+// question; the calls } } while (0)`, x as the file spells it, the calls'
+// arguments as literals (#x), with __FILE__ and __LINE__ as themselves and
+// the function's name for __func__ (WEFT_PRETTY_FUNCTION for
+// __PRETTY_FUNCTION__, whose text GCC and clang differ on). A macro that
+// does more, or passes what is not a literal, keeps its loop sequential.
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define CHECK(x)                                                               \
+  do {                                                                         \
+    if (!(x)) {                                                                \
+      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, __func__, #x);    \
+      exit(2);                                                                 \
+    }                                                                          \
+  } while (0)
+
+// CHECK-LABEL: weft_asserted_{{[0-9]+}}_run(
+// CHECK: do { if (!(a[i] >= 0)) { if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk)) return; /* weft: an earlier iteration ends the program */ __assert_fail("a[i] >= 0", __FILE__, __LINE__, WEFT_PRETTY_FUNCTION("asserted", "void asserted(const double *restrict, double *restrict, int)")); } } while (0);
+// CHECK-NEXT: b[i] = a[i] * 2;
+// ANSI-LABEL: weft_asserted_{{[0-9]+}}_run(
+// ANSI: do { if (!(a[i] >= 0)) { if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk)) return; /* weft: an earlier iteration ends the program */ __assert_fail("a[i] >= 0", __FILE__, __LINE__, WEFT_PRETTY_FUNCTION("asserted",
+// OMP-LABEL: void asserted(
+// OMP: #pragma omp parallel for schedule(static) ordered
+// OMP: do { if (!(a[i] >= 0)) {
+// OMP-NEXT: #pragma omp ordered
+// OMP-NEXT: { __assert_fail("a[i] >= 0", __FILE__, __LINE__, __PRETTY_FUNCTION__); } } } while (0);
+// NDEBUG: error-paths-macros.c:[[@LINE+2]]:3: remark: loop parallelized: its iterations are independent
+void asserted(const double *restrict a, double *restrict b, int n) {
+  for (int i = 0; i < n; i++) {
+    assert(a[i] >= 0);
+    b[i] = a[i] * 2;
+  }
+}
+
+// The statement of a loop without braces, in a loop nest.
+// CHECK-LABEL: weft_checked_{{[0-9]+}}_run(
+// CHECK: for (int j = 0; j < 64; j++)
+// CHECK-NEXT: do { if (!(m[i][j] < 1e6f)) { if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk)) return; /* weft: an earlier iteration ends the program */ fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, "checked", "m[i][j] < 1e6f"); exit(2); } } while (0);
+// OMP-LABEL: void checked(
+// OMP: #pragma omp ordered
+// OMP-NEXT: { fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, __func__, "m[i][j] < 1e6f"); exit(2); } } } while (0);
+void checked(float (*restrict m)[64], float *restrict out, int n) {
+  for (int i = 0; i < n; i++) {
+    float s = 0;
+    for (int j = 0; j < 64; j++)
+      CHECK(m[i][j] < 1e6f);
+    for (int j = 0; j < 64; j++)
+      s += m[i][j];
+    out[i] = s;
+  }
+}
+
+// A macro that does more than test: its count would be lost.
+// REMARK: error-paths-macros.c:[[@LINE+9]]:3: remark: loop not parallelized: the error path at [[@LINE+10]]:5 comes from a macro; weft cannot write it out again: its macro does more than test a condition
+#define COUNTED(x)                                                             \
+  do {                                                                         \
+    tests++;                                                                   \
+    if (!(x))                                                                  \
+      abort();                                                                 \
+  } while (0)
+static int tests;
+void counted(const int *restrict v, int *restrict w, int n) {
+  for (int i = 0; i < n; i++) {
+    COUNTED(v[i] >= 0);
+    w[i] = v[i];
+  }
+}
