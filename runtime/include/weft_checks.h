@@ -275,4 +275,106 @@ WEFT_HELPER int weft_apart(const void *a, int64_t alo, int64_t ahi,
 #define WEFT_INF_L ((long double)1e300 * 1e300 * 1e300)
 #endif
 
+/* Built without OpenMP, a team of one: the loop runs in order. */
+#if defined(_OPENMP)
+#include <omp.h>
+#define WEFT_OMP_THREAD() omp_get_thread_num()
+#define WEFT_OMP_THREADS() omp_get_num_threads()
+#define WEFT_OMP_MAX_THREADS() omp_get_max_threads()
+#define WEFT_OMP(directive) _Pragma(directive)
+#else
+#define WEFT_OMP_THREAD() 0
+#define WEFT_OMP_THREADS() 1
+#define WEFT_OMP_MAX_THREADS() 1
+#define WEFT_OMP(directive)
+#endif
+
+/// The most threads that a loop with error paths runs on under OpenMP.
+#define WEFT_OMP_EXITS_MAX 256
+
+/// A loop whose iterations may take an error path, under `#pragma omp
+/// parallel` in the output of `weft-translate --emit=openmp` (docs/output.md,
+/// "Error paths"): thread t runs block t of the iterations, in order;
+/// `first` is the lowest iteration that took an error path so far, and
+/// `done[t]` says that thread t has left its block. Shared by the team;
+/// every access is an OpenMP atomic.
+typedef struct weft_omp_exits {
+  int64_t first;
+  unsigned char done[WEFT_OMP_EXITS_MAX];
+} weft_omp_exits_t;
+
+/// Sets up `x` before the region.
+WEFT_HELPER void weft_omp_exits_begin(weft_omp_exits_t *x) {
+  x->first = INT64_MAX;
+  for (int t = 0; t < WEFT_OMP_EXITS_MAX; t++)
+    x->done[t] = 0;
+}
+
+/// The team to ask for: as many threads as OpenMP would use, at most
+/// WEFT_OMP_EXITS_MAX.
+WEFT_HELPER int weft_omp_exits_team(void) {
+  int n = WEFT_OMP_MAX_THREADS();
+  return n < WEFT_OMP_EXITS_MAX ? n : WEFT_OMP_EXITS_MAX;
+}
+
+/// The calling thread's block [*lo, *hi) of `trip` iterations: blocks in
+/// thread order, of sizes that differ by one at most.
+WEFT_HELPER void weft_omp_exits_block(int64_t trip, int64_t *lo, int64_t *hi) {
+  int64_t t = WEFT_OMP_THREAD(), n = WEFT_OMP_THREADS();
+  int64_t q = trip / n, r = trip % n;
+  *lo = q * t + (t < r ? t : r);
+  *hi = *lo + q + (t < r);
+}
+
+/// Has an iteration before k taken an error path? Then the program ends
+/// there, and the calling thread's block stops.
+WEFT_HELPER int weft_omp_exit_stopped(weft_omp_exits_t *x, int64_t k) {
+  int64_t f;
+  WEFT_OMP("omp atomic read")
+  f = x->first;
+  return f < k;
+}
+
+/// The calling thread has left its block.
+WEFT_HELPER void weft_omp_exits_done(weft_omp_exits_t *x) {
+  int t = WEFT_OMP_THREAD();
+  WEFT_OMP("omp atomic write seq_cst")
+  x->done[t] = 1;
+}
+
+/// Called by iteration k where it takes an error path. Returns 1 when k is
+/// the first iteration to take one, once every earlier iteration is done
+/// (every thread before the caller's has left its block): k goes on down
+/// the path, which ends the program. Returns 0 as soon as an earlier
+/// iteration has taken one: the block stops. Threads wait only for threads
+/// before theirs, and the first thread on a path for none on one, so the
+/// wait ends.
+WEFT_HELPER int weft_omp_exit_first(weft_omp_exits_t *x, int64_t k) {
+  int64_t f;
+  WEFT_OMP("omp critical(weft_omp_exits)") {
+    WEFT_OMP("omp atomic read seq_cst")
+    f = x->first;
+    if (k < f) {
+      WEFT_OMP("omp atomic write seq_cst")
+      x->first = k;
+    }
+  }
+  int me = WEFT_OMP_THREAD();
+  for (int t = 0; t < me; t++)
+    for (;;) {
+      unsigned char d;
+      WEFT_OMP("omp atomic read seq_cst")
+      d = x->done[t];
+      if (d)
+        break;
+      WEFT_OMP("omp atomic read seq_cst")
+      f = x->first;
+      if (f < k)
+        return 0;
+    }
+  WEFT_OMP("omp atomic read seq_cst")
+  f = x->first;
+  return f == k;
+}
+
 #endif /* WEFT_CHECKS_H */

@@ -7,9 +7,8 @@
 // iteration in loop order, after what the program wrote before, and the
 // same exit status, on any team and schedule.
 // PARALLEL: 7
-// OPENMP-PARALLEL: 6
+// OPENMP-PARALLEL: 7
 // CFLAGS: -I%S
-// (validated() has two error paths: OpenMP allows one ordered region.)
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,10 +8,9 @@
 // with the file, line and function the sequential build prints
 // (--line-directives), and the same exit status or signal.
 // PARALLEL: 6
-// OPENMP-PARALLEL: 5
+// OPENMP-PARALLEL: 6
 // CFLAGS: -I%S
 // WEFT-ARGS: --line-directives
-// (checked_sum() has two error paths: OpenMP allows one ordered region.)
 #define _POSIX_C_SOURCE 200809L
 #undef NDEBUG
 #include <assert.h>

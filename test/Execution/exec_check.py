@@ -367,12 +367,14 @@ def openmp(args, src, want, weft_args, cflags, tol, ref, tmp):
                                         directive(src, "GRAPHS", "0"))))
     swept(t.stderr, int(directive(src, "SWEPT", "0")))
     # A loop with array reductions is an `omp for` in a region of its own.
-    # A sweep is an `omp for` in a loop inside `omp parallel`.
+    # A sweep is an `omp for` in a loop inside `omp parallel`. A loop with
+    # error paths runs each thread's block in `omp parallel`.
     pragmas = len(re.findall(r"#pragma omp parallel for schedule\(static"
                              r"(, 1)?\)", text)) + \
         len(re.findall(r"#pragma omp for schedule\(static\) nowait "
                        r"/\* weft: a sweep", text)) + \
-        len(re.findall(r"each thread on its own copies of the arrays", text))
+        len(re.findall(r"each thread on its own copies of the arrays", text)) + \
+        len(re.findall(r"weft_omp_exits_block\(weft_trip", text))
     if pragmas != got or "#include \"weft.h\"" in text:
         fail("the OpenMP output has %d parallel loops for %d remarks%s" % (
             pragmas, got, " and includes weft.h" if pragmas == got else ""))

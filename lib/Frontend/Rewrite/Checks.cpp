@@ -827,18 +827,28 @@ FileRewriter::macroErrorPath(const Plan &p, const clang::Stmt *s, int side,
 bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
   if (!p.exits())
     return true;
-  const std::string wait =
-      "if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk))";
-  const std::string stop = "return; /* weft: an earlier iteration ends the "
-                           "program */";
+  // The question that makes a branch wait for every earlier iteration, and
+  // what stops the chunk (libweft) or the thread's block (OpenMP, whose
+  // body stays in its function: a jump past the block's loop).
+  p.exitLabel = "weft_stop_" + std::to_string(++exitLabels);
+  struct Question {
+    std::string wait, stop;
+    std::vector<std::tuple<unsigned, unsigned, std::string>> &edits;
+  };
+  const std::string why_stop = "; /* weft: an earlier iteration ends the "
+                               "program */";
+  Question asks[2] = {
+      {"if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk))",
+       "return" + why_stop, p.bodyEdits},
+      {"if (!weft_omp_exit_first(&weft_x, weft_k))",
+       "goto " + p.exitLabel + why_stop, p.ompEdits}};
   // Each branch that ends the program, of the ifs in the loop.
   auto branches = errorBranches(p);
   llvm::DenseSet<unsigned> invocations;
   for (auto [op, side, st] : branches) {
     std::string at = "the error path at " + where(op->getLoc());
     // A macro's statement (`assert(x);`): written out again, with the
-    // question before its calls; in OpenMP, its calls are the ordered
-    // region.
+    // question before its calls.
     if (st && st->getBeginLoc().isMacroID()) {
       std::string w;
       auto m = macroErrorPath(p, st, side, w);
@@ -850,15 +860,13 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
         return false;
       }
       std::string open = std::string("do { if (") + (m->whenTrue ? "(" : "!(");
-      p.bodyEdits.emplace_back(m->b, m->cb - m->b, open);
-      p.bodyEdits.emplace_back(m->ce, m->e - m->ce,
-                               ")) { " + wait + " " + stop + " " + m->calls[0] +
-                                   "} } while (0)");
-      p.ompEdits.emplace_back(m->b, m->cb - m->b, open);
-      p.ompEdits.emplace_back(m->ce, m->e - m->ce,
-                              ")) {\n#pragma omp ordered\n" +
-                                  lineDirectiveAt(m->ce) + "{ " + m->calls[1] +
-                                  "} } } while (0)");
+      for (int omp : {0, 1}) {
+        Question &q = asks[omp];
+        q.edits.emplace_back(m->b, m->cb - m->b, open);
+        q.edits.emplace_back(m->ce, m->e - m->ce,
+                             ")) { " + q.wait + " " + q.stop + " " +
+                                 m->calls[omp] + "} } while (0)");
+      }
       continue;
     }
     const auto *ifs = llvm::dyn_cast_or_null<clang::IfStmt>(st);
@@ -881,50 +889,30 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
     // Lines inserted before text of the file are followed by a #line for
     // that text (with --line-directives), so that __LINE__ and debuggers
     // keep seeing the file's lines.
-    // OpenMP: the branch is the loop's one ordered region.
-    if (firstOnLine(sb))
-      p.ompEdits.emplace_back(sb, 0,
-                              "#pragma omp ordered\n" + lineDirectiveAt(sb) +
-                                  blanksBefore(sb));
-    else {
-      // On the line of its `if`: the pragma on a line of its own between.
-      std::string before = text(lineStartOf(sb), sb);
-      unsigned gap =
-          before.size() - llvm::StringRef(before).rtrim(" \t").size();
-      std::string in = blanksBefore(sb);
-      p.ompEdits.emplace_back(sb - gap, gap,
-                              "\n" + in + "#pragma omp ordered\n" +
-                                  lineDirectiveAt(sb) + in);
-    }
-    // libweft: the chunk waits for every earlier iteration, or stops.
-    if (block && !block->body_empty()) {
-      unsigned f =
-          offsetOf(sm.getExpansionLoc((*block->body_begin())->getBeginLoc()));
-      if (firstOnLine(f))
-        p.bodyEdits.emplace_back(f, 0,
-                                 wait + "\n" + blanksBefore(f) + "  " + stop +
-                                     "\n" + lineDirectiveAt(f) +
-                                     blanksBefore(f));
-      else
-        p.bodyEdits.emplace_back(f, 0, wait + " " + stop + " ");
-    } else if (firstOnLine(sb) && !options.lineDirectives) {
-      std::string in = blanksBefore(sb);
-      p.bodyEdits.emplace_back(sb, 0,
-                               "{\n" + in + "  " + wait + "\n" + in + "    " +
-                                   stop + "\n" + in + "  ");
-      p.bodyEdits.emplace_back(se, 0, "\n" + in + "}");
-    } else {
-      p.bodyEdits.emplace_back(sb, 0, "{ " + wait + " " + stop + " ");
-      p.bodyEdits.emplace_back(se, 0, " }");
+    for (Question &q : asks) {
+      if (block && !block->body_empty()) {
+        unsigned f =
+            offsetOf(sm.getExpansionLoc((*block->body_begin())->getBeginLoc()));
+        if (firstOnLine(f))
+          q.edits.emplace_back(f, 0,
+                               q.wait + "\n" + blanksBefore(f) + "  " + q.stop +
+                                   "\n" + lineDirectiveAt(f) + blanksBefore(f));
+        else
+          q.edits.emplace_back(f, 0, q.wait + " " + q.stop + " ");
+      } else if (firstOnLine(sb) && !options.lineDirectives) {
+        std::string in = blanksBefore(sb);
+        q.edits.emplace_back(sb, 0,
+                             "{\n" + in + "  " + q.wait + "\n" + in + "    " +
+                                 q.stop + "\n" + in + "  ");
+        q.edits.emplace_back(se, 0, "\n" + in + "}");
+      } else {
+        q.edits.emplace_back(sb, 0, "{ " + q.wait + " " + q.stop + " ");
+        q.edits.emplace_back(se, 0, " }");
+      }
     }
   }
   if (branches.empty()) {
     why = "weft lost track of the loop's error paths (please report this)";
-    return false;
-  }
-  if (branches.size() > 1 && options.emit == RewriteOptions::Emit::OpenMP) {
-    why = "it has " + std::to_string(branches.size()) +
-          " error paths, and OpenMP allows one ordered region in a loop";
     return false;
   }
   return true;

@@ -243,6 +243,9 @@ private:
     /// Does the task's loop have error paths (docs/output.md, "Error
     /// paths")? A graph's statement has no task.
     bool exits() const { return task && task.hasErrorPaths(); }
+    /// The label after a thread's block of the OpenMP loop, where an error
+    /// path stops the block (errorPathEdits), when exits().
+    std::string exitLabel;
     unsigned bodyBegin = 0, bodyEnd = 0;
     clang::SourceLocation insertAt;
     std::string indent; ///< of the loop's line: where its block is written
@@ -317,6 +320,8 @@ private:
   /// into p.bodyEdits and p.ompEdits. False, with why, when the text
   /// cannot take them.
   bool errorPathEdits(Plan &p, std::string &why);
+  /// Labels made for Plan::exitLabel so far, so that each is unique.
+  unsigned exitLabels = 0;
   /// An error path that a macro writes as one statement of the body:
   /// `assert(x);`, or `CHECK(x);` of `do { if (!(x)) { fprintf(stderr,
   /// ..., __FILE__, __LINE__, #x); exit(1); } } while (0)`. The invocation
@@ -521,12 +526,19 @@ private:
                        llvm::StringRef indent = "    ");
   /// The block that replaces a loop in OpenMP output, or "" with `why`.
   std::string openmpBlock(const Plan &p, std::string &why);
+  /// The parallel region of openmpBlock for a loop with error paths
+  /// (docs/output.md, "Error paths"), or "" with `why`.
+  std::string openmpExits(const Plan &p, const std::string &clauses,
+                          std::string &why);
   /// The minimum trip count the OpenMP `if` clause of a task tests, or
   /// nothing when its trip count always reaches it.
   std::optional<int64_t> openmpMinTrip(const Plan &p);
-  /// The normalized loop over [0, weft_trip) at `in`: the counter from
+  /// The normalized loop over [0, weft_trip) at `in` (over [lo, hi) when
+  /// `hi` is given: a thread's block of a loop with error paths, which
+  /// stops once an earlier iteration has taken one): the counter from
   /// weft_k, and the body as written.
-  std::string openmpLoop(const Plan &p, const std::string &in);
+  std::string openmpLoop(const Plan &p, const std::string &in,
+                         llvm::StringRef lo = "0", llvm::StringRef hi = "");
   /// The schedule clause of the task's OpenMP loop: static blocks, or one
   /// iteration at a time for iterations whose cost grows linearly.
   std::string openmpSchedule(const Plan &p);

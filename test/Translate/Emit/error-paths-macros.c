@@ -38,10 +38,8 @@
 // ANSI-LABEL: weft_asserted_{{[0-9]+}}_run(
 // ANSI: do { if (!(a[i] >= 0)) { if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk)) return; /* weft: an earlier iteration ends the program */ __assert_fail("a[i] >= 0", __FILE__, __LINE__, WEFT_PRETTY_FUNCTION("asserted",
 // OMP-LABEL: void asserted(
-// OMP: #pragma omp parallel for schedule(static) ordered
-// OMP: do { if (!(a[i] >= 0)) {
-// OMP-NEXT: #pragma omp ordered
-// OMP-NEXT: { __assert_fail("a[i] >= 0", __FILE__, __LINE__, __PRETTY_FUNCTION__); } } } while (0);
+// OMP: #pragma omp parallel num_threads(weft_omp_exits_team())
+// OMP: do { if (!(a[i] >= 0)) { if (!weft_omp_exit_first(&weft_x, weft_k)) goto weft_stop_{{[0-9]+}}; /* weft: an earlier iteration ends the program */ __assert_fail("a[i] >= 0", __FILE__, __LINE__, __PRETTY_FUNCTION__); } } while (0);
 // NDEBUG: error-paths-macros.c:[[@LINE+2]]:3: remark: loop parallelized: its iterations are independent
 void asserted(const double *restrict a, double *restrict b, int n) {
   for (int i = 0; i < n; i++) {
@@ -55,8 +53,7 @@ void asserted(const double *restrict a, double *restrict b, int n) {
 // CHECK: for (int j = 0; j < 64; j++)
 // CHECK-NEXT: do { if (!(m[i][j] < 1e6f)) { if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk)) return; /* weft: an earlier iteration ends the program */ fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, "checked", "m[i][j] < 1e6f"); exit(2); } } while (0);
 // OMP-LABEL: void checked(
-// OMP: #pragma omp ordered
-// OMP-NEXT: { fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, __func__, "m[i][j] < 1e6f"); exit(2); } } } while (0);
+// OMP: goto weft_stop_{{[0-9]+}}; /* weft: an earlier iteration ends the program */ fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, __func__, "m[i][j] < 1e6f"); exit(2); } } while (0);
 void checked(float (*restrict m)[64], float *restrict out, int n) {
   for (int i = 0; i < n; i++) {
     float s = 0;

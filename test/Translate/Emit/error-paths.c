@@ -18,7 +18,7 @@
 // An if that a macro writes (ENSURE below) is written out again
 // (error-paths-macros.c).
 // CHECK: error-paths.c:{{[0-9]+}}:3: remark: loop parallelized: the error path at {{[0-9]+}}:5 ends the program
-// OMP: error-paths.c:{{[0-9]+}}:3: remark: loop not parallelized: it has 2 error paths, and OpenMP allows one ordered region in a loop
+// OMP: error-paths.c:{{[0-9]+}}:3: remark: loop parallelized: the error paths at {{[0-9]+}}:5 and {{[0-9]+}}:5 end the program
 
 // CHECK: struct weft_checked_{{[0-9]+}}_ctx {
 // CHECK: weft_exits_t *weft_exits; /* which iteration takes an error path first */
@@ -27,10 +27,19 @@
 // CHECK-NEXT: return; /* weft: an earlier iteration ends the program */
 // CHECK-NEXT: fprintf(stderr, "negative value %f at %d\n", a[i], i);
 // CHECK-NEXT: exit(1);
-// OMP: #pragma omp parallel for schedule(static) ordered
-// OMP: if (a[i] < 0){{$}}
-// OMP-NEXT: #pragma omp ordered
-// OMP-NEXT: {
+// OMP: weft_omp_exits_t weft_x;
+// OMP-NEXT: weft_omp_exits_begin(&weft_x);
+// OMP-NEXT: #pragma omp parallel num_threads(weft_omp_exits_team())
+// OMP: weft_omp_exits_block(weft_trip, &weft_lo, &weft_hi);
+// OMP-NEXT: for (int weft_k = (int)weft_lo; weft_k < weft_hi; weft_k++) {
+// OMP-NEXT: if (weft_omp_exit_stopped(&weft_x, weft_k))
+// OMP-NEXT: break; /* weft: an earlier iteration ends the program */
+// OMP: if (a[i] < 0) {
+// OMP-NEXT: if (!weft_omp_exit_first(&weft_x, weft_k))
+// OMP-NEXT: goto [[STOP:weft_stop_[0-9]+]]; /* weft: an earlier iteration ends the program */
+// OMP-NEXT: fprintf(stderr, "negative value %f at %d\n", a[i], i);
+// OMP: [[STOP]]: /* weft: where a block stops */
+// OMP-NEXT: weft_omp_exits_done(&weft_x);
 // OMP: if (a[i] < 0) {
 // OMP-NEXT: fprintf(stderr, "negative value %f at %d\n", a[i], i);
 void checked(const double *restrict a, double *restrict b, int n) {
@@ -46,7 +55,7 @@ void checked(const double *restrict a, double *restrict b, int n) {
 // JSON: "error_paths": [
 // JSON-NEXT: {
 // JSON-NEXT: "column": 5,
-// JSON-NEXT: "line": 38
+// JSON-NEXT: "line": 47
 
 // One statement on a branch gets braces; the else branch too.
 // CHECK-LABEL: weft_gather_
@@ -60,10 +69,12 @@ void checked(const double *restrict a, double *restrict b, int n) {
 // CHECK: .weft_exits = &weft_x
 // CHECK: int64_t weft_chunks = weft_parallel_for_exits(&weft_l, weft_gather_{{[0-9]+}}, &weft_c, &weft_x);
 // OMP-LABEL: long gather(
-// OMP: #pragma omp parallel for schedule(static) ordered
+// OMP: #pragma omp parallel num_threads(weft_omp_exits_team())
 // OMP: reduction(+: sum)
 // OMP: if (idx[i] >= m)
-// OMP-NEXT: #pragma omp ordered
+// OMP-NEXT: {
+// OMP-NEXT: if (!weft_omp_exit_first(&weft_x, weft_k))
+// OMP-NEXT: goto weft_stop_{{[0-9]+}}; /* weft: an earlier iteration ends the program */
 // OMP-NEXT: abort();
 long gather(const int *restrict idx, int n, int m) {
   long sum = 0;
