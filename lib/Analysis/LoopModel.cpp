@@ -434,19 +434,26 @@ static bool endsProgramCall(ModuleOp module, StringRef name, int depth) {
 }
 
 /// Does `block` end the program: its last op before the terminator a call
-/// that does (endsProgramCall), and no jump or switch in it that could
-/// leave first?
+/// that does (endsProgramCall), or a `do { ... } while (0)` (a weft.once
+/// switch, the macro idiom: `FAIL(msg)`) whose body does, and no jump or
+/// switch in it that could leave first?
 static bool endsTheProgram(Block &block, int depth) {
   Operation *last = block.empty() ? nullptr : &block.back();
   if (last && last->hasTrait<OpTrait::IsTerminator>())
     last = last->getPrevNode();
+  auto noJump = [](Operation &op) {
+    return !isJumpOrSwitch(&op) && !hasJumpOrSwitch(&op);
+  };
+  if (auto once = dyn_cast_or_null<SwitchOp>(last);
+      once && once->hasAttr("weft.once") && once.getBody().hasOneBlock())
+    return llvm::all_of(llvm::make_range(block.begin(), Block::iterator(last)),
+                        noJump) &&
+           endsTheProgram(once.getBody().front(), depth);
   auto call = dyn_cast_or_null<CallOp>(last);
   if (!call || !endsProgramCall(call->getParentOfType<ModuleOp>(),
                                 call.getCallee(), depth))
     return false;
-  return llvm::none_of(block, [](Operation &op) {
-    return isJumpOrSwitch(&op) || hasJumpOrSwitch(&op);
-  });
+  return llvm::all_of(block, noJump);
 }
 
 Operation *weft::errorPathOf(Operation *op, Operation *loop) {

@@ -1,14 +1,15 @@
 // RUN: %exec-check %s
 // Error paths that macros write (docs/analysis.md, "Error paths"): assert,
 // a CHECK macro of the do-while(0) kind, and one of the `?:` kind, each a
-// statement of a loop body, braced or not. Each scenario runs in a child
+// statement of a loop body, braced or not, and a FAIL macro as the branch
+// of an if. Each scenario runs in a child
 // process with bad elements at chosen places; the parent prints how the
 // child ended and everything it wrote, which must be what the sequential
 // program writes: the message of the first bad iteration in loop order,
 // with the file, line and function the sequential build prints
 // (--line-directives), and the same exit status or signal.
-// PARALLEL: 6
-// OPENMP-PARALLEL: 6
+// PARALLEL: 7
+// OPENMP-PARALLEL: 7
 // CFLAGS: -I%S
 // WEFT-ARGS: --line-directives
 #define _POSIX_C_SOURCE 200809L
@@ -96,6 +97,18 @@ static void gathered(void) {
   }
 }
 
+/* An if the file writes whose branch a macro writes, do-while(0) and all,
+   braceless, with an else. */
+#define FAIL(msg)                                                              \
+  do {                                                                         \
+    fputs(msg, stderr);                                                        \
+    exit(12);                                                                  \
+  } while (0)
+static void halved(void) {
+  for (int i = 0; i < N; i++)
+    if (a[i] < 0) FAIL("a negative value\n"); else b[i] = a[i] * 0.5;
+}
+
 static double total(const double *v) {
   double t = 0;
   for (int i = 0; i < N; i++)
@@ -123,6 +136,10 @@ static void child(int which, int bad1, int bad2) {
   case 3:
     gathered();
     printf("gathered: %.1f\n", total(b));
+    break;
+  case 4:
+    halved();
+    printf("halved: %.1f\n", total(b));
     break;
   }
   exit(0);
@@ -161,7 +178,9 @@ int main(int argc, char **argv) {
   row_sums();
   gathered();
   printf("rows: %g %g, gathered: %.1f\n", rows[0], rows[R - 1], total(b));
-  for (int w = 0; w < 4; w++)
+  halved();
+  printf("halved: %.1f\n", total(b));
+  for (int w = 0; w < 5; w++)
     for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++)
       scenario("error_paths_macros", w, bads[k][0], bads[k][1], unpretty);
   return 0;

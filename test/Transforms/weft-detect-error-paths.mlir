@@ -25,9 +25,15 @@
 // CHECK: weft.call @__assert_fail
 // CHECK: } {weft.error_path = 2 : i64, weft.stmt_end = 3 : i64}
 // CHECK: weft.verdict = "parallel"
+// A branch whose last statement is `do { ... } while (0)` (weft.once) whose
+// body ends the program: `if (bad) FAIL("msg");`.
+// CHECK-LABEL: func.func @failing
+// CHECK: weft.switch
+// CHECK: } {weft.error_path = 1 : i64, weft.stmt_end = 4 : i64}
+// CHECK: weft.verdict = "parallel"
 func.func @checked(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a", weft.restrict}, %b: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "b", weft.restrict}, %n: index {weft.decl = 3 : i64, weft.name = "n"}) {
   %err = memref.get_global @stderr : memref<!weft.ptr>
-  // expected-remark@+1 {{loop parallelized: a run-time check that b and a do not overlap; the error path at 35:5 ends the program at the first iteration that takes it, once every earlier iteration is done}}
+  // expected-remark@+1 {{loop parallelized: a run-time check that b and a do not overlap; the error path at 41:5 ends the program at the first iteration that takes it, once every earlier iteration is done}}
   affine.for %i = 0 to %n {
     %x = affine.load %a[%i] {weft.stmt = 2 : i64} : memref<?xf64>
     %zero = arith.constant 0.0 : f64
@@ -84,7 +90,7 @@ func.func @through_pointer(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>,
   return
 }
 func.func @asserted(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a", weft.restrict}, %b: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "b", weft.restrict}, %n: index {weft.decl = 3 : i64, weft.name = "n"}) {
-  // expected-remark@+1 {{loop parallelized: a run-time check that b and a do not overlap; the error path at 92:5 ends the program at the first iteration that takes it, once every earlier iteration is done}}
+  // expected-remark@+1 {{loop parallelized: a run-time check that b and a do not overlap; the error path at 98:5 ends the program at the first iteration that takes it, once every earlier iteration is done}}
   affine.for %i = 0 to %n {
     %x = affine.load %a[%i] {weft.stmt = 3 : i64} : memref<?xf64>
     %zero = arith.constant 0.0 : f64
@@ -102,7 +108,32 @@ func.func @asserted(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.d
   } {weft.loop_id = 3 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "b"}, {decl = 3 : i64, name = "n"}]}
   return
 }
+func.func @failing(%a: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a", weft.restrict}, %b: memref<?xf64> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "b", weft.restrict}, %n: index {weft.decl = 3 : i64, weft.name = "n"}) {
+  %err = memref.get_global @stderr : memref<!weft.ptr>
+  // expected-remark@+1 {{loop parallelized: a run-time check that b and a do not overlap; the error path at 118:5 ends the program at the first iteration that takes it, once every earlier iteration is done}}
+  affine.for %i = 0 to %n {
+    %x = affine.load %a[%i] {weft.stmt = 4 : i64} : memref<?xf64>
+    %zero = arith.constant 0.0 : f64
+    %bad = arith.cmpf olt, %x, %zero : f64
+    scf.if %bad {
+      %z = arith.constant 0 : i32
+      weft.switch %z : i32 attributes {weft.once} {
+        %s = affine.load %err[] : memref<!weft.ptr>
+        %lit = weft.base {alias = #weft.alias<pointer>, name = "\22bad\\n\22", weft.literal} : () -> memref<?xi8>
+        %c0 = arith.constant 0 : index
+        %p = weft.addr %lit[%c0] : memref<?xi8>
+        %r = weft.call @fputs(%p, %s) : (!weft.ptr, !weft.ptr) -> i32
+        %five = arith.constant 5 : i32
+        weft.call @exit(%five) : (i32) -> ()
+      }
+    } {weft.stmt_end = 4 : i64}
+    %y = arith.addf %x, %x : f64
+    affine.store %y, %b[%i] : memref<?xf64>
+  } {weft.loop_id = 4 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "b"}, {decl = 3 : i64, name = "n"}]}
+  return
+}
 memref.global "private" @stderr : memref<!weft.ptr>
+func.func private @fputs(!weft.ptr, !weft.ptr) -> i32 attributes {weft.external}
 func.func private @__assert_fail(!weft.ptr, !weft.ptr, i32, !weft.ptr) attributes {weft.external}
 func.func private @fprintf(!weft.ptr, !weft.ptr) -> i32 attributes {weft.external, weft.variadic}
 func.func private @puts(!weft.ptr) -> i32 attributes {weft.external}

@@ -873,13 +873,26 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
     const clang::Stmt *b = !ifs   ? nullptr
                            : side ? ifs->getElse()
                                   : ifs->getThen();
-    // The branch's own text, not a macro's expansion (`CHECK(x)` that
-    // expands to an if): the question goes inside the branch, or nowhere.
+    // The branch's own text: the question goes inside the branch, or
+    // nowhere. A branch that is a whole macro invocation (`if (bad)
+    // DIE("x");`), or a block that starts with one, takes it before the
+    // invocation; not a part of one.
     const auto *block = llvm::dyn_cast_or_null<clang::CompoundStmt>(b);
+    auto atStart = [&](clang::SourceLocation l) {
+      return !l.isMacroID() ||
+             clang::Lexer::isAtStartOfMacroExpansion(l, sm, ctx.getLangOpts());
+    };
+    auto atEnd = [&](clang::SourceLocation l) {
+      return !l.isMacroID() ||
+             clang::Lexer::isAtEndOfMacroExpansion(l, sm, ctx.getLangOpts());
+    };
     bool macro = !b || ifs->getIfLoc().isMacroID() ||
-                 b->getBeginLoc().isMacroID() || b->getEndLoc().isMacroID() ||
+                 !atStart(b->getBeginLoc()) || !atEnd(b->getEndLoc()) ||
+                 (b->getBeginLoc().isMacroID() &&
+                  sm.getExpansionRange(b->getBeginLoc()).getAsRange() !=
+                      sm.getExpansionRange(b->getEndLoc()).getAsRange()) ||
                  (block && !block->body_empty() &&
-                  (*block->body_begin())->getBeginLoc().isMacroID());
+                  !atStart((*block->body_begin())->getBeginLoc()));
     unsigned sb, se;
     if (macro || !fileRange(b->getSourceRange(), sb, se, endsWithSemi(b))) {
       why = at + " is not an if statement that weft can edit (it comes " +

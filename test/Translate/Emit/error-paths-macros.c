@@ -80,3 +80,30 @@ void counted(const int *restrict v, int *restrict w, int n) {
     w[i] = v[i];
   }
 }
+
+// A branch of an if the file writes that is a whole macro invocation, or a
+// block that starts with one: the question goes before the invocation.
+// The branch's last statement is a do-while(0) whose body ends the program.
+#define FAIL(msg)                                                              \
+  do {                                                                         \
+    fputs(msg, stderr);                                                        \
+    exit(5);                                                                   \
+  } while (0)
+// CHECK-LABEL: weft_failing_{{[0-9]+}}_run(
+// CHECK: if (v[i] < 0) { if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk)) return; /* weft: an earlier iteration ends the program */ FAIL("negative\n"); } else
+// CHECK-NEXT: w[i] = v[i];
+// CHECK: if (v[i] > 99) {
+// CHECK-NEXT: if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk))
+// CHECK-NEXT: return; /* weft: an earlier iteration ends the program */
+// CHECK-NEXT: FAIL("too big\n");
+// OMP-LABEL: void failing(
+// OMP: if (v[i] < 0) { if (!weft_omp_exit_first(&weft_x, weft_k)) goto weft_stop_{{[0-9]+}}; /* weft: an earlier iteration ends the program */ FAIL("negative\n"); } else
+void failing(const int *restrict v, int *restrict w, int n) {
+  for (int i = 0; i < n; i++) {
+    if (v[i] < 0) FAIL("negative\n"); else
+      w[i] = v[i];
+    if (v[i] > 99) {
+      FAIL("too big\n");
+    }
+  }
+}
