@@ -1,15 +1,15 @@
 // RUN: %exec-check %s
 // Error paths that macros write (docs/analysis.md, "Error paths"): assert,
 // a CHECK macro of the do-while(0) kind, and one of the `?:` kind, each a
-// statement of a loop body, braced or not, and a FAIL macro as the branch
-// of an if. Each scenario runs in a child
+// statement of a loop body, braced or not, and FAIL and DIE (with
+// __func__) macros as the branch of an if. Each scenario runs in a child
 // process with bad elements at chosen places; the parent prints how the
 // child ended and everything it wrote, which must be what the sequential
 // program writes: the message of the first bad iteration in loop order,
 // with the file, line and function the sequential build prints
 // (--line-directives), and the same exit status or signal.
-// PARALLEL: 7
-// OPENMP-PARALLEL: 7
+// PARALLEL: 8
+// OPENMP-PARALLEL: 8
 // CFLAGS: -I%S
 // WEFT-ARGS: --line-directives
 #define _POSIX_C_SOURCE 200809L
@@ -109,6 +109,22 @@ static void halved(void) {
     if (a[i] < 0) FAIL("a negative value\n"); else b[i] = a[i] * 0.5;
 }
 
+/* A branch that a macro writes with __func__ in it, through a function of
+   the file that ends the program. */
+static void die(const char *where, const char *what, int code) {
+  fprintf(stderr, "%s: %s\n", where, what);
+  exit(code);
+}
+#define DIE(what) die(__func__, what, 13)
+static void doubled(void) {
+  for (int i = 0; i < N; i++) {
+    if (idx[i] >= N) {
+      DIE("an index out of range");
+    }
+    b[i] = a[idx[i]] * 2.0;
+  }
+}
+
 static double total(const double *v) {
   double t = 0;
   for (int i = 0; i < N; i++)
@@ -140,6 +156,10 @@ static void child(int which, int bad1, int bad2) {
   case 4:
     halved();
     printf("halved: %.1f\n", total(b));
+    break;
+  case 5:
+    doubled();
+    printf("doubled: %.1f\n", total(b));
     break;
   }
   exit(0);
@@ -180,7 +200,9 @@ int main(int argc, char **argv) {
   printf("rows: %g %g, gathered: %.1f\n", rows[0], rows[R - 1], total(b));
   halved();
   printf("halved: %.1f\n", total(b));
-  for (int w = 0; w < 5; w++)
+  doubled();
+  printf("doubled: %.1f\n", total(b));
+  for (int w = 0; w < 6; w++)
     for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++)
       scenario("error_paths_macros", w, bads[k][0], bads[k][1], unpretty);
   return 0;

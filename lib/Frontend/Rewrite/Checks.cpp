@@ -13,6 +13,8 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <functional>
+
 using namespace weft;
 using namespace weft::detail;
 
@@ -304,6 +306,9 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
         if (auto m = macroErrorPath(p, st, side, w))
           rewritten.emplace_back(m->b, m->e);
     }
+  if (p.exits())
+    for (const MacroErrorPath &m : macroBranchCalls(p))
+      rewritten.emplace_back(m.b, m.e);
   for (const clang::PredefinedExpr *e : scan.predefined) {
     clang::SourceLocation x = sm.getExpansionLoc(e->getLocation());
     if (e->getLocation().isMacroID() && sm.getFileID(x) == sm.getMainFileID() &&
@@ -700,6 +705,88 @@ FileRewriter::errorBranches(const Plan &p) const {
   return out;
 }
 
+bool FileRewriter::renderCalls(const Plan &p,
+                               llvm::ArrayRef<const clang::Stmt *> calls,
+                               std::string out[2], std::string &why) {
+  for (const clang::Stmt *c : calls) {
+    const auto *call = llvm::dyn_cast<clang::CallExpr>(c);
+    const clang::FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
+    if (!fd) {
+      why = "its error branch does more than call functions";
+      return false;
+    }
+    bool seen = llvm::any_of(fd->redecls(), [&](const clang::FunctionDecl *r) {
+      return sm.isBeforeInTranslationUnit(r->getLocation(), p.insertAt);
+    });
+    if (!seen) {
+      why = fd->getNameAsString() + " is declared after the function starts";
+      return false;
+    }
+    for (int omp : {0, 1}) {
+      out[omp] += fd->getNameAsString() + "(";
+      for (unsigned i = 0; i < call->getNumArgs(); ++i) {
+        std::string lit = literalText(call->getArg(i), sm, ctx.getLangOpts(),
+                                      p.fn, /*outlined=*/!omp);
+        if (lit.empty()) {
+          why = "an argument of " + fd->getNameAsString() +
+                " is not a literal or a global";
+          return false;
+        }
+        out[omp] += (i ? ", " : "") + lit;
+      }
+      out[omp] += "); ";
+    }
+  }
+  return true;
+}
+
+std::vector<FileRewriter::MacroErrorPath>
+FileRewriter::macroBranchCalls(const Plan &p) {
+  std::vector<MacroErrorPath> out;
+  for (auto [op, side, st] : errorBranches(p)) {
+    const auto *ifs = llvm::dyn_cast_or_null<clang::IfStmt>(st);
+    if (!ifs || ifs->getBeginLoc().isMacroID())
+      continue;
+    const clang::Stmt *b = side ? ifs->getElse() : ifs->getThen();
+    llvm::SmallVector<const clang::Stmt *> stmts;
+    if (const auto *block = llvm::dyn_cast_or_null<clang::CompoundStmt>(b))
+      stmts.append(block->body_begin(), block->body_end());
+    else if (b)
+      stmts.push_back(b);
+    for (const clang::Stmt *c : stmts) {
+      // A whole invocation that writes __func__ (`DIE(msg)` as
+      // `die(__func__, msg)`), and calls functions with literals.
+      std::function<bool(const clang::Stmt *)> predefined =
+          [&](const clang::Stmt *x) {
+            return x && (llvm::isa<clang::PredefinedExpr>(x) ||
+                         llvm::any_of(x->children(), predefined));
+          };
+      if (!c->getBeginLoc().isMacroID() || !predefined(c))
+        continue;
+      clang::CharSourceRange range = sm.getExpansionRange(c->getBeginLoc());
+      MacroErrorPath m;
+      llvm::SmallVector<const clang::Stmt *> calls;
+      std::string why;
+      if (range.getAsRange() !=
+              sm.getExpansionRange(c->getEndLoc()).getAsRange() ||
+          !clang::Lexer::isAtStartOfMacroExpansion(c->getBeginLoc(), sm,
+                                                   ctx.getLangOpts()) ||
+          !clang::Lexer::isAtEndOfMacroExpansion(c->getEndLoc(), sm,
+                                                 ctx.getLangOpts()) ||
+          !fileRange(range.getAsRange(), m.b, m.e, /*withSemi=*/false) ||
+          !effective(c, calls) || calls.empty() ||
+          !renderCalls(p, calls, m.calls, why))
+        continue;
+      // One call as an expression (the file's `;` follows), more as a
+      // block.
+      for (std::string &t : m.calls)
+        t = calls.size() == 1 ? t.substr(0, t.size() - 2) : "{ " + t + "}";
+      out.push_back(std::move(m));
+    }
+  }
+  return out;
+}
+
 std::optional<FileRewriter::MacroErrorPath>
 FileRewriter::macroErrorPath(const Plan &p, const clang::Stmt *s, int side,
                              std::string &why) {
@@ -769,30 +856,8 @@ FileRewriter::macroErrorPath(const Plan &p, const clang::Stmt *s, int side,
   MacroErrorPath m;
   m.b = b;
   m.e = e;
-  for (const clang::Stmt *c : calls) {
-    const auto *call = llvm::dyn_cast<clang::CallExpr>(c);
-    const clang::FunctionDecl *fd = call ? call->getDirectCallee() : nullptr;
-    if (!fd)
-      return fail(cannot + "its error branch does more than call functions");
-    bool seen = llvm::any_of(fd->redecls(), [&](const clang::FunctionDecl *r) {
-      return sm.isBeforeInTranslationUnit(r->getLocation(), p.insertAt);
-    });
-    if (!seen)
-      return fail(cannot + fd->getNameAsString() +
-                  " is declared after the function starts");
-    for (int omp : {0, 1}) {
-      m.calls[omp] += fd->getNameAsString() + "(";
-      for (unsigned i = 0; i < call->getNumArgs(); ++i) {
-        std::string lit = literalText(call->getArg(i), sm, ctx.getLangOpts(),
-                                      p.fn, /*outlined=*/!omp);
-        if (lit.empty())
-          return fail(cannot + "an argument of " + fd->getNameAsString() +
-                      " is not a literal or a global");
-        m.calls[omp] += (i ? ", " : "") + lit;
-      }
-      m.calls[omp] += "); ";
-    }
-  }
+  if (!renderCalls(p, calls, m.calls, why))
+    return fail(cannot + why);
   // The condition: one of the invocation's arguments, its text in the file.
   const clang::Expr *x = test;
   bool negated = false;
@@ -928,5 +993,9 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
     why = "weft lost track of the loop's error paths (please report this)";
     return false;
   }
+  // A statement of a branch that a macro writes with __func__ in it, written
+  // out with the function's name (OpenMP's body stays in its function).
+  for (const MacroErrorPath &m : macroBranchCalls(p))
+    p.bodyEdits.emplace_back(m.b, m.e - m.b, m.calls[0]);
   return true;
 }

@@ -344,6 +344,15 @@ private:
   std::optional<MacroErrorPath> macroErrorPath(const Plan &p,
                                                const clang::Stmt *s, int side,
                                                std::string &why);
+  /// The calls of `calls` with literal arguments (literalText), for the
+  /// outlined body (`out[0]`) and OpenMP's (`out[1]`); false with why.
+  bool renderCalls(const Plan &p, llvm::ArrayRef<const clang::Stmt *> calls,
+                   std::string out[2], std::string &why);
+  /// The statements of the task's error branches (of `if`s the file
+  /// writes) that are whole macro invocations with __func__ in them
+  /// (`DIE(msg)` as `die(__func__, msg)`) and only call functions with
+  /// literal arguments: each one's [b, e) and its calls written out.
+  std::vector<MacroErrorPath> macroBranchCalls(const Plan &p);
   /// The task's error branches: each `if` (weft.error_path), its side, and
   /// the statement that it ends (weft.stmt_end), or null.
   std::vector<std::tuple<mlir::Operation *, int, const clang::Stmt *>>

@@ -107,3 +107,28 @@ void failing(const int *restrict v, int *restrict w, int n) {
     }
   }
 }
+
+// A branch statement that a macro writes with __func__ in it: written out
+// with the function's name in the outlined body (its text cannot be
+// edited), as written in OpenMP's.
+#define DIE(msg) die(__func__, msg)
+static void die(const char *where, const char *msg) {
+  fprintf(stderr, "%s: %s\n", where, msg);
+  exit(6);
+}
+// CHECK-LABEL: weft_dying_{{[0-9]+}}_run(
+// CHECK: if (v[i] < 0)
+// CHECK-NEXT: {
+// CHECK-NEXT: if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk))
+// CHECK-NEXT: return; /* weft: an earlier iteration ends the program */
+// CHECK-NEXT: die("dying", "negative");
+// OMP-LABEL: void dying(
+// OMP: goto weft_stop_{{[0-9]+}}; /* weft: an earlier iteration ends the program */
+// OMP-NEXT: DIE("negative");
+void dying(const int *restrict v, int *restrict w, int n) {
+  for (int i = 0; i < n; i++) {
+    if (v[i] < 0)
+      DIE("negative");
+    w[i] = v[i];
+  }
+}
