@@ -298,22 +298,28 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
   // outlined body. Anywhere else its address may matter (`a[i] =
   // __func__`), and a macro's text cannot be edited, but for an error path
   // that errorPathEdits writes out again (`assert(x)`).
-  std::vector<std::pair<unsigned, unsigned>> rewritten;
+  // Not the condition's text, which is copied as the file spells it.
+  std::vector<MacroErrorPath> rewritten;
   if (p.exits())
     for (auto [op, side, st] : errorBranches(p)) {
       std::string w;
       if (st && st->getBeginLoc().isMacroID())
         if (auto m = macroErrorPath(p, st, side, w))
-          rewritten.emplace_back(m->b, m->e);
+          rewritten.push_back(*m);
     }
   if (p.exits())
     for (const MacroErrorPath &m : macroBranchCalls(p))
-      rewritten.emplace_back(m.b, m.e);
+      rewritten.push_back(m);
   for (const clang::PredefinedExpr *e : scan.predefined) {
     clang::SourceLocation x = sm.getExpansionLoc(e->getLocation());
-    if (e->getLocation().isMacroID() && sm.getFileID(x) == sm.getMainFileID() &&
-        llvm::any_of(rewritten, [&](std::pair<unsigned, unsigned> r) {
-          return r.first <= offsetOf(x) && offsetOf(x) < r.second;
+    clang::SourceLocation spelled = sm.getSpellingLoc(e->getLocation());
+    auto in = [&](clang::SourceLocation l, unsigned b, unsigned e) {
+      return sm.getFileID(l) == sm.getMainFileID() && b <= offsetOf(l) &&
+             offsetOf(l) < e;
+    };
+    if (e->getLocation().isMacroID() &&
+        llvm::any_of(rewritten, [&](const MacroErrorPath &m) {
+          return in(x, m.b, m.e) && !in(spelled, m.cb, m.ce);
         }))
       continue;
     const clang::Expr *arg = e;
