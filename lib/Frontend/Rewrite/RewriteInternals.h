@@ -169,8 +169,9 @@ private:
     /// Text edits of the body: (offset in file, length, replacement), in
     /// file order once checkLoop has made them.
     std::vector<std::tuple<unsigned, unsigned, std::string>> bodyEdits;
-    /// The OpenMP body's edits: `#pragma omp ordered` before its error
-    /// path (docs/output.md, "Error paths"); none for another loop.
+    /// The OpenMP body's edits: the question before each error path
+    /// (weft_omp_exit_first, docs/output.md "Error paths"); none for
+    /// another loop.
     std::vector<std::tuple<unsigned, unsigned, std::string>> ompEdits;
     /// Stretches of the body written in another shape (loop interchange,
     /// weft-interchange): [begin, end) of the file becomes `pieces`, each
