@@ -313,9 +313,9 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
   for (const clang::PredefinedExpr *e : scan.predefined) {
     clang::SourceLocation x = sm.getExpansionLoc(e->getLocation());
     clang::SourceLocation spelled = sm.getSpellingLoc(e->getLocation());
-    auto in = [&](clang::SourceLocation l, unsigned b, unsigned e) {
-      return sm.getFileID(l) == sm.getMainFileID() && b <= offsetOf(l) &&
-             offsetOf(l) < e;
+    auto in = [&](clang::SourceLocation l, unsigned from, unsigned to) {
+      return sm.getFileID(l) == sm.getMainFileID() && from <= offsetOf(l) &&
+             offsetOf(l) < to;
     };
     if (e->getLocation().isMacroID() &&
         llvm::any_of(rewritten, [&](const MacroErrorPath &m) {
@@ -746,6 +746,22 @@ bool FileRewriter::renderCalls(const Plan &p,
   return true;
 }
 
+std::optional<clang::CharSourceRange>
+FileRewriter::wholeInvocation(const clang::Stmt *s) const {
+  clang::SourceLocation b = s->getBeginLoc(), e = s->getEndLoc();
+  if (!b.isMacroID() || !e.isMacroID())
+    return std::nullopt;
+  clang::CharSourceRange range = sm.getExpansionRange(b);
+  clang::SourceLocation first;
+  if (range.getAsRange() != sm.getExpansionRange(e).getAsRange() ||
+      !clang::Lexer::isAtStartOfMacroExpansion(b, sm, ctx.getLangOpts(),
+                                               &first) ||
+      first != range.getBegin() ||
+      !clang::Lexer::isAtEndOfMacroExpansion(e, sm, ctx.getLangOpts()))
+    return std::nullopt;
+  return range;
+}
+
 std::vector<FileRewriter::MacroErrorPath>
 FileRewriter::macroBranchCalls(const Plan &p) {
   std::vector<MacroErrorPath> out;
@@ -769,17 +785,12 @@ FileRewriter::macroBranchCalls(const Plan &p) {
           };
       if (!c->getBeginLoc().isMacroID() || !predefined(c))
         continue;
-      clang::CharSourceRange range = sm.getExpansionRange(c->getBeginLoc());
+      std::optional<clang::CharSourceRange> whole = wholeInvocation(c);
       MacroErrorPath m;
       llvm::SmallVector<const clang::Stmt *> calls;
       std::string why;
-      if (range.getAsRange() !=
-              sm.getExpansionRange(c->getEndLoc()).getAsRange() ||
-          !clang::Lexer::isAtStartOfMacroExpansion(c->getBeginLoc(), sm,
-                                                   ctx.getLangOpts()) ||
-          !clang::Lexer::isAtEndOfMacroExpansion(c->getEndLoc(), sm,
-                                                 ctx.getLangOpts()) ||
-          !fileRange(range.getAsRange(), m.b, m.e, /*withSemi=*/false) ||
+      if (!whole ||
+          !fileRange(whole->getAsRange(), m.b, m.e, /*withSemi=*/false) ||
           !effective(c, calls) || calls.empty() ||
           !renderCalls(p, calls, m.calls, why))
         continue;
@@ -822,12 +833,7 @@ FileRewriter::macroErrorPath(const Plan &p, const clang::Stmt *s, int side,
     top = parent;
   }
   // All of it: `CHECK(x); n++` from one macro would lose the `n++`.
-  clang::SourceLocation first, last;
-  if (!clang::Lexer::isAtStartOfMacroExpansion(top->getBeginLoc(), sm,
-                                               ctx.getLangOpts(), &first) ||
-      !clang::Lexer::isAtEndOfMacroExpansion(top->getEndLoc(), sm,
-                                             ctx.getLangOpts(), &last) ||
-      first != range.getBegin())
+  if (!wholeInvocation(top))
     return fail(cannot + "its macro writes more than this statement");
   unsigned b, e;
   if (!fileRange(range.getAsRange(), b, e, /*withSemi=*/false))
@@ -953,15 +959,12 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
       return !l.isMacroID() ||
              clang::Lexer::isAtStartOfMacroExpansion(l, sm, ctx.getLangOpts());
     };
-    auto atEnd = [&](clang::SourceLocation l) {
-      return !l.isMacroID() ||
-             clang::Lexer::isAtEndOfMacroExpansion(l, sm, ctx.getLangOpts());
-    };
     bool macro = !b || ifs->getIfLoc().isMacroID() ||
-                 !atStart(b->getBeginLoc()) || !atEnd(b->getEndLoc()) ||
-                 (b->getBeginLoc().isMacroID() &&
-                  sm.getExpansionRange(b->getBeginLoc()).getAsRange() !=
-                      sm.getExpansionRange(b->getEndLoc()).getAsRange()) ||
+                 (b->getBeginLoc().isMacroID()
+                      ? !wholeInvocation(b)
+                      : b->getEndLoc().isMacroID() &&
+                            !clang::Lexer::isAtEndOfMacroExpansion(
+                                b->getEndLoc(), sm, ctx.getLangOpts())) ||
                  (block && !block->body_empty() &&
                   !atStart((*block->body_begin())->getBeginLoc()));
     unsigned sb, se;

@@ -157,6 +157,15 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   std::string clauses = openmpClauses(p, why);
   if (!why.empty())
     return "";
+  // A loop with error paths (docs/output.md, "Error paths") runs without
+  // `omp for`, which lastprivate needs.
+  if (p.exits() && llvm::any_of(p.caps, [](const Capture &c) {
+        return c.kind == CaptureKind::Lastprivate;
+      })) {
+    why = "it has an error path and a variable whose last value is used "
+          "after it, which OpenMP's lastprivate gives only under `omp for`";
+    return "";
+  }
   Layout L;
   for (const Capture &c : p.caps)
     if (c.kind == CaptureKind::ArrayReduction ||
@@ -180,23 +189,35 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   // around, and shares out this loop in each of its iterations without a
   // barrier. Static schedules of one trip count give each thread the same
   // iterations every time, so a thread only ever reads what it wrote.
-  if (p.exits()) {
-    o += openmpExits(p, clauses, why);
-    if (!why.empty())
-      return "";
-    o += counterAfter(p, body);
-    o += in + "} else {\n";
-    o += asWritten(p, in, body);
-    return o;
-  }
-  o += body + (p.sweep ? "#pragma omp parallel"
-                       : "#pragma omp parallel for " + openmpSchedule(p));
+  // A loop with error paths: each thread runs its block of the iterations
+  // in order, blocks in thread order (weft_omp_exits_block, not `omp for`,
+  // whose static blocks OpenMP does not promise in thread order), and an
+  // error path waits for the threads before its own (weft_checks.h). Not
+  // `ordered`: libomp makes every iteration of an ordered loop wait for the
+  // one before it (bench/compiler's asserted, clang-19: 0.02x sequential).
+  if (p.exits())
+    o += body + "weft_omp_exits_t weft_x;\n" + body +
+         "weft_omp_exits_begin(&weft_x);\n";
+  o += body + (p.exits() ? "#pragma omp parallel "
+                           "num_threads(weft_omp_exits_team())"
+               : p.sweep ? "#pragma omp parallel"
+                         : "#pragma omp parallel for " + openmpSchedule(p));
   if (std::optional<int64_t> min = openmpMinTrip(p))
     o += cont + "if(weft_trip >= " + std::to_string(*min) + ")";
   if (!clauses.empty())
     o += cont + clauses.substr(1);
   o += "\n";
-  if (p.sweep) {
+  if (p.exits()) {
+    std::string region = body + "  ";
+    o += body + "{\n";
+    o += region + "int64_t weft_lo, weft_hi;\n";
+    o += region + "weft_omp_exits_block(" + p.nm("weft_trip") +
+         ", &weft_lo, &weft_hi);\n";
+    o += openmpLoop(p, region, "weft_lo", "weft_hi");
+    o += region + p.exitLabel + ": /* weft: where a block stops */\n";
+    o += region + "weft_omp_exits_done(&weft_x);\n";
+    o += body + "}\n";
+  } else if (p.sweep) {
     o += body + text(p.begin, p.sweepHead) + " {\n";
     o += body +
          "  #pragma omp for schedule(static) nowait /* weft: a sweep */\n";
@@ -208,39 +229,6 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   o += counterAfter(p, body);
   o += in + "} else {\n";
   o += asWritten(p, in, body);
-  return o;
-}
-
-std::string FileRewriter::openmpExits(const Plan &p, const std::string &clauses,
-                                      std::string &why) {
-  // Each thread runs its block of the iterations in order, blocks in thread
-  // order (weft_omp_exits_block, not `omp for`, whose static blocks OpenMP
-  // does not promise in thread order), and an error path waits for the
-  // threads before its own (weft_checks.h). Not `ordered`: libomp makes
-  // every iteration of an ordered loop wait for the one before it
-  // (bench/compiler's asserted, clang-19: 0.02x sequential).
-  if (clauses.find("lastprivate(") != std::string::npos) {
-    why = "it has an error path and a variable whose last value is used "
-          "after it, which OpenMP's lastprivate gives only under `omp for`";
-    return "";
-  }
-  std::string in = p.indent + "  ", body = in + "  ", region = body + "  ";
-  std::string cont = " \\\n" + body + "    ";
-  std::string o = body + "weft_omp_exits_t weft_x;\n";
-  o += body + "weft_omp_exits_begin(&weft_x);\n";
-  o += body + "#pragma omp parallel num_threads(weft_omp_exits_team())";
-  if (std::optional<int64_t> min = openmpMinTrip(p))
-    o += cont + "if(" + p.nm("weft_trip") + " >= " + std::to_string(*min) + ")";
-  if (!clauses.empty())
-    o += cont + clauses.substr(1);
-  o += "\n" + body + "{\n";
-  o += region + "int64_t weft_lo, weft_hi;\n";
-  o += region + "weft_omp_exits_block(" + p.nm("weft_trip") +
-       ", &weft_lo, &weft_hi);\n";
-  o += openmpLoop(p, region, "weft_lo", "weft_hi");
-  o += region + p.exitLabel + ": /* weft: where a block stops */\n";
-  o += region + "weft_omp_exits_done(&weft_x);\n";
-  o += body + "}\n";
   return o;
 }
 

@@ -345,6 +345,11 @@ private:
   std::optional<MacroErrorPath> macroErrorPath(const Plan &p,
                                                const clang::Stmt *s, int side,
                                                std::string &why);
+  /// The macro invocation that is all of `s` (its first token starts one
+  /// top-level expansion, its last ends it), or nothing: `s` is written in
+  /// the file, or is a part of an invocation.
+  std::optional<clang::CharSourceRange>
+  wholeInvocation(const clang::Stmt *s) const;
   /// The calls of `calls` with literal arguments (literalText), for the
   /// outlined body (`out[0]`) and OpenMP's (`out[1]`); false with why.
   bool renderCalls(const Plan &p, llvm::ArrayRef<const clang::Stmt *> calls,
@@ -536,10 +541,6 @@ private:
                        llvm::StringRef indent = "    ");
   /// The block that replaces a loop in OpenMP output, or "" with `why`.
   std::string openmpBlock(const Plan &p, std::string &why);
-  /// The parallel region of openmpBlock for a loop with error paths
-  /// (docs/output.md, "Error paths"), or "" with `why`.
-  std::string openmpExits(const Plan &p, const std::string &clauses,
-                          std::string &why);
   /// The minimum trip count the OpenMP `if` clause of a task tests, or
   /// nothing when its trip count always reaches it.
   std::optional<int64_t> openmpMinTrip(const Plan &p);
