@@ -8,6 +8,10 @@ import statistics
 import subprocess
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# Polly as the comparisons build it: its parallel code on libgomp, its
+# tiling on (Polly's default).
+POLLY = ["-mllvm", "-polly", "-mllvm", "-polly-parallel", "-mllvm",
+         "-polly-omp-backend=GNU"]
 RUNTIME_INCLUDE = os.path.join(ROOT, "runtime", "include")
 
 

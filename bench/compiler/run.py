@@ -24,15 +24,13 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from common import (ROOT, RUNTIME_INCLUDE, arguments, build_libweft,  # noqa
-                    geomean, median, proc, pyplot, sh)
+from common import (POLLY, ROOT, RUNTIME_INCLUDE, arguments,  # noqa
+                    build_libweft, geomean, median, proc, pyplot, sh)
 sys.path.insert(0, os.path.join(ROOT, "test", "Execution"))
 from exec_check import same  # noqa: E402
 
 KERNELS = os.path.join(HERE, "kernels")
 THREADS = 2
-POLLY = ["-mllvm", "-polly", "-mllvm", "-polly-parallel", "-mllvm",
-         "-polly-omp-backend=GNU"]
 
 # name, what it is, how it is built from (source, weft C, weft OpenMP C).
 TOOLS = [

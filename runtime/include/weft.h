@@ -96,9 +96,11 @@ typedef struct weft_loop {
   double cost0;      ///< cost of iteration k is cost0 + cost1 * k (linear
   double cost1;      ///<   shape only; any unit, only ratios matter)
   double work_ns;    ///< estimated sequential time of the whole loop in ns,
-                     ///<   0 if unknown; sets the chunk count, and a loop
+                     ///<   0 if unknown; sets the chunk count, a loop
                      ///<   known to be shorter than waking a sleeping member
-                     ///<   (WEFT_WAKE_WORTH_NS) does not wake one
+                     ///<   (WEFT_WAKE_WORTH_NS) does not wake one, and a
+                     ///<   short one is measured (docs/runtime.md,
+                     ///<   "Measured sites")
   uint32_t region_id;///< stable id of the loop in its file (traces)
   int32_t line;      ///< source line of the loop (traces)
   const char *file;  ///< source file of the loop (traces), may be NULL

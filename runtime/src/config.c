@@ -135,6 +135,15 @@ static void read_env(void) {
   env_cfg.spin_us = weft_default_spin_us;
   env_cfg.bind = 1;
   env_cfg.wake_ahead = 1;
+  env_cfg.measure = 1;
+  if ((s = getenv("WEFT_MEASURE")) && *s) {
+    if (weft_parse_int(s, 0, 1, &v) == 0)
+      env_cfg.measure = (int)v;
+    else
+      complain("WEFT_MEASURE", s, "0 or 1",
+               "1 (run regions measured to be shorter than a fork/join on "
+               "the calling thread)");
+  }
   if ((s = getenv("WEFT_WAKE_AHEAD")) && *s) {
     if (weft_parse_int(s, 0, 1, &v) == 0)
       env_cfg.wake_ahead = (int)v;
@@ -201,6 +210,11 @@ static void read_env(void) {
 int weft_schedule_reversed(void) {
   pthread_once(&env_once, read_env);
   return env_cfg.reverse;
+}
+
+int weft_measure_sites(void) {
+  pthread_once(&env_once, read_env);
+  return env_cfg.measure;
 }
 
 int weft_schedule_eager(void) {

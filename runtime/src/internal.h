@@ -103,6 +103,49 @@ void weft_config_atfork(enum weft_fork_phase phase);
 void weft_hint_atfork(enum weft_fork_phase phase);
 void weft_trace_atfork(enum weft_fork_phase phase);
 
+/*===--- Measured sites (sites.c) ----------------------------------------===*/
+
+/// Before a parallel call of a site is timed, it runs on the calling thread
+/// when its measured time there is below this: twice the fork/join
+/// weft-translate assumes (weft::kForkJoinNs, kMinParallelWorkFactor).
+#define WEFT_SERIAL_BELOW_NS 2000.0
+/// Only sites whose estimate (work_ns), or measured time on the caller, is
+/// below this are timed at all: the one timed run on the caller of a
+/// longer one could cost more than it saves.
+#define WEFT_PROBE_MAX_NS 128000.0
+/// A site that runs on the team is timed on the caller again once in this
+/// many calls; one that runs on the caller, on the team at its calls
+/// WEFT_REPROBE_PARALLEL, twice that, four times that, ... (a power of 2).
+#define WEFT_REPROBE_EVERY 64u
+#define WEFT_REPROBE_PARALLEL 256u
+#define WEFT_SITE_SLOTS 1024 /* a power of two */
+#define WEFT_SITE_PROBES 16
+
+typedef struct weft_site_stat weft_site_stat_t;
+/// How a call runs (weft_site_mode).
+enum {
+  WEFT_SITE_TEAM = 0,       /* as compiled, untimed */
+  WEFT_SITE_TEAM_TIMED = 1, /* as compiled, its wall time recorded */
+  WEFT_SITE_CALLER = 2      /* on the calling thread, timed */
+};
+/// The entry of the site `key` (site_of() in region.c), made on first use;
+/// NULL when the table has no room for it.
+weft_site_stat_t *weft_site_lookup(uintptr_t key);
+/// How this call of the site runs; counts the call. `work_ns` is the
+/// compiler's estimate for it.
+int weft_site_mode(weft_site_stat_t *s, int64_t trip, double work_ns);
+/// The time a call of `trip` iterations took on the calling thread.
+void weft_site_record(weft_site_stat_t *s, int64_t trip, uint64_t ns);
+/// The wall time of a call of `trip` iterations on a team of `size`.
+void weft_site_record_team(weft_site_stat_t *s, int64_t trip, uint64_t ns,
+                           int size);
+/// The last measured time per iteration on the caller, 0 when none (tests).
+double weft_site_ns_per_iter(weft_site_stat_t *s);
+/// Forgets every site (tests).
+void weft_sites_reset(void);
+/// WEFT_MEASURE: measure sites (the default), or 0: never.
+int weft_measure_sites(void);
+
 /*===--- Configuration (config.c) ----------------------------------------===*/
 
 typedef struct weft_config {
@@ -115,6 +158,7 @@ typedef struct weft_config {
   int reverse;           /* WEFT_SCHEDULE=reverse */
   int eager;             /* WEFT_SCHEDULE=eager */
   int wake_ahead;        /* WEFT_WAKE_AHEAD: learn cadences (cadence.c) */
+  int measure;           /* WEFT_MEASURE: measured sites (sites.c) */
   int restrict_cpus;     /* WEFT_CPUS was given: only the CPUs in `cpus` */
   unsigned char cpus[WEFT_TOPO_MAX_CPUS];
 } weft_config_t;

@@ -336,7 +336,7 @@ static void leave_owner(void) {
    run on the graph's idle members with the same ctx (weft_parallel_for's
    contract, but not weft_spmd_for's, whose ctx may be the member's own). */
 static int64_t parallel_for(const weft_loop_t *loop, weft_body_fn body,
-                            void *ctx, int graph_help) {
+                            void *ctx, int graph_help, int *size) {
   if (!loop || !body || loop->trip <= 0)
     return 0;
   weft_trace_init();
@@ -389,6 +389,8 @@ static int64_t parallel_for(const weft_loop_t *loop, weft_body_fn body,
   if (hinted && (hinted = weft_hint_region_begin(team, loop)))
     t_hint = weft_now_ns();
   fork_region(team, WEFT_KIND_FOR, share->grid.chunks, site_of(body, loop));
+  if (size)
+    *size = team->size;
 
   enter_owner(team);
   int64_t done = 0;
@@ -440,9 +442,35 @@ static int64_t parallel_for(const weft_loop_t *loop, weft_body_fn body,
   return chunks;
 }
 
+/// How this call of a site runs (sites.c, WEFT_SITE_*); *s is its entry,
+/// for the time, when the call is timed. Only calls that would fork a team
+/// are measured.
+static int site_mode(const void *fn, const weft_loop_t *loop,
+                     weft_site_stat_t **s) {
+  *s = NULL;
+  if (!loop || loop->trip <= 0 || weft_tls.in_region || !weft_measure_sites() ||
+      weft_schedule_reversed())
+    return WEFT_SITE_TEAM;
+  *s = weft_site_lookup(site_of(fn, loop));
+  return weft_site_mode(*s, loop->trip, loop->work_ns);
+}
+
 int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
                           void *ctx) {
-  return parallel_for(loop, body, ctx, 1);
+  weft_site_stat_t *s;
+  int mode = body ? site_mode((const void *)body, loop, &s) : WEFT_SITE_TEAM;
+  if (mode == WEFT_SITE_TEAM)
+    return parallel_for(loop, body, ctx, 1, NULL);
+  uint64_t t0 = weft_now_ns();
+  if (mode == WEFT_SITE_CALLER) {
+    int64_t chunks = weft_run_serial(loop, body, ctx);
+    weft_site_record(s, loop->trip, weft_now_ns() - t0);
+    return chunks;
+  }
+  int size = 0;
+  int64_t chunks = parallel_for(loop, body, ctx, 1, &size);
+  weft_site_record_team(s, loop->trip, weft_now_ns() - t0, size);
+  return chunks;
 }
 
 /*===--- Error paths -----------------------------------------------------===*/
@@ -480,7 +508,7 @@ int64_t weft_parallel_for_exits(const weft_loop_t *loop, weft_body_fn body,
      members (a nested call then runs serially, in order). */
   if (weft_schedule_reversed())
     return run_serial(loop, exits_chunk, &r, 0);
-  return parallel_for(loop, exits_chunk, &r, 0);
+  return parallel_for(loop, exits_chunk, &r, 0, NULL);
 }
 
 int weft_exit_first(weft_exits_t *x, int64_t k, int64_t chunk) {
@@ -524,9 +552,13 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
   weft_trace_init();
   /* WEFT_SCHEDULE=reverse runs it serially too: its loops then run their
      chunks last first, as weft_parallel_for's do. */
-  weft_team_t *team = weft_tls.in_region || weft_schedule_reversed()
-                          ? NULL
-                          : weft_team_acquire();
+  weft_site_stat_t *measured;
+  int mode = site_mode((const void *)fn, site, &measured);
+  uint64_t t0 = mode != WEFT_SITE_TEAM ? weft_now_ns() : 0;
+  weft_team_t *team =
+      mode == WEFT_SITE_CALLER || weft_tls.in_region || weft_schedule_reversed()
+          ? NULL
+          : weft_team_acquire();
   if (!team || team->size == 1) {
     /* Serial: barriers are no-ops and spmd_for runs the whole loop here. */
     int outer = weft_tls.in_region, outer_spmd = weft_tls.spmd;
@@ -536,6 +568,8 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
     weft_tls.in_region = 1;
     weft_tls.spmd = 0; /* a nested region's barriers are not the team's */
     fn(ctx, 0, 1);
+    if (mode == WEFT_SITE_CALLER)
+      weft_site_record(measured, site->trip, weft_now_ns() - t0);
     weft_tls.in_region = outer;
     weft_tls.spmd = outer_spmd;
     return;
@@ -571,6 +605,8 @@ void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx) {
     weft_hint_region_end(weft_now_ns() - t_hint);
   if (weft_trace_on)
     weft_trace_region(site, t_region, weft_now_ns(), team->size);
+  if (mode == WEFT_SITE_TEAM_TIMED)
+    weft_site_record_team(measured, site->trip, weft_now_ns() - t0, team->size);
   leave_owner();
 }
 
@@ -607,7 +643,7 @@ int64_t weft_spmd_for_ex(const weft_loop_t *loop, weft_body_fn body,
                          void *ctx, int flags) {
   weft_team_t *team = weft_tls.team;
   if (!team || !weft_tls.spmd)
-    return parallel_for(loop, body, ctx, 0);
+    return parallel_for(loop, body, ctx, 0, NULL);
   /* Every member computes the same grid and split from the same descriptor;
      the first to arrive at each run word initializes it for this loop's
      tag, so members that are late still have their chunks taken. */

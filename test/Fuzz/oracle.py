@@ -179,7 +179,7 @@ def check_program(path, args, tmp):
         # Task graphs on the team however small (eager): a missing edge
         # races.
         out = run([tsan], env={"WEFT_NUM_THREADS": "4",
-                               "WEFT_SCHEDULE": "eager",
+                               "WEFT_SCHEDULE": "eager", "WEFT_MEASURE": "0",
                                "TSAN_OPTIONS": exec_check.TSAN_OPTIONS},
                   what="the program under ThreadSanitizer", wrong=True).stdout
         if not same(ref, out, tol):
