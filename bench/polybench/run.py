@@ -67,8 +67,7 @@ def kernel_loops(log, src):
     kernel function spans."""
     text = open(src).read().split("\n")
     start = next((i for i, l in enumerate(text)
-                  if re.match(r"\s*(static\s+)?void\s+kernel_", l) or
-                  re.match(r"void\s+kernel_", l)), None)
+                  if re.match(r"\s*(static\s+)?void\s+kernel_", l)), None)
     if start is None:
         return 0
     # The kernel ends at the first line that is a lone closing brace.
@@ -81,6 +80,9 @@ def kernel_loops(log, src):
     return n
 
 
+FLAGS = {"time": "-DPOLYBENCH_TIME", "dump": "-DPOLYBENCH_DUMP_ARRAYS"}
+
+
 def build_all(args, names, tools):
     lib = build_libweft(args.build)
     weft = os.path.join(args.weft_build, "bin", "weft-translate")
@@ -90,49 +92,57 @@ def build_all(args, names, tools):
     for k, src in names.items():
         inc = ["-I", util, "-I", os.path.dirname(src),
                "-D%s_DATASET" % args.dataset]
-        wc = os.path.join(args.build, "weft_" + k + ".c")
-        oc = os.path.join(args.build, "omp_" + k + ".c")
-        log = proc([weft, src, "-o", wc, "--", "-DPOLYBENCH_TIME"] + inc,
-                   check=False).stderr
-        loops[k] = kernel_loops(log, src)
-        proc([weft, src, "-o", oc, "--emit=openmp", "--",
-              "-DPOLYBENCH_TIME"] + inc, check=False)
-        cmds = {
-            "seq": ["clang-19", "-O3", src, pbc],
-            "weft": ["clang-19", "-O3", wc, pbc, "-I", RUNTIME_INCLUDE, lib,
-                     "-lpthread"],
-            "wompgcc": ["gcc", "-O3", "-fopenmp", oc, pbc],
-            "wompclang": ["clang-19", "-O3", "-fopenmp", oc, pbc],
-            "autopar": ["gcc", "-O3", "-ftree-parallelize-loops=%d" %
-                        THREADS, src, pbc],
-            "polly": ["clang-19", "-O3"] + POLLY + [src, pbc, "-lgomp"],
+        made = {}
+
+        def translated(openmp, mode):
+            """weft's translation for a build mode (the dump code is the
+            preprocessor's: each mode has its own), made once; its
+            remarks are made[...][1]."""
+            if (openmp, mode) not in made:
+                out = os.path.join(args.build, "%s_%s_%s.c" % (
+                    "omp" if openmp else "weft", k, mode))
+                p = proc([weft, src, "-o", out] +
+                         (["--emit=openmp"] if openmp else []) +
+                         ["--", FLAGS[mode]] + inc, check=False)
+                made[(openmp, mode)] = (out, p)
+            out, p = made[(openmp, mode)]
+            if p.returncode:
+                raise subprocess.CalledProcessError(
+                    p.returncode, p.args, p.stdout, p.stderr)
+            return out
+
+        builds = {
+            "seq": lambda m: ["clang-19", "-O3", src, pbc],
+            "weft": lambda m: ["clang-19", "-O3", translated(False, m), pbc,
+                               "-I", RUNTIME_INCLUDE, lib, "-lpthread"],
+            "wompgcc": lambda m: ["gcc", "-O3", "-fopenmp",
+                                  translated(True, m), pbc],
+            "wompclang": lambda m: ["clang-19", "-O3", "-fopenmp",
+                                    translated(True, m), pbc],
+            "autopar": lambda m: ["gcc", "-O3",
+                                  "-ftree-parallelize-loops=%d" % THREADS,
+                                  src, pbc],
+            "polly": lambda m: ["clang-19", "-O3"] + POLLY + [src, pbc,
+                                                            "-lgomp"],
         }
         exes[k], errors[k] = {}, {}
         for tool, _, key in TOOLS:
             if tool not in tools:
                 continue
             try:
-                for mode in ("time", "dump"):
+                for mode in FLAGS:
                     exe = os.path.join(args.build, "%s_%s_%s" % (key, k, mode))
-                    flag = ("-DPOLYBENCH_TIME" if mode == "time" else
-                            "-DPOLYBENCH_DUMP_ARRAYS")
-                    # weft's translation was made with POLYBENCH_TIME; the
-                    # dump build needs the dump code, which only the
-                    # preprocessor adds: translate again for it.
-                    cmd = list(cmds[key])
-                    if mode == "dump" and key in ("weft", "wompgcc",
-                                                  "wompclang"):
-                        dc = os.path.join(args.build, "%s_%s_dump.c" %
-                                          (key, k))
-                        extra = ["--emit=openmp"] if key != "weft" else []
-                        sh([weft, src, "-o", dc] + extra +
-                           ["--", "-DPOLYBENCH_DUMP_ARRAYS"] + inc)
-                        cmd[cmd.index(wc if key == "weft" else oc)] = dc
-                    sh(cmd + inc + [flag, "-lm", "-o", exe])
+                    sh(builds[key](mode) + inc + [FLAGS[mode], "-lm", "-o",
+                                                  exe])
                     exes[k].setdefault(tool, {})[mode] = exe
             except subprocess.CalledProcessError as e:
                 errors[k][tool] = (e.stderr or "")[-500:]
                 exes[k].pop(tool, None)
+        try:
+            translated(False, "time")
+        except subprocess.CalledProcessError:
+            pass
+        loops[k] = kernel_loops(made[(False, "time")][1].stderr, src)
     return exes, errors, loops
 
 
