@@ -290,6 +290,21 @@ WEFT_API int weft_exit_first(weft_exits_t *x, int64_t k, int64_t chunk);
 /// and calls while another thread owns the team, run fn(ctx, 0, 1).
 WEFT_API void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx);
 
+/// Whether this call of a parallel loop's site (`body` and the region_id
+/// of its descriptor, with the descriptor's trip count) should run the loop
+/// as written on the calling thread instead of calling weft_parallel_for:
+/// 1 only for a site that the runtime has measured to save less than its
+/// fork and join on the team (docs/runtime.md, "Measured sites"), on calls
+/// that need not be timed. On 0 the caller goes on to weft_parallel_for
+/// with that descriptor (or runs the loop as written when one of its own
+/// checks fails). Generated code asks only where the loop as written and
+/// its chunks give the same results (no floating-point sum reduction, no
+/// error paths). weft_spmd_inline() is the same for a weft_spmd region.
+WEFT_API int weft_for_inline(weft_body_fn body, uint32_t region_id,
+                             int64_t trip);
+WEFT_API int weft_spmd_inline(weft_spmd_fn fn, uint32_t region_id,
+                              int64_t trip);
+
 /// A barrier over the team of the enclosing weft_spmd region: returns on every
 /// member once all have reached it. Outside an SPMD region, and in a team of
 /// one, it returns at once.

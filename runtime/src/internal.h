@@ -114,10 +114,14 @@ void weft_trace_atfork(enum weft_fork_phase phase);
 /// longer one could cost more than it saves.
 #define WEFT_PROBE_MAX_NS 128000.0
 /// A site that runs on the team is timed on the caller again once in this
-/// many calls; one that runs on the caller, on the team at its calls
-/// WEFT_REPROBE_PARALLEL, twice that, four times that, ... (a power of 2).
+/// many calls; one that runs on the caller (and could gain on a warm team)
+/// runs on the team again once its calls since the last team call have run
+/// WEFT_REPROBE_RATIO times that call's cost beyond its share of the work.
 #define WEFT_REPROBE_EVERY 64u
-#define WEFT_REPROBE_PARALLEL 256u
+/// A site that runs as written (weft_for_inline) is timed on the caller,
+/// through the runtime, once in this many calls.
+#define WEFT_RETIME_INLINE 256u
+#define WEFT_REPROBE_RATIO 32.0
 #define WEFT_SITE_SLOTS 1024 /* a power of two */
 #define WEFT_SITE_PROBES 16
 
@@ -126,14 +130,18 @@ typedef struct weft_site_stat weft_site_stat_t;
 enum {
   WEFT_SITE_TEAM = 0,       /* as compiled, untimed */
   WEFT_SITE_TEAM_TIMED = 1, /* as compiled, its wall time recorded */
-  WEFT_SITE_CALLER = 2      /* on the calling thread, timed */
+  WEFT_SITE_CALLER = 2,     /* on the calling thread, timed */
+  WEFT_SITE_INLINE = 3      /* the loop as written, on the calling thread,
+                               untimed (weft_for_inline, weft_spmd_inline) */
 };
 /// The entry of the site `key` (site_of() in region.c), made on first use;
 /// NULL when the table has no room for it.
 weft_site_stat_t *weft_site_lookup(uintptr_t key);
 /// How this call of the site runs; counts the call. `work_ns` is the
-/// compiler's estimate for it.
-int weft_site_mode(weft_site_stat_t *s, int64_t trip, double work_ns);
+/// compiler's estimate for it. With `inline_ok`, a call of a measured site
+/// that would run on the caller and need not be timed is WEFT_SITE_INLINE.
+int weft_site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
+                   int inline_ok);
 /// The time a call of `trip` iterations took on the calling thread.
 void weft_site_record(weft_site_stat_t *s, int64_t trip, uint64_t ns);
 /// The wall time of a call of `trip` iterations on a team of `size`.
@@ -448,6 +456,11 @@ typedef struct weft_tls {
      weft_parallel_for there shares its chunks with the graph's idle
      members. */
   struct graph_run *graph;
+  /* The mode weft_for_inline()/weft_spmd_inline() decided for the call of
+     site `next_key` that follows it (0: none), and its entry. */
+  uintptr_t next_key;
+  int next_mode;
+  weft_site_stat_t *next_stat;
 } weft_tls_t;
 
 extern _Thread_local weft_tls_t weft_tls;

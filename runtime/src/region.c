@@ -445,14 +445,55 @@ static int64_t parallel_for(const weft_loop_t *loop, weft_body_fn body,
 /// How this call of a site runs (sites.c, WEFT_SITE_*); *s is its entry,
 /// for the time, when the call is timed. Only calls that would fork a team
 /// are measured.
+/// Whether sites are measured for a call with this trip count here: not
+/// in a region (nested calls run serially), not with WEFT_MEASURE=0, nor
+/// under WEFT_SCHEDULE=reverse (whose point is to run on the team).
+static int measured_here(int64_t trip) {
+  return trip > 0 && !weft_tls.in_region && weft_measure_sites() &&
+         !weft_schedule_reversed();
+}
+
 static int site_mode(const void *fn, const weft_loop_t *loop,
                      weft_site_stat_t **s) {
   *s = NULL;
-  if (!loop || loop->trip <= 0 || weft_tls.in_region || !weft_measure_sites() ||
-      weft_schedule_reversed())
+  if (!loop || !measured_here(loop->trip))
     return WEFT_SITE_TEAM;
-  *s = weft_site_lookup(site_of(fn, loop));
-  return weft_site_mode(*s, loop->trip, loop->work_ns);
+  uintptr_t key = site_of(fn, loop);
+  if (weft_tls.next_key) {
+    /* Decided (and counted) by weft_for_inline/weft_spmd_inline. */
+    int decided = weft_tls.next_key == key;
+    weft_tls.next_key = 0;
+    if (decided) {
+      *s = weft_tls.next_stat;
+      return weft_tls.next_mode;
+    }
+  }
+  *s = weft_site_lookup(key);
+  return weft_site_mode(*s, loop->trip, loop->work_ns, 0);
+}
+
+static int site_inline(uintptr_t key, int64_t trip) {
+  weft_tls.next_key = 0;
+  if (!measured_here(trip))
+    return 0;
+  weft_site_stat_t *s = weft_site_lookup(key);
+  if (!s || weft_site_ns_per_iter(s) <= 0)
+    return 0; /* not measured yet: the call decides, from its estimate */
+  int mode = weft_site_mode(s, trip, 0, 1);
+  if (mode == WEFT_SITE_INLINE)
+    return 1;
+  weft_tls.next_key = key;
+  weft_tls.next_mode = mode;
+  weft_tls.next_stat = s;
+  return 0;
+}
+
+int weft_for_inline(weft_body_fn body, uint32_t region_id, int64_t trip) {
+  return site_inline((uintptr_t)body + region_id, trip);
+}
+
+int weft_spmd_inline(weft_spmd_fn fn, uint32_t region_id, int64_t trip) {
+  return site_inline((uintptr_t)fn + region_id, trip);
 }
 
 int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,

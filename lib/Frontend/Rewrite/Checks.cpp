@@ -202,6 +202,25 @@ static bool unevaluated(clang::ASTContext &ctx, const clang::Stmt *e,
 }
 
 bool FileRewriter::checkMacros(const Plan &p, std::string &why) {
+  // libweft's output initializes a loop descriptor where the loop is, by
+  // its fields' names: an object-like macro of one of those names there
+  // would change them.
+  for (llvm::StringRef field : {"trip", "shape", "intent", "cost0", "cost1",
+                                "work_ns", "region_id", "line", "file"}) {
+    clang::IdentifierInfo *ii = pp.getIdentifierInfo(field);
+    const clang::MacroInfo *mi =
+        !openmp() && ii->hadMacroDefinition()
+            ? pp.getMacroDefinitionAtLoc(ii, p.loop->getBeginLoc())
+                  .getMacroInfo()
+            : nullptr;
+    if (mi && mi->isObjectLike()) {
+      why = "the macro " + field.str() + " (line " +
+            std::to_string(sm.getPresumedLineNumber(mi->getDefinitionLoc())) +
+            ") has the name of a field of libweft's loop descriptor, which "
+            "the parallel code sets where the loop is";
+      return false;
+    }
+  }
   llvm::StringRef buf = sm.getBufferData(sm.getMainFileID());
   const char *start = buf.data() + p.bodyBegin;
   clang::SourceLocation loc =
@@ -227,6 +246,40 @@ bool FileRewriter::checkMacros(const Plan &p, std::string &why) {
     }
   }
   return true;
+}
+
+std::pair<std::string, std::string> FileRewriter::setAsideMacros(unsigned off) {
+  clang::SourceLocation at =
+      sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(off);
+  std::vector<llvm::StringRef> names;
+  for (const auto &m : pp.macros(/*IncludeExternalMacros=*/false)) {
+    const clang::IdentifierInfo *ii = m.first;
+    llvm::StringRef name = ii->getName();
+    if (name.starts_with("_") || name == "NDEBUG" ||
+        name.starts_with_insensitive("weft_"))
+      continue;
+    const clang::MacroInfo *mi =
+        pp.getMacroDefinitionAtLoc(ii, at).getMacroInfo();
+    if (!mi || (mi->isObjectLike() && mi->getNumTokens() == 0))
+      continue;
+    clang::SourceLocation def = mi->getDefinitionLoc();
+    if (def.isInvalid() || !def.isFileID() || sm.isInSystemHeader(def) ||
+        sm.isWrittenInBuiltinFile(def) || sm.isWrittenInCommandLineFile(def) ||
+        !sm.isBeforeInTranslationUnit(def, at))
+      continue;
+    names.push_back(name);
+  }
+  llvm::sort(names);
+  std::string push, pop;
+  for (llvm::StringRef n : names) {
+    push += "#pragma push_macro(\"" + n.str() + "\")\n#undef " + n.str() + "\n";
+    pop += "#pragma pop_macro(\"" + n.str() + "\")\n";
+  }
+  if (!names.empty())
+    push = "/* weft: the file's macros, set aside while weft's headers are "
+           "read */\n" +
+           push;
+  return {push, pop};
 }
 
 const std::vector<clang::SourceLocation> &FileRewriter::nestedIncludes() {

@@ -1412,6 +1412,37 @@ std::string weft::detail::indented(const std::string &g,
   return out;
 }
 
+bool FileRewriter::sameAsChunks(const Plan &p) {
+  if (p.exits() || p.bandCopies)
+    return false;
+  for (const Capture &c : p.caps)
+    if (c.kind == CaptureKind::Reduction &&
+        !c.var->getType()->isIntegerType() &&
+        !llvm::StringRef(c.op).contains(':'))
+      return false;
+  return true;
+}
+
+std::string FileRewriter::inlineQuery(const std::vector<Plan *> &loops,
+                                      const std::string &fn, bool spmd,
+                                      const std::string &trip) {
+  if (!llvm::all_of(loops, [](const Plan *p) { return sameAsChunks(*p); }))
+    return "";
+  const Plan &first = *loops.front();
+  if (spmd && loops.size() > 1)
+    return " && !(weft_as_written = weft_spmd_inline(" + fn + ", " +
+           std::to_string(
+               first.task.getRegionId().value_or(first.task.getLoopId())) +
+           ", " + trip + "))";
+  std::string flag =
+      first.asWrittenFlag.empty() ? "" : " && !" + first.asWrittenFlag;
+  return flag + " && !" + (spmd ? "weft_spmd_inline(" : "weft_for_inline(") +
+         fn + ", " +
+         std::to_string(
+             first.task.getRegionId().value_or(first.task.getLoopId())) +
+         ", " + trip + ")";
+}
+
 std::string FileRewriter::dispatch(const Plan &p) {
   std::string name = p.task.getName().str();
   std::string in = p.indent + "  ";
@@ -1438,9 +1469,12 @@ std::string FileRewriter::dispatch(const Plan &p) {
              L.bytes() + ", weft_n)) != 0)";
     copies = copyLengthTest(p, in) + copies;
   }
+  std::string query =
+      inlineQuery({const_cast<Plan *>(&p)}, members ? name + "_copies" : name,
+                  members, p.banded() ? p.nm("weft_bands") : p.nm("weft_trip"));
   o += in + "if (weft_trip >= " +
        std::to_string(std::max<int64_t>(p.task.getMinTrip(), 1)) + " && " +
-       readyCall + indented(guards, in) + copies + ") {\n";
+       readyCall + query + indented(guards, in) + copies + ") {\n";
   o += L.declParts;
   if (p.exits())
     o += body + "weft_exits_t weft_x;\n";
@@ -1538,7 +1572,8 @@ std::string FileRewriter::regionFunction(const std::vector<Plan *> &r) {
 }
 
 std::string FileRewriter::regionCondition(const std::vector<Plan *> &r,
-                                          const std::string &in, bool openmp) {
+                                          const std::string &in, bool openmp,
+                                          const std::string &query) {
   std::string cond, guards;
   for (Plan *p : r) {
     std::string g = guardText(*p);
@@ -1549,7 +1584,7 @@ std::string FileRewriter::regionCondition(const std::vector<Plan *> &r,
     guards += g;
   }
   if (!openmp)
-    cond += " && " + readyCall;
+    cond += " && " + readyCall + query;
   return cond + indented(guards, in);
 }
 
@@ -1572,7 +1607,11 @@ std::string FileRewriter::regionDispatch(const std::vector<Plan *> &r,
   o += "{ /* weft: one parallel region, in " + name +
        "(), when every loop's checks pass; else each loop as before */\n";
   o += head;
-  o += in + "if (" + regionCondition(r, in, false) + ") {\n";
+  std::string query = inlineQuery(r, name, true, "weft_trip");
+  if (!query.empty())
+    o += in + "int weft_as_written = 0; /* the runtime said: this call runs "
+              "the loops as written */\n";
+  o += in + "if (" + regionCondition(r, in, false, query) + ") {\n";
   std::vector<Layout> layouts;
   for (Plan *p : r) {
     layouts.push_back(layout(*p, body));
@@ -1616,8 +1655,12 @@ std::string FileRewriter::regionDispatch(const std::vector<Plan *> &r,
     o += layouts[i].copyOut;
     o += counterAfter(*r[i], body);
   }
-  std::string rest =
-      regionElse(r, [&](const Plan &q) { return dispatch(q); });
+  std::string rest = regionElse(r, [&](const Plan &q) {
+    Plan asked = q;
+    if (!query.empty())
+      asked.asWrittenFlag = "weft_as_written";
+    return dispatch(asked);
+  });
   return rest.empty() ? "" : o + rest;
 }
 

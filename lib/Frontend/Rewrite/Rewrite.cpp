@@ -60,13 +60,33 @@ bool FileRewriter::fileRange(clang::SourceRange r, unsigned &b, unsigned &e,
     return false;
   b = offsetOf(bl);
   e = offsetOf(after);
-  if (withSemi) {
-    // The `;` that ends an expression statement is not in its range.
+  // The `;` that ends an expression statement is not in its range; macros
+  // that expand to nothing may come before it (`x = y UNUSED;`), or one
+  // that expands to it may end the statement (`x = y END`).
+  for (clang::SourceLocation at = after; withSemi;) {
     clang::Token tok;
-    if (!clang::Lexer::getRawToken(after, tok, sm, ctx.getLangOpts(),
-                                   /*IgnoreWhiteSpace=*/true) &&
-        tok.is(clang::tok::semi))
+    if (clang::Lexer::getRawToken(at, tok, sm, ctx.getLangOpts(),
+                                  /*IgnoreWhiteSpace=*/true))
+      break;
+    if (tok.is(clang::tok::semi)) {
       e = offsetOf(tok.getLocation()) + 1;
+      break;
+    }
+    if (!tok.is(clang::tok::raw_identifier))
+      break;
+    clang::IdentifierInfo *ii = pp.getIdentifierInfo(tok.getRawIdentifier());
+    const clang::MacroInfo *mi =
+        ii && ii->hadMacroDefinition()
+            ? pp.getMacroDefinitionAtLoc(ii, tok.getLocation()).getMacroInfo()
+            : nullptr;
+    if (!mi || !mi->isObjectLike() || mi->getNumTokens() > 1 ||
+        (mi->getNumTokens() == 1 &&
+         !mi->getReplacementToken(0).is(clang::tok::semi)))
+      break; // the statement's last token was its end (`ASSERT(x)`)
+    e = offsetOf(tok.getEndLoc());
+    if (mi->getNumTokens() == 1)
+      break;
+    at = tok.getEndLoc();
   }
   return e > b;
 }
@@ -775,20 +795,23 @@ RewriteResult FileRewriter::write() {
     // own, also after a `}` that ends the line's code (`}static void f`).
     if (!firstOnLine(off))
       text += "\n";
-    if (first && openmp()) {
-      text += "/* weft: the run-time checks of the OpenMP loops below: "
-              "libweft's header-only\n   weft_checks.h, copied, so that this "
-              "file needs only an OpenMP compiler. */\n";
-      text += checksHeader;
-      if (needsOmpHeader)
-        text += "#include <omp.h> /* weft: omp_alloc, for the threads' copies "
-                "of arrays */\n";
-      text += "\n";
-      first = false;
-    } else if (first) {
-      text += "#include " + quoted(options.runtimeHeader) +
-              " /* weft: the parallel runtime */\n";
-      text += teamDecl;
+    if (first) {
+      auto [push, pop] = setAsideMacros(off);
+      text += push;
+      if (openmp()) {
+        text += "/* weft: the run-time checks of the OpenMP loops below: "
+                "libweft's header-only\n   weft_checks.h, copied, so that "
+                "this file needs only an OpenMP compiler. */\n";
+        text += checksHeader;
+        if (needsOmpHeader)
+          text += "#include <omp.h> /* weft: omp_alloc, for the threads' "
+                  "copies of arrays */\n";
+      } else {
+        text += "#include " + quoted(options.runtimeHeader) +
+                " /* weft: the parallel runtime */\n";
+        text += teamDecl;
+      }
+      text += pop;
       text += "\n";
       first = false;
     }

@@ -258,6 +258,10 @@ private:
     /// "_2", "_3", ... for the later loops of a fused region, whose
     /// locals share one block.
     std::string sfx;
+    /// In the `else` of a fused region whose site the runtime may have told
+    /// to run as written (weft_spmd_inline): the flag that says so, which
+    /// the loop's own condition tests before it asks for itself.
+    std::string asWrittenFlag;
     /// A local's name in the replacing block.
     std::string nm(llvm::StringRef base) const { return base.str() + sfx; }
     /// A task of a graph that runs a parallel loop (weft.graph's loops):
@@ -372,6 +376,15 @@ private:
   const std::vector<clang::SourceLocation> &nestedIncludes();
   std::optional<std::vector<clang::SourceLocation>> nestedIncludesCache;
   bool checkMacros(const Plan &p, std::string &why);
+  /// The file's own macros defined at `off` (in the main file or a header
+  /// that is not a system header), which could change the text of the
+  /// headers weft inserts there (`#define match(a, b)` breaks libomp's
+  /// omp.h): `#pragma push_macro` and `#undef` for each, and the
+  /// `#pragma pop_macro` lines that restore them after the headers.
+  /// Reserved names (`_GNU_SOURCE`), NDEBUG, weft's own (WEFT_*, from a
+  /// weft.h the file includes) and empty object-like macros (include
+  /// guards) stay: they configure headers or are inert.
+  std::pair<std::string, std::string> setAsideMacros(unsigned off);
   std::string unnameable(QualType t);
   bool visibleAtInsertion(const clang::Decl *d, const Plan &p);
   /// What each capture contributes to the context struct, the body
@@ -454,6 +467,21 @@ private:
                           const std::string &copies, const std::string &bytes,
                           const std::string &members);
   std::string dispatch(const Plan &p);
+  /// ` && !weft_for_inline(...)` (or weft_spmd_inline for the region `fn`
+  /// runs) for the condition of a loop whose sequential text gives the
+  /// same results as its chunks (sameAsChunks), else "": a site the
+  /// runtime measured to be faster on the calling thread then runs as
+  /// written, without the outlined loop's calls or its checks. For a fused
+  /// region (several loops) the answer is kept in `weft_as_written`, which
+  /// the region's `else` tests first in each loop's condition (Plan::
+  /// asWrittenFlag): those loops then run as written without asking.
+  std::string inlineQuery(const std::vector<Plan *> &loops,
+                          const std::string &fn, bool spmd,
+                          const std::string &trip);
+  /// The loop as written computes what its chunks compute, to the bit: no
+  /// floating-point sum or product reduction (fmin/fmax, whose choice
+  /// between +0 and -0 is unspecified, included) and no error paths.
+  static bool sameAsChunks(const Plan &p);
   /// The replacing block's lines, at indentation `body`, that make the
   /// context struct (`weft_c`) and the loop descriptor (`weft_l`) of a
   /// task; `L` is its layout at `body`.
@@ -572,9 +600,11 @@ private:
   /// The same for `guards` (weft.guards' form) named where `p` is: a task
   /// graph's checked edges.
   std::string guardText(mlir::ArrayAttr guards, const Plan &p);
-  /// The region's `if`: every task's minimum trip and checks.
+  /// The region's `if`: every task's minimum trip, the ready call and
+  /// `query` (inlineQuery), and the checks.
   std::string regionCondition(const std::vector<Plan *> &r,
-                              const std::string &in, bool openmp);
+                              const std::string &in, bool openmp,
+                              const std::string &query = "");
   /// The end of a region's block, from its `else`: each loop as it would be
   /// alone (`alone` writes it; "" if it cannot, and then this is "").
   std::string

@@ -51,7 +51,7 @@
 // CHECK-NEXT:   { /* weft: in parallel in weft_scale_[[LINE]]() when the checks pass; else as written */
 // CHECK-NEXT:     int weft_start = 0;
 // CHECK-NEXT:     int64_t weft_trip = weft_trip_up((int64_t)weft_start, (int64_t)(n), 1, 0);
-// CHECK-NEXT:     if (weft_trip >= {{[0-9]+}} && weft_ready()) {
+// CHECK-NEXT:     if (weft_trip >= {{[0-9]+}} && weft_ready() && !weft_for_inline(weft_scale_[[LINE]], [[ID:[0-9]+]], weft_trip)) {
 // CHECK-NEXT:       struct weft_scale_[[LINE]]_ctx weft_c = {
 // CHECK-NEXT:           .out = out,
 // CHECK-NEXT:           .k = k,
@@ -66,7 +66,7 @@
 // CHECK-NEXT:           .cost0 = 0,
 // CHECK-NEXT:           .cost1 = 0,
 // CHECK-NEXT:           .work_ns = {{.*}} * (double)weft_trip,
-// CHECK-NEXT:           .region_id = 0,
+// CHECK-NEXT:           .region_id = [[ID]],
 // CHECK-NEXT:           .line = [[LINE]],
 // CHECK-NEXT:           .file = "basic.c"};
 // CHECK-NEXT:       weft_parallel_for(&weft_l, weft_scale_[[LINE]], &weft_c);

@@ -9,7 +9,7 @@
 
 // CHECK:      #include "weft.h" /* weft: the parallel runtime */
 // CHECK-NEXT: static const int weft_default_weights[] = {1024, 1024, 512, 512}; /* weft: --core-weights */
-// CHECK:      if (weft_trip >= {{[0-9]+}} && weft_ready_team(4, weft_default_weights, 4)) {
+// CHECK:      if (weft_trip >= {{[0-9]+}} && weft_ready_team(4, weft_default_weights, 4) && !weft_for_inline(
 
 // TEAM: team of 4
 // ENV: team of 2
