@@ -15,6 +15,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace weft;
@@ -393,12 +394,26 @@ static bool readOnlyPointer(Value arg) {
 
 static bool endsTheProgram(Block &block, int depth);
 
+/// The global whose memory `m` is (a get_global, or an element or row of
+/// one), else null.
+static StringAttr globalOf(Value m) {
+  if (auto addr = m.getDefiningOp<AddrOp>())
+    m = addr.getBase();
+  auto g = m.getDefiningOp<memref::GetGlobalOp>();
+  return g ? g.getNameAttr().getAttr() : StringAttr();
+}
+
 /// Does a call to `name` end the program: exit, _Exit, quick_exit, abort,
 /// or a function the module defines whose body ends with such a call (no
 /// jump on the way) and does nothing before but write output of string
-/// literals, __func__, stdout, stderr and its own parameters (`die(msg)`:
-/// the caller's arguments are then checked as the output's)?
-static bool endsProgramCall(ModuleOp module, StringRef name, int depth) {
+/// literals, __func__, stdout, stderr, globals and its own parameters
+/// (`die(msg)`: the caller's arguments are then checked as the output's),
+/// and read globals (`if (verbose)`)? The globals it reads, or passes to
+/// output (an array: `fprintf(stderr, "%s: ", progname)`), go to
+/// `globals`, for the caller to check as its own reads; a pointer loaded
+/// from a global is not followed.
+static bool endsProgramCall(ModuleOp module, StringRef name, int depth,
+                            SetVector<StringAttr> *globals = nullptr) {
   if (endsProgram(name))
     return true;
   auto fn = module ? module.lookupSymbol<func::FuncOp>(name) : nullptr;
@@ -410,27 +425,40 @@ static bool endsProgramCall(ModuleOp module, StringRef name, int depth) {
     auto arg = addr ? dyn_cast<BlockArgument>(addr.getBase()) : nullptr;
     return arg && arg.getOwner()->getParentOp() == fn;
   };
-  return !fn.walk([&](Operation *op) {
-              if (auto call = dyn_cast<CallOp>(op)) {
-                if (!writesOutput(call.getCallee()) &&
-                    !endsProgramCall(module, call.getCallee(), depth + 1))
-                  return WalkResult::interrupt();
-                for (Value a : call.getArgs())
-                  if (isa<PtrType>(a.getType()) && !readOnlyPointer(a) &&
-                      !param(a))
-                    return WalkResult::interrupt();
-                return WalkResult::advance();
-              }
-              if (isa<affine::AffineLoadOp, memref::LoadOp>(op))
-                return readOnlyPointer(op->getResult(0))
-                           ? WalkResult::advance()
-                           : WalkResult::interrupt();
-              if (op == fn || isPure(op) ||
-                  isa<BaseOp, AddrOp, memref::GetGlobalOp, scf::IfOp>(op) ||
-                  op->hasTrait<OpTrait::IsTerminator>())
-                return WalkResult::advance();
-              return WalkResult::interrupt();
-            }).wasInterrupted();
+  SetVector<StringAttr> read;
+  auto global = [&](Value m) {
+    StringAttr g = globalOf(m);
+    if (g)
+      read.insert(g);
+    return bool(g);
+  };
+  bool ends =
+      !fn.walk([&](Operation *op) {
+           if (auto call = dyn_cast<CallOp>(op)) {
+             if (!writesOutput(call.getCallee()) &&
+                 !endsProgramCall(module, call.getCallee(), depth + 1, &read))
+               return WalkResult::interrupt();
+             for (Value a : call.getArgs())
+               if (isa<PtrType>(a.getType()) && !readOnlyPointer(a) &&
+                   !param(a) && !global(a))
+                 return WalkResult::interrupt();
+             return WalkResult::advance();
+           }
+           if (isa<affine::AffineLoadOp, memref::LoadOp>(op))
+             return readOnlyPointer(op->getResult(0)) ||
+                            (!isa<PtrType>(op->getResult(0).getType()) &&
+                             global(op->getOperand(0)))
+                        ? WalkResult::advance()
+                        : WalkResult::interrupt();
+           if (op == fn || isPure(op) ||
+               isa<BaseOp, AddrOp, memref::GetGlobalOp, scf::IfOp>(op) ||
+               op->hasTrait<OpTrait::IsTerminator>())
+             return WalkResult::advance();
+           return WalkResult::interrupt();
+         }).wasInterrupted();
+  if (ends && globals)
+    globals->insert(read.begin(), read.end());
+  return ends;
 }
 
 /// Does `block` end the program: its last op before the terminator a call
@@ -531,13 +559,33 @@ static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
       const CallSummary &s = summaries.get(callee);
       if (!s.unknown.empty()) {
         Blocker b{op, "a call to " + callee.str() + ", " + s.unknown};
+        SetVector<StringAttr> globals;
         if (writesOutput(callee) ||
-            endsProgramCall(op->getParentOfType<ModuleOp>(), callee, 0)) {
+            endsProgramCall(op->getParentOfType<ModuleOp>(), callee, 0,
+                            &globals)) {
           b.errorPath = errorPathOf(op, loop);
           if (b.errorPath && !errorPathReads(call, body)) {
             b.errorPath = nullptr;
             b.reason += ", on an error path, with a pointer argument weft "
                         "does not follow";
+          }
+          // The globals the call reads, whole, as the loop's own reads.
+          if (!b.errorPath)
+            globals.clear();
+          for (StringAttr g : globals) {
+            Access a;
+            a.op = call;
+            a.isWrite = false;
+            a.globalSymbol = g;
+            auto decl =
+                op->getParentOfType<ModuleOp>().lookupSymbol<memref::GlobalOp>(
+                    g);
+            if (decl)
+              a.subs.assign(decl.getType().getRank(), Subscript::unknown());
+            a.text = g.str() + " (in " + callee.str() + ")";
+            a.loc = call.getLoc();
+            a.loops = enclosingLoops(call);
+            body.accesses.push_back(std::move(a));
           }
         }
         body.blockers.push_back(std::move(b));

@@ -89,9 +89,13 @@ static void row_sums(void) {
   }
 }
 
-/* Through a function of the program that ends it. */
+/* Through a function of the program that ends it, which reads globals
+   (a flag, and an array it prints): reads of the loop that calls it. */
+static int quiet;
+static char tag[8] = "ep";
 static void die(const char *what, int code) {
-  fprintf(stderr, "%s: %s\n", __func__, what);
+  if (!quiet)
+    fprintf(stderr, "%s: %s: %s\n", tag, __func__, what);
   fflush(stdout);
   exit(code);
 }

@@ -70,6 +70,7 @@ class Gen:
         self.features = set()
         self.kernels = []
         self.results = []  # (name, ctype) globals printed after each call
+        self.die_used = False  # a kernel calls h_die (an error path)
 
     def pick(self, *xs):
         return self.r.choice(xs)
@@ -274,6 +275,13 @@ class Gen:
                     # One that a macro writes (docs/output.md).
                     self.features.add("assert")
                     lines.append("assert(%s[%s] <= 1e6);" % (src, sub))
+                elif self.r.random() < 0.5:
+                    # Through a function that ends the program and reads
+                    # globals (a flag, an array it prints).
+                    self.features.add("error path through a function")
+                    self.die_used = True
+                    lines.append("if (%s[%s] > 1e6)" % (src, sub))
+                    lines.append("  h_die((int)%s);" % loops[-1].var)
                 else:
                     lines.append("if (%s[%s] > 1e6) {" % (src, sub))
                     lines.append('  fprintf(stderr, "bad value at %%d\\n", '
@@ -1332,6 +1340,15 @@ class Gen:
                 "static void h_put(double *p, int i, double v) { p[i] = v; }",
                 "static double h_count(double v) { calls++; return v; }",
                 ""]
+        if self.die_used:
+            head += ["static int h_quiet;",
+                     'static char h_tag[8] = "fuzz";',
+                     "static void h_die(int i) {",
+                     "  if (!h_quiet)",
+                     '    fprintf(stderr, "%s: bad value at %d\\n", h_tag, i);',
+                     "  exit(3);",
+                     "}",
+                     ""]
         return "\n".join(head + ks + [""] + main) + "\n"
 
     def main_function(self):

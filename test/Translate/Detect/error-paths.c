@@ -200,6 +200,33 @@ void dies_maybe(const double *restrict a, double *restrict b, int n) {
   }
 }
 
+// Such a function may read globals, and pass a global array to its
+// output: reads of the loop, whole, which its writes must not touch. A
+// pointer loaded from a global (die_named's progname) is not followed.
+int verbose = 1;
+char progtag[16] = "prog";
+static void die_verbose(const char *msg) {
+  if (verbose)
+    fprintf(stderr, "%s: %s\n", progtag, msg);
+  exit(1);
+}
+
+void dies_verbose(const double *restrict a, double *restrict b, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: the error path at 216:5 ends the program at the first iteration that takes it, once every earlier iteration is done}}
+    if (a[i] < 0)
+      die_verbose("negative");
+    b[i] = a[i];
+  }
+}
+
+void dies_tag_written(const double *restrict a, double *restrict b, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: progtag (in die_verbose) read in one iteration may be written in another (as progtag[i % 16])}}
+    if (a[i] < 0)
+      die_verbose("negative");
+    progtag[i % 16] = (char)b[i]; // expected-note {{progtag[i % 16] written here}}
+  }
+}
+
 void dies_loaded(const double *restrict a, double *restrict b, int n) {
   for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: it contains a call to die, which calls fprintf, which does I/O, whose order matters, on an error path, with a pointer argument weft does not follow}}
     if (a[i] < 0)
