@@ -468,6 +468,8 @@ static int site_mode(const void *fn, const weft_loop_t *loop,
       return weft_tls.next_mode;
     }
   }
+  if (!(loop->work_ns > 0))
+    return WEFT_SITE_TEAM; /* no estimate: never measured, no lookup */
   *s = weft_site_lookup(key);
   return weft_site_mode(*s, loop->trip, loop->work_ns, 0);
 }
