@@ -248,40 +248,6 @@ bool FileRewriter::checkMacros(const Plan &p, std::string &why) {
   return true;
 }
 
-std::pair<std::string, std::string> FileRewriter::setAsideMacros(unsigned off) {
-  clang::SourceLocation at =
-      sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(off);
-  std::vector<llvm::StringRef> names;
-  for (const auto &m : pp.macros(/*IncludeExternalMacros=*/false)) {
-    const clang::IdentifierInfo *ii = m.first;
-    llvm::StringRef name = ii->getName();
-    if (name.starts_with("_") || name == "NDEBUG" ||
-        name.starts_with_insensitive("weft_"))
-      continue;
-    const clang::MacroInfo *mi =
-        pp.getMacroDefinitionAtLoc(ii, at).getMacroInfo();
-    if (!mi || (mi->isObjectLike() && mi->getNumTokens() == 0))
-      continue;
-    clang::SourceLocation def = mi->getDefinitionLoc();
-    if (def.isInvalid() || !def.isFileID() || sm.isInSystemHeader(def) ||
-        sm.isWrittenInBuiltinFile(def) || sm.isWrittenInCommandLineFile(def) ||
-        !sm.isBeforeInTranslationUnit(def, at))
-      continue;
-    names.push_back(name);
-  }
-  llvm::sort(names);
-  std::string push, pop;
-  for (llvm::StringRef n : names) {
-    push += "#pragma push_macro(\"" + n.str() + "\")\n#undef " + n.str() + "\n";
-    pop += "#pragma pop_macro(\"" + n.str() + "\")\n";
-  }
-  if (!names.empty())
-    push = "/* weft: the file's macros, set aside while weft's headers are "
-           "read */\n" +
-           push;
-  return {push, pop};
-}
-
 const std::vector<clang::SourceLocation> &FileRewriter::nestedIncludes() {
   if (nestedIncludesCache)
     return *nestedIncludesCache;

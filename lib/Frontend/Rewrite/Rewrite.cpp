@@ -35,6 +35,90 @@ using namespace weft::detail;
 static const char checksHeader[] =
 #include "WeftChecksHeader.inc"
     ;
+static const char runtimeHeader[] =
+#include "WeftHeader.inc"
+    ;
+
+/// The identifiers in C text, outside comments and literals.
+static void identifiersOf(llvm::StringRef text, llvm::StringSet<> &out) {
+  auto ident = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+  for (size_t i = 0, n = text.size(); i < n;) {
+    char c = text[i];
+    llvm::StringRef rest = text.substr(i);
+    if (rest.starts_with("//")) {
+      i = std::min(text.find('\n', i), n);
+    } else if (rest.starts_with("/*")) {
+      i = std::min(text.find("*/", i + 2), n - 2) + 2;
+    } else if (c == '"' || c == '\'') {
+      for (++i; i < n && text[i] != c; ++i)
+        if (text[i] == '\\')
+          ++i;
+      ++i;
+    } else if (ident(c)) {
+      size_t b = i;
+      while (i < n && ident(text[i]))
+        ++i;
+      if (!llvm::isDigit(c))
+        out.insert(text.slice(b, i));
+    } else {
+      ++i;
+    }
+  }
+}
+
+std::pair<std::string, std::string> FileRewriter::setAsideMacros(unsigned off) {
+  clang::SourceLocation at =
+      sm.getLocForStartOfFile(sm.getMainFileID()).getLocWithOffset(off);
+  // The names libweft's output reads there: weft.h's and the checks' (the
+  // --core-weights line has only theirs), and the names <stddef.h> and
+  // <stdint.h>, which they include, define or may use: their own types
+  // and limits (`size_t`, `int64_t`, `INT64_MAX`, `INT64_C`, `NULL`,
+  // `offsetof`; their other names are reserved ones). With _OPENMP the
+  // checks include omp.h, whose names weft does not know, as OpenMP output
+  // does: then every macro of the file is set aside.
+  std::optional<llvm::StringSet<>> read;
+  if (!openmp() && !pp.isMacroDefined("_OPENMP")) {
+    read.emplace();
+    identifiersOf(runtimeHeader, *read);
+    identifiersOf(checksHeader, *read);
+    for (llvm::StringRef n : {"NULL", "offsetof"})
+      read->insert(n);
+  }
+  auto standard = [](llvm::StringRef n) {
+    return n.ends_with("_t") || n.ends_with("_MAX") || n.ends_with("_MIN") ||
+           n.ends_with("_C");
+  };
+  std::vector<llvm::StringRef> names;
+  for (const auto &m : pp.macros(/*IncludeExternalMacros=*/false)) {
+    const clang::IdentifierInfo *ii = m.first;
+    llvm::StringRef name = ii->getName();
+    if (name.starts_with("_") || name == "NDEBUG" ||
+        name.starts_with_insensitive("weft_") ||
+        (read && !read->contains(name) && !standard(name)))
+      continue;
+    const clang::MacroInfo *mi =
+        pp.getMacroDefinitionAtLoc(ii, at).getMacroInfo();
+    if (!mi || (mi->isObjectLike() && mi->getNumTokens() == 0))
+      continue;
+    clang::SourceLocation def = mi->getDefinitionLoc();
+    if (def.isInvalid() || !def.isFileID() || sm.isInSystemHeader(def) ||
+        sm.isWrittenInBuiltinFile(def) || sm.isWrittenInCommandLineFile(def) ||
+        !sm.isBeforeInTranslationUnit(def, at))
+      continue;
+    names.push_back(name);
+  }
+  llvm::sort(names);
+  std::string push, pop;
+  for (llvm::StringRef n : names) {
+    push += "#pragma push_macro(\"" + n.str() + "\")\n#undef " + n.str() + "\n";
+    pop += "#pragma pop_macro(\"" + n.str() + "\")\n";
+  }
+  if (!names.empty())
+    push = "/* weft: the file's macros, set aside while weft's headers are "
+           "read */\n" +
+           push;
+  return {push, pop};
+}
 
 //===----------------------------------------------------------------------===//
 // Source ranges

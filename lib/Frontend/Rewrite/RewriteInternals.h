@@ -383,7 +383,9 @@ private:
   /// `#pragma pop_macro` lines that restore them after the headers.
   /// Reserved names (`_GNU_SOURCE`), NDEBUG, weft's own (WEFT_*, from a
   /// weft.h the file includes) and empty object-like macros (include
-  /// guards) stay: they configure headers or are inert.
+  /// guards) stay: they configure headers or are inert. For libweft's
+  /// output, only the names weft.h, the checks and the standard headers
+  /// they include use (Rewrite.cpp).
   std::pair<std::string, std::string> setAsideMacros(unsigned off);
   std::string unnameable(QualType t);
   bool visibleAtInsertion(const clang::Decl *d, const Plan &p);

@@ -6,6 +6,7 @@
 // RUN: %host_cc -std=c11 -Wall -Wextra -Werror -fopenmp -c %t.omp.c -I %S/Inputs -o %t.omp.o
 // RUN: clang-19 -std=c11 -Wall -Wextra -Werror -fopenmp -c %t.omp.c -I %S/Inputs -o %t.omp2.o
 // RUN: not grep -E '^#pragma push_macro\("(_GNU_SOURCE|NDEBUG|EMPTY|MACRO_NAMES_H|LATER)"\)' %t.c %t.omp.c
+// RUN: not grep -E '^#pragma push_macro\("(FROM_HEADER|match)"\)' %t.c
 // The file's own macros, defined before the place where weft inserts its
 // headers, must not change those headers' text: `match(a, b)` is a
 // function-like macro that libomp's omp.h uses as a word of its
@@ -25,24 +26,25 @@
 #define lo (-1)
 #define hi 1
 #define EMPTY
+#define word_t long
 
+// libweft's output sets aside the names weft.h and the checks use (and
+// the standard headers they include: `int64_t`, `INT64_MAX`, ...); OpenMP
+// output includes omp.h, whose names weft does not know: all of them.
 // CHECK: {{^}}/* weft: the file's macros, set aside while weft's headers are read */
-// CHECK-NEXT: {{^}}#pragma push_macro("FROM_HEADER")
-// CHECK-NEXT: {{^}}#undef FROM_HEADER
 // CHECK-NEXT: {{^}}#pragma push_macro("chunk")
 // CHECK-NEXT: {{^}}#undef chunk
 // CHECK-NEXT: {{^}}#pragma push_macro("hi")
 // CHECK-NEXT: {{^}}#undef hi
 // CHECK-NEXT: {{^}}#pragma push_macro("lo")
 // CHECK-NEXT: {{^}}#undef lo
-// CHECK-NEXT: {{^}}#pragma push_macro("match")
-// CHECK-NEXT: {{^}}#undef match
+// CHECK-NEXT: {{^}}#pragma push_macro("word_t")
+// CHECK-NEXT: {{^}}#undef word_t
 // CHECK-NEXT: {{^}}#include "weft.h"
-// CHECK: {{^}}#pragma pop_macro("FROM_HEADER")
-// CHECK-NEXT: {{^}}#pragma pop_macro("chunk")
+// CHECK: {{^}}#pragma pop_macro("chunk")
 // CHECK-NEXT: {{^}}#pragma pop_macro("hi")
 // CHECK-NEXT: {{^}}#pragma pop_macro("lo")
-// CHECK-NEXT: {{^}}#pragma pop_macro("match")
+// CHECK-NEXT: {{^}}#pragma pop_macro("word_t")
 // CHECK-NOT: {{^}}#pragma push_macro
 // CHECK: {{^}}static void weft_
 // OMP: {{^}}#pragma push_macro("match")
