@@ -2,14 +2,16 @@
 // Error paths that macros write (docs/analysis.md, "Error paths"): assert,
 // a CHECK macro of the do-while(0) kind, and one of the `?:` kind, each a
 // statement of a loop body, braced or not, and FAIL and DIE (with
-// __func__) macros as the branch of an if. Each scenario runs in a child
+// __func__) macros as the branch of an if, and one that prints the
+// loop's own scalars (its counter, a local, a value it reads). Each
+// scenario runs in a child
 // process with bad elements at chosen places; the parent prints how the
 // child ended and everything it wrote, which must be what the sequential
 // program writes: the message of the first bad iteration in loop order,
 // with the file, line and function the sequential build prints
 // (--line-directives), and the same exit status or signal.
-// PARALLEL: 8
-// OPENMP-PARALLEL: 8
+// PARALLEL: 9
+// OPENMP-PARALLEL: 9
 // CFLAGS: -I%S
 // WEFT-ARGS: --line-directives
 #define _POSIX_C_SOURCE 200809L
@@ -125,6 +127,25 @@ static void doubled(void) {
   }
 }
 
+/* A macro whose message prints the loop's scalars: the iteration, a local
+   of the body, a value the loop only reads. */
+#define ENSURE(c, k)                                                           \
+  do {                                                                         \
+    if (!(c)) {                                                                \
+      fprintf(stderr, "bad at %d\n", k);                                       \
+      exit(14);                                                                \
+    }                                                                          \
+  } while (0)
+static void ensured(int shift) {
+  for (int i = 0; i < N; i++) {
+    int at = i + shift;
+    ENSURE(a[i] >= 0, at);
+    ENSURE(idx[i] < N, i);
+    ENSURE(idx[i] != -shift, shift);
+    b[i] = a[idx[i]] * 3.0 + (double)at;
+  }
+}
+
 static double total(const double *v) {
   double t = 0;
   for (int i = 0; i < N; i++)
@@ -160,6 +181,10 @@ static void child(int which, int bad1, int bad2) {
   case 5:
     doubled();
     printf("doubled: %.1f\n", total(b));
+    break;
+  case 6:
+    ensured(1000);
+    printf("ensured: %.1f\n", total(b));
     break;
   }
   exit(0);
@@ -202,7 +227,9 @@ int main(int argc, char **argv) {
   printf("halved: %.1f\n", total(b));
   doubled();
   printf("doubled: %.1f\n", total(b));
-  for (int w = 0; w < 6; w++)
+  ensured(1000);
+  printf("ensured: %.1f\n", total(b));
+  for (int w = 0; w < 7; w++)
     for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++)
       scenario("error_paths_macros", w, bads[k][0], bads[k][1], unpretty);
   return 0;

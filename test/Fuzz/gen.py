@@ -272,9 +272,15 @@ class Gen:
                 self.features.add("error path")
                 src = self.pick(*srcs)
                 if self.r.random() < 0.4:
-                    # One that a macro writes (docs/output.md).
-                    self.features.add("assert")
-                    lines.append("assert(%s[%s] <= 1e6);" % (src, sub))
+                    # One that a macro writes (docs/output.md): assert, or
+                    # one that prints the loop's counter.
+                    if self.r.random() < 0.5:
+                        self.features.add("assert")
+                        lines.append("assert(%s[%s] <= 1e6);" % (src, sub))
+                    else:
+                        self.features.add("error macro printing the counter")
+                        lines.append("H_ENSURE(%s[%s] <= 1e6, %s);" % (
+                            src, sub, loops[-1].var))
                 elif self.r.random() < 0.5:
                     # Through a function that ends the program and reads
                     # globals (a flag, an array it prints).
@@ -1339,6 +1345,13 @@ class Gen:
                 "double h_ext_def(double v) { return v * 0.25 - 0.5; }",
                 "static void h_put(double *p, int i, double v) { p[i] = v; }",
                 "static double h_count(double v) { calls++; return v; }",
+                "#define H_ENSURE(c, k) \\",
+                "  do { \\",
+                "    if (!(c)) { \\",
+                '      fprintf(stderr, "bad value at %d\\n", k); \\',
+                "      exit(3); \\",
+                "    } \\",
+                "  } while (0)",
                 ""]
         if self.die_used:
             head += ["static int h_quiet;",

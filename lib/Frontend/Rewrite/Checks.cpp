@@ -669,9 +669,11 @@ bool effective(const clang::Stmt *s,
 /// where the body stays in its function (`!outlined`), else are the name
 /// of function `fn` (WEFT_PRETTY_FUNCTION, weft.h: GCC's and clang's
 /// differ).
-std::string literalText(const clang::Expr *a, const clang::SourceManager &sm,
-                        const clang::LangOptions &lang,
-                        const clang::FunctionDecl *fn, bool outlined) {
+std::string literalText(
+    const clang::Expr *a, const clang::SourceManager &sm,
+    const clang::LangOptions &lang, const clang::FunctionDecl *fn,
+    bool outlined,
+    llvm::function_ref<bool(const clang::VarDecl *)> sameName = nullptr) {
   a = bare(a);
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -706,7 +708,7 @@ std::string literalText(const clang::Expr *a, const clang::SourceManager &sm,
     os << c->getValue();
   else if (const auto *r = llvm::dyn_cast<clang::DeclRefExpr>(a)) {
     const auto *v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
-    if (v && v->isFileVarDecl())
+    if (v && (v->isFileVarDecl() || (sameName && sameName(v))))
       os << v->getName();
   }
   return text;
@@ -730,6 +732,27 @@ FileRewriter::errorBranches(const Plan &p) const {
   return out;
 }
 
+bool FileRewriter::sameNameInLoop(const Plan &p, const clang::VarDecl *v) {
+  if (!v->getType()->isScalarType())
+    return false;
+  // Declared in the loop (its counter, a local of its body): the outlined
+  // body declares it, and OpenMP's loop is the loop as written.
+  if (sm.isBeforeInTranslationUnit(p.loop->getBeginLoc(), v->getLocation()) &&
+      sm.isBeforeInTranslationUnit(v->getLocation(), p.loop->getEndLoc()))
+    return true;
+  // A capture that the outlined body binds to a local of its name, holding
+  // what the loop as written holds there (not a reduction's partial, nor a
+  // shared scalar, which the body reaches as `(*x)`).
+  for (const Capture &c : p.caps)
+    if (c.var == v)
+      return c.kind == CaptureKind::Counter ||
+             c.kind == CaptureKind::Firstprivate ||
+             c.kind == CaptureKind::Private ||
+             c.kind == CaptureKind::Lastprivate ||
+             c.kind == CaptureKind::CondLastprivate;
+  return false;
+}
+
 bool FileRewriter::renderCalls(const Plan &p,
                                llvm::ArrayRef<const clang::Stmt *> calls,
                                std::string out[2], std::string &why) {
@@ -750,11 +773,15 @@ bool FileRewriter::renderCalls(const Plan &p,
     for (int omp : {0, 1}) {
       out[omp] += fd->getNameAsString() + "(";
       for (unsigned i = 0; i < call->getNumArgs(); ++i) {
-        std::string lit = literalText(call->getArg(i), sm, ctx.getLangOpts(),
-                                      p.fn, /*outlined=*/!omp);
+        std::string lit =
+            literalText(call->getArg(i), sm, ctx.getLangOpts(), p.fn,
+                        /*outlined=*/!omp, [&](const clang::VarDecl *v) {
+                          return sameNameInLoop(p, v);
+                        });
         if (lit.empty()) {
           why = "an argument of " + fd->getNameAsString() +
-                " is not a literal or a global";
+                " is not a literal, a global or a scalar the loop reads by "
+                "its name";
           return false;
         }
         out[omp] += (i ? ", " : "") + lit;

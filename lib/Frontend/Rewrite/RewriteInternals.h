@@ -354,6 +354,10 @@ private:
   /// the file, or is a part of an invocation.
   std::optional<clang::CharSourceRange>
   wholeInvocation(const clang::Stmt *s) const;
+  /// `v` holds, under its own name, what the loop as written holds there,
+  /// in the outlined body and in OpenMP's loop: declared in the loop, or a
+  /// counter, first-private, private or last-private capture.
+  bool sameNameInLoop(const Plan &p, const clang::VarDecl *v);
   /// The calls of `calls` with literal arguments (literalText), for the
   /// outlined body (`out[0]`) and OpenMP's (`out[1]`); false with why.
   bool renderCalls(const Plan &p, llvm::ArrayRef<const clang::Stmt *> calls,

@@ -18,8 +18,10 @@
 // question; the calls } } while (0)`, x as the file spells it, the calls'
 // arguments as literals (#x), with __FILE__ and __LINE__ as themselves and
 // the function's name for __func__ (WEFT_PRETTY_FUNCTION for
-// __PRETTY_FUNCTION__, whose text GCC and clang differ on). A macro that
-// does more, or passes what is not a literal, keeps its loop sequential.
+// __PRETTY_FUNCTION__, whose text GCC and clang differ on), and the loop's
+// own scalars (its counter, a local of its body, a value it only reads:
+// the same names in the outlined body). A macro that does more, or passes
+// anything else, keeps its loop sequential.
 #include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,5 +132,32 @@ void dying(const int *restrict v, int *restrict w, int n) {
     if (v[i] < 0)
       DIE("negative");
     w[i] = v[i];
+  }
+}
+
+// A macro whose message prints the loop's own scalars: its counter, a
+// local of the body, a value it only reads (bound under its own name in
+// the outlined body, and the same variables in OpenMP's loop).
+#define ENSURE(c, k)                                                           \
+  do {                                                                         \
+    if (!(c)) {                                                                \
+      fprintf(stderr, "bad at %d\n", k);                                       \
+      exit(7);                                                                 \
+    }                                                                          \
+  } while (0)
+// REMARK: error-paths-macros.c:[[@LINE+8]]:3: remark: loop parallelized: the error paths at [[@LINE+10]]:5, [[@LINE+11]]:5 and [[@LINE+12]]:5 end the program
+// CHECK-LABEL: weft_ensured_{{[0-9]+}}_run(
+// CHECK: do { if (!(v[i] >= 0)) { if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk)) return; /* weft: an earlier iteration ends the program */ fprintf(stderr, "bad at %d\n", i); exit(7); } } while (0);
+// CHECK-NEXT: do { if (!(v[i] < 99)) { {{.*}} fprintf(stderr, "bad at %d\n", j); exit(7); } } while (0);
+// CHECK-NEXT: do { if (!(v[i] != base)) { {{.*}} fprintf(stderr, "bad at %d\n", base); exit(7); } } while (0);
+// OMP-LABEL: void ensured(
+// OMP: fprintf(stderr, "bad at %d\n", i); exit(7);
+void ensured(const int *restrict v, int *restrict w, int n, int base) {
+  for (int i = 0; i < n; i++) {
+    int j = i + base;
+    ENSURE(v[i] >= 0, i);
+    ENSURE(v[i] < 99, j);
+    ENSURE(v[i] != base, base);
+    w[i] = v[i] + j;
   }
 }
