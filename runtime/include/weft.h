@@ -296,10 +296,11 @@ WEFT_API void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx);
 /// 1 only for a site that the runtime has measured to save less than its
 /// fork and join on the team (docs/runtime.md, "Measured sites"), on calls
 /// that need not be timed. On 0 the caller goes on to weft_parallel_for
-/// with that descriptor (or runs the loop as written when one of its own
-/// checks fails). Generated code asks only where the loop as written and
-/// its chunks give the same results (no floating-point sum reduction, no
-/// error paths). weft_spmd_inline() is the same for a weft_spmd region.
+/// (or weft_parallel_for_exits) with that descriptor (or runs the loop as
+/// written when one of its own checks fails). Generated code asks only
+/// where the loop as written and its chunks give the same results (no
+/// floating-point sum reduction). weft_spmd_inline() is the same for a
+/// weft_spmd region.
 WEFT_API int weft_for_inline(weft_body_fn body, uint32_t region_id,
                              int64_t trip);
 WEFT_API int weft_spmd_inline(weft_spmd_fn fn, uint32_t region_id,

@@ -551,7 +551,23 @@ int64_t weft_parallel_for_exits(const weft_loop_t *loop, weft_body_fn body,
      members (a nested call then runs serially, in order). */
   if (weft_schedule_reversed())
     return run_serial(loop, exits_chunk, &r, 0);
-  return parallel_for(loop, exits_chunk, &r, 0, NULL);
+  /* A measured site: on the caller, its chunks run in order (or the
+     generated code, told so by weft_for_inline, runs the loop as
+     written). */
+  weft_site_stat_t *s;
+  int mode = site_mode((const void *)body, loop, &s);
+  if (mode == WEFT_SITE_TEAM)
+    return parallel_for(loop, exits_chunk, &r, 0, NULL);
+  uint64_t t0 = weft_now_ns();
+  if (mode != WEFT_SITE_TEAM_TIMED) {
+    int64_t chunks = run_serial(loop, exits_chunk, &r, 0);
+    weft_site_record(s, loop->trip, weft_now_ns() - t0);
+    return chunks;
+  }
+  int size = 0;
+  int64_t chunks = parallel_for(loop, exits_chunk, &r, 0, &size);
+  weft_site_record_team(s, loop->trip, weft_now_ns() - t0, size);
+  return chunks;
 }
 
 int weft_exit_first(weft_exits_t *x, int64_t k, int64_t chunk) {

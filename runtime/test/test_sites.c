@@ -19,6 +19,7 @@
  *     regions and serial_regions), with the same chunks and results;
  *   - a loop whose estimate is short but whose iterations are long goes
  *     to the team after its one timed run;
+ *   - the same through weft_parallel_for_exits (a loop with error paths);
  *   - generated code that asks weft_for_inline/weft_spmd_inline first
  *     runs the loop as written on all calls but those the runtime times,
  *     and each call is counted once;
@@ -235,6 +236,29 @@ static void through_the_api(int measure) {
     CHECK_EQ(st.serial_regions, 2 * CALLS);
   } else if (measure) {
     CHECK_EQ(2 * st.regions + st.serial_regions, 2 * CALLS);
+  } else {
+    CHECK_EQ(st.regions, CALLS);
+  }
+
+  /* A short loop with error paths (none taken): measured too, its chunks
+     in order on the caller. */
+  weft_reset_stats();
+  memset(a, 0, sizeof a);
+  weft_loop_t ex = {.trip = N, .work_ns = 4.0 * N, .region_id = 6};
+  short_ctx ec = {.a = a};
+  weft_exits_t x;
+  for (int i = 0; i < CALLS; i++) {
+    CHECK_EQ(weft_parallel_for_exits(&ex, short_body, &ec, &x), chunks0);
+    CHECK_EQ(x.first, INT64_MAX);
+  }
+  for (int k = 0; k < N; k++)
+    CHECK_EQ(a[k], CALLS);
+  weft_get_stats(&st);
+  if (measure && exact) {
+    CHECK_EQ(st.regions, 0);
+    CHECK_EQ(st.serial_regions, CALLS);
+  } else if (measure) {
+    CHECK_EQ(st.regions + st.serial_regions, CALLS);
   } else {
     CHECK_EQ(st.regions, CALLS);
   }

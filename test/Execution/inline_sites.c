@@ -1,6 +1,6 @@
 // RUN: %exec-check %s
-// PARALLEL: 7
-// OPENMP-PARALLEL: 6
+// PARALLEL: 8
+// OPENMP-PARALLEL: 7
 // WEFT-ARGS: --task-graphs=false
 // OPENMP-ARGS: --task-graphs=false
 // Short loops called thousands of times: on the "2 threads" team the
@@ -10,10 +10,12 @@
 // through the runtime on the calls it times. Every kind of loop that asks:
 // two loops in one region, an integer sum, a floating-point max, an
 // integer histogram (copies per team member), a loop with a run-time
-// overlap check, and a last value. (The frame's calls would otherwise run
+// overlap check, a last value, and a check that ends the program (never
+// taken here). (The frame's calls would otherwise run
 // as a task graph, whose loops are nested and not measured.) The results equal the sequential ones
 // bit for bit, whichever way each call ran.
 #include <stdio.h>
+#include <stdlib.h>
 
 #define N 3000
 #define FRAMES 3000
@@ -65,6 +67,16 @@ static int last_above(int n, const int *k, int t) {
   return last + j;
 }
 
+static void checked_scale(int n, const double *restrict x, double *restrict y) {
+  for (int i = 0; i < n; i++) {
+    if (x[i] < 0) {
+      fprintf(stderr, "negative at %d\n", i);
+      exit(1);
+    }
+    y[i] = x[i] * 0.5;
+  }
+}
+
 int main(void) {
   unsigned s = 7;
   for (int i = 0; i < N; i++) {
@@ -85,6 +97,7 @@ int main(void) {
     shift(N, c, a, t * 1e-3);
     shift(N / 2, c + N / 2, c + N / 2 - 1, 1e-3);
     lasts += last_above(N, keys, t);
+    checked_scale(N, a, b);
   }
   long hs = 0;
   for (int i = 0; i < 64; i++)

@@ -1413,7 +1413,7 @@ std::string weft::detail::indented(const std::string &g,
 }
 
 bool FileRewriter::sameAsChunks(const Plan &p) {
-  if (p.exits() || p.bandCopies)
+  if (p.bandCopies)
     return false;
   for (const Capture &c : p.caps)
     if (c.kind == CaptureKind::Reduction &&

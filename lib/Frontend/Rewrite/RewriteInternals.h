@@ -486,7 +486,9 @@ private:
                           const std::string &trip);
   /// The loop as written computes what its chunks compute, to the bit: no
   /// floating-point sum or product reduction (fmin/fmax, whose choice
-  /// between +0 and -0 is unspecified, included) and no error paths.
+  /// between +0 and -0 is unspecified, included). (A loop with error paths
+  /// as written is the program's own: it ends the program at the first
+  /// iteration in order that takes one.)
   static bool sameAsChunks(const Plan &p);
   /// The replacing block's lines, at indentation `body`, that make the
   /// context struct (`weft_c`) and the loop descriptor (`weft_l`) of a
