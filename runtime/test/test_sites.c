@@ -176,6 +176,22 @@ typedef struct {
   short_ctx ctx;
 } spmd_site;
 
+/* Since the stats were reset, `calls` calls of a short site ran: measured,
+   never on the team (or, where the short loop may measure long, either
+   way); unmeasured, every one on it. */
+static void short_calls(int measure, int exact, int calls) {
+  weft_stats_t st;
+  weft_get_stats(&st);
+  if (measure && exact) {
+    CHECK_EQ(st.regions, 0);
+    CHECK_EQ(st.serial_regions, calls);
+  } else if (measure) {
+    CHECK_EQ(st.regions + st.serial_regions, calls);
+  } else {
+    CHECK_EQ(st.regions, calls);
+  }
+}
+
 static void through_the_api(int measure) {
   enum { N = 256, CALLS = 100 };
   /* Under ThreadSanitizer or qemu the short loop may take longer than a
@@ -197,16 +213,8 @@ static void through_the_api(int measure) {
   for (int k = 0; k < N; k++)
     CHECK_EQ(a[k], CALLS);
   CHECK_EQ(atomic_load(&c.chunks), chunks0 * CALLS);
+  short_calls(measure, exact, CALLS);
   weft_stats_t st;
-  weft_get_stats(&st);
-  if (measure && exact) {
-    CHECK_EQ(st.regions, 0);
-    CHECK_EQ(st.serial_regions, CALLS);
-  } else if (measure) {
-    CHECK_EQ(st.regions + st.serial_regions, CALLS);
-  } else {
-    CHECK_EQ(st.regions, CALLS);
-  }
 
   /* Estimated short, measured long: after its one timed run on the
      caller, the team. */
@@ -253,15 +261,7 @@ static void through_the_api(int measure) {
   }
   for (int k = 0; k < N; k++)
     CHECK_EQ(a[k], CALLS);
-  weft_get_stats(&st);
-  if (measure && exact) {
-    CHECK_EQ(st.regions, 0);
-    CHECK_EQ(st.serial_regions, CALLS);
-  } else if (measure) {
-    CHECK_EQ(st.regions + st.serial_regions, CALLS);
-  } else {
-    CHECK_EQ(st.regions, CALLS);
-  }
+  short_calls(measure, exact, CALLS);
 
   /* Generated code that asks first (weft_for_inline, weft_spmd_inline)
      and runs the loop as written when told to: the first two calls timed
