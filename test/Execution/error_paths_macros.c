@@ -132,7 +132,7 @@ static void doubled(void) {
 #define ENSURE(c, k)                                                           \
   do {                                                                         \
     if (!(c)) {                                                                \
-      fprintf(stderr, "bad at %d\n", k);                                       \
+      fprintf(stderr, "bad at %ld\n", (long)(k));                              \
       exit(14);                                                                \
     }                                                                          \
   } while (0)

@@ -710,6 +710,15 @@ std::string literalText(
     const auto *v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
     if (v && (v->isFileVarDecl() || (sameName && sameName(v))))
       os << v->getName();
+  } else if (const auto *c = llvm::dyn_cast<clang::CStyleCastExpr>(a);
+             c && c->getType()->isScalarType()) {
+    // A cast of one of the above to a scalar type (`(long)i`).
+    std::string inner =
+        literalText(c->getSubExpr(), sm, lang, fn, outlined, sameName);
+    if (!inner.empty())
+      os << "("
+         << c->getTypeAsWritten().getAsString(clang::PrintingPolicy(lang))
+         << ")(" << inner << ")";
   }
   return text;
 }
@@ -781,7 +790,7 @@ bool FileRewriter::renderCalls(const Plan &p,
         if (lit.empty()) {
           why = "an argument of " + fd->getNameAsString() +
                 " is not a literal, a global or a scalar the loop reads by "
-                "its name";
+                "its name (or a cast of one)";
           return false;
         }
         out[omp] += (i ? ", " : "") + lit;

@@ -20,7 +20,7 @@
 // the function's name for __func__ (WEFT_PRETTY_FUNCTION for
 // __PRETTY_FUNCTION__, whose text GCC and clang differ on), and the loop's
 // own scalars (its counter, a local of its body, a value it only reads:
-// the same names in the outlined body). A macro that does more, or passes
+// the same names in the outlined body), or casts of those. A macro that does more, or passes
 // anything else, keeps its loop sequential.
 #include <assert.h>
 #include <stdio.h>
@@ -149,7 +149,7 @@ void dying(const int *restrict v, int *restrict w, int n) {
 // CHECK-LABEL: weft_ensured_{{[0-9]+}}_run(
 // CHECK: do { if (!(v[i] >= 0)) { if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk)) return; /* weft: an earlier iteration ends the program */ fprintf(stderr, "bad at %d\n", i); exit(7); } } while (0);
 // CHECK-NEXT: do { if (!(v[i] < 99)) { {{.*}} fprintf(stderr, "bad at %d\n", j); exit(7); } } while (0);
-// CHECK-NEXT: do { if (!(v[i] != base)) { {{.*}} fprintf(stderr, "bad at %d\n", base); exit(7); } } while (0);
+// CHECK-NEXT: do { if (!(v[i] != base)) { {{.*}} fprintf(stderr, "bad at %d\n", (int)(base)); exit(7); } } while (0);
 // OMP-LABEL: void ensured(
 // OMP: fprintf(stderr, "bad at %d\n", i); exit(7);
 void ensured(const int *restrict v, int *restrict w, int n, int base) {
@@ -157,7 +157,7 @@ void ensured(const int *restrict v, int *restrict w, int n, int base) {
     int j = i + base;
     ENSURE(v[i] >= 0, i);
     ENSURE(v[i] < 99, j);
-    ENSURE(v[i] != base, base);
+    ENSURE(v[i] != base, (int)base);
     w[i] = v[i] + j;
   }
 }
