@@ -142,7 +142,9 @@ weft_site_stat_t *weft_site_lookup(uintptr_t key);
 /// that would run on the caller and need not be timed is WEFT_SITE_INLINE.
 int weft_site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
                    int inline_ok);
-/// The time a call of `trip` iterations took on the calling thread.
+/// The time a call of `trip` iterations took on the calling thread: taken
+/// as it is when shorter than the site's time so far, a quarter of the way
+/// when longer (a preempted sample is only ever too long).
 void weft_site_record(weft_site_stat_t *s, int64_t trip, uint64_t ns);
 /// The wall time of a call of `trip` iterations on a team of `size`.
 void weft_site_record_team(weft_site_stat_t *s, int64_t trip, uint64_t ns,

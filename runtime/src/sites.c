@@ -162,7 +162,14 @@ void weft_site_record(weft_site_stat_t *s, int64_t trip, uint64_t ns) {
   if (!s || trip <= 0)
     return;
   double per = (double)ns / (double)trip;
-  store_double(&s->serial, per > 0 ? per : 1e-3); /* 0 means unmeasured */
+  if (per <= 0)
+    per = 1e-3; /* 0 means unmeasured */
+  /* A sample is too long, never too short, when the thread was preempted
+     or interrupted: a shorter one is taken as it is, a longer one moves
+     the time a quarter of the way (several in a row, a loop that did get
+     slower, move it all the way). */
+  double old = load_double(&s->serial);
+  store_double(&s->serial, old <= 0 || per < old ? per : old + (per - old) / 4);
 }
 
 void weft_site_record_team(weft_site_stat_t *s, int64_t trip, uint64_t ns,

@@ -177,14 +177,16 @@ typedef struct {
 } spmd_site;
 
 /* Since the stats were reset, `calls` calls of a short site ran: measured,
-   never on the team (or, where the short loop may measure long, either
-   way); unmeasured, every one on it. */
+   on the caller (all but what a preempted sample sends to the team until
+   the next timing on the caller, at most WEFT_REPROBE_EVERY calls; where
+   the short loop may measure long, either way); unmeasured, every one on
+   the team. */
 static void short_calls(int measure, int exact, int calls) {
   weft_stats_t st;
   weft_get_stats(&st);
   if (measure && exact) {
-    CHECK_EQ(st.regions, 0);
-    CHECK_EQ(st.serial_regions, calls);
+    CHECK(st.regions <= WEFT_REPROBE_EVERY);
+    CHECK_EQ(st.regions + st.serial_regions, calls);
   } else if (measure) {
     CHECK_EQ(st.regions + st.serial_regions, calls);
   } else {
@@ -240,8 +242,8 @@ static void through_the_api(int measure) {
   weft_get_stats(&st);
   if (measure && exact) {
     /* Each call on the caller counts twice: the region and its loop. */
-    CHECK_EQ(st.regions, 0);
-    CHECK_EQ(st.serial_regions, 2 * CALLS);
+    CHECK(st.regions <= WEFT_REPROBE_EVERY);
+    CHECK_EQ(2 * st.regions + st.serial_regions, 2 * CALLS);
   } else if (measure) {
     CHECK_EQ(2 * st.regions + st.serial_regions, 2 * CALLS);
   } else {
@@ -269,6 +271,7 @@ static void through_the_api(int measure) {
      WEFT_RETIME_INLINE, timed on the caller through the runtime). Each
      call is counted once: a second count would move that call. */
   enum { ASKED = 200 };
+  int quiet = 1; /* no timing was spoiled: the calls are numbered as said */
   for (int spmd = 0; spmd < 2; spmd++) {
     weft_reset_stats();
     memset(a, 0, sizeof a);
@@ -291,9 +294,12 @@ static void through_the_api(int measure) {
       CHECK_EQ(a[k], ASKED);
     weft_get_stats(&st);
     if (measure && exact) {
-      CHECK_EQ(inlined, ASKED - 2);
-      CHECK_EQ(st.regions, 0);
-      CHECK_EQ(st.serial_regions, (spmd ? 2 : 1) * 2);
+      /* (A preempted timing may send calls to the team until the next
+         one on the caller.) */
+      CHECK(inlined >= ASKED - 2 - (int)WEFT_REPROBE_EVERY);
+      CHECK_EQ(inlined + st.regions + st.serial_regions / (spmd ? 2 : 1),
+               ASKED);
+      quiet = quiet && inlined == ASKED - 2;
     } else if (!measure) {
       CHECK_EQ(inlined, 0);
       CHECK_EQ(st.regions, ASKED);
@@ -302,7 +308,7 @@ static void through_the_api(int measure) {
   /* An answer for one site is not taken by a call of another: site 5's
      call is its own (its estimate is long: on the team), whatever site 4
      was told (call WEFT_RETIME_INLINE: timed on the caller). */
-  if (measure && exact) {
+  if (measure && exact && quiet) {
     CHECK_EQ(weft_for_inline(short_body, 4, N), 1);
     weft_reset_stats();
     for (int i = 0; i < (int)WEFT_RETIME_INLINE - ASKED - 1; i++)
