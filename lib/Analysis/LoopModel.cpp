@@ -569,23 +569,17 @@ static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
             b.reason += ", on an error path, with a pointer argument weft "
                         "does not follow";
           }
-          // The globals the call reads, whole, as the loop's own reads.
+          // The globals the call reads, whole, as the loop's own reads:
+          // effects of the callee on globals, as its summary's would be.
           if (!b.errorPath)
             globals.clear();
           for (StringAttr g : globals) {
-            Access a;
-            a.op = call;
-            a.isWrite = false;
-            a.globalSymbol = g;
-            auto decl =
-                op->getParentOfType<ModuleOp>().lookupSymbol<memref::GlobalOp>(
-                    g);
-            if (decl)
-              a.subs.assign(decl.getType().getRank(), Subscript::unknown());
-            a.text = g.str() + " (in " + callee.str() + ")";
-            a.loc = call.getLoc();
-            a.loops = enclosingLoops(call);
-            body.accesses.push_back(std::move(a));
+            CallSummary::Effect e;
+            e.global = g;
+            if (auto decl = op->getParentOfType<ModuleOp>()
+                                .lookupSymbol<memref::GlobalOp>(g))
+              e.subs.assign(decl.getType().getRank(), Subscript::unknown());
+            mapEffect(e, call, body.accesses, loop);
           }
         }
         body.blockers.push_back(std::move(b));

@@ -442,9 +442,6 @@ static int64_t parallel_for(const weft_loop_t *loop, weft_body_fn body,
   return chunks;
 }
 
-/// How this call of a site runs (sites.c, WEFT_SITE_*); *s is its entry,
-/// for the time, when the call is timed. Only calls that would fork a team
-/// are measured.
 /// Whether sites are measured for a call with this trip count here: not
 /// in a region (nested calls run serially), not with WEFT_MEASURE=0, nor
 /// under WEFT_SCHEDULE=reverse (whose point is to run on the team).
@@ -453,6 +450,9 @@ static int measured_here(int64_t trip) {
          !weft_schedule_reversed();
 }
 
+/// How this call of a site runs (sites.c, WEFT_SITE_*); *s is its entry,
+/// for the time, when the call is timed. Only calls that would fork a team
+/// are measured.
 static int site_mode(const void *fn, const weft_loop_t *loop,
                      weft_site_stat_t **s) {
   *s = NULL;
@@ -498,22 +498,31 @@ int weft_spmd_inline(weft_spmd_fn fn, uint32_t region_id, int64_t trip) {
   return site_inline((uintptr_t)fn + region_id, trip);
 }
 
-int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
-                          void *ctx) {
+/// A loop of the site `site` (its body as compiled) run as that site's
+/// measurement says: on the team as compiled, on the team timed, or on the
+/// calling thread timed (its chunks in order). `run` and `ctx` run the
+/// chunks; `graph_help` is parallel_for's.
+static int64_t measured_for(const weft_loop_t *loop, const void *site,
+                            weft_body_fn run, void *ctx, int graph_help) {
   weft_site_stat_t *s;
-  int mode = body ? site_mode((const void *)body, loop, &s) : WEFT_SITE_TEAM;
+  int mode = site ? site_mode(site, loop, &s) : WEFT_SITE_TEAM;
   if (mode == WEFT_SITE_TEAM)
-    return parallel_for(loop, body, ctx, 1, NULL);
+    return parallel_for(loop, run, ctx, graph_help, NULL);
   uint64_t t0 = weft_now_ns();
-  if (mode == WEFT_SITE_CALLER) {
-    int64_t chunks = weft_run_serial(loop, body, ctx);
+  if (mode != WEFT_SITE_TEAM_TIMED) {
+    int64_t chunks = run_serial(loop, run, ctx, 0);
     weft_site_record(s, loop->trip, weft_now_ns() - t0);
     return chunks;
   }
   int size = 0;
-  int64_t chunks = parallel_for(loop, body, ctx, 1, &size);
+  int64_t chunks = parallel_for(loop, run, ctx, graph_help, &size);
   weft_site_record_team(s, loop->trip, weft_now_ns() - t0, size);
   return chunks;
+}
+
+int64_t weft_parallel_for(const weft_loop_t *loop, weft_body_fn body,
+                          void *ctx) {
+  return measured_for(loop, (const void *)body, body, ctx, 1);
 }
 
 /*===--- Error paths -----------------------------------------------------===*/
@@ -551,23 +560,9 @@ int64_t weft_parallel_for_exits(const weft_loop_t *loop, weft_body_fn body,
      members (a nested call then runs serially, in order). */
   if (weft_schedule_reversed())
     return run_serial(loop, exits_chunk, &r, 0);
-  /* A measured site: on the caller, its chunks run in order (or the
-     generated code, told so by weft_for_inline, runs the loop as
-     written). */
-  weft_site_stat_t *s;
-  int mode = site_mode((const void *)body, loop, &s);
-  if (mode == WEFT_SITE_TEAM)
-    return parallel_for(loop, exits_chunk, &r, 0, NULL);
-  uint64_t t0 = weft_now_ns();
-  if (mode != WEFT_SITE_TEAM_TIMED) {
-    int64_t chunks = run_serial(loop, exits_chunk, &r, 0);
-    weft_site_record(s, loop->trip, weft_now_ns() - t0);
-    return chunks;
-  }
-  int size = 0;
-  int64_t chunks = parallel_for(loop, exits_chunk, &r, 0, &size);
-  weft_site_record_team(s, loop->trip, weft_now_ns() - t0, size);
-  return chunks;
+  /* A measured site, as weft_parallel_for's (on the caller its chunks run
+     in order). */
+  return measured_for(loop, (const void *)body, exits_chunk, &r, 0);
 }
 
 int weft_exit_first(weft_exits_t *x, int64_t k, int64_t chunk) {

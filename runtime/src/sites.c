@@ -36,10 +36,11 @@
  * weft_for_inline() or weft_spmd_inline(), and a call that says so runs
  * it there, untimed (WEFT_SITE_INLINE), except once in WEFT_RETIME_INLINE
  * calls (a timed call through the runtime costs a few times the loop). Any
- *other answer is the mode of the call of the site that follows
- *(weft_tls.next_key), so that the call is counted once. Sites whose estimate is
- *above WEFT_PROBE_MAX_NS, or that have none, run as compiled, untimed: their
- *one timed run on the caller could cost more than every fork it might save.
+ * other answer is the mode of the call of the site that follows
+ * (weft_tls.next_key), so that the call is counted once.
+ * Sites whose estimate is above WEFT_PROBE_MAX_NS, or that have none, run
+ * as compiled, untimed: their one timed run on the caller could cost more
+ * than every fork it might save.
  *
  * The table has a fixed size; sites past it run as compiled. Entries are
  * shared by all threads: each field is an atomic, and a race between two

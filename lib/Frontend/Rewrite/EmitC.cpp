@@ -1392,9 +1392,7 @@ std::string FileRewriter::descriptorLines(const Plan &p,
   o += body + "    .cost0 = " + cost0 + ",\n";
   o += body + "    .cost1 = " + cost1 + ",\n";
   o += body + "    .work_ns = " + work + ",\n";
-  o += body + "    .region_id = " +
-       std::to_string(p.task.getRegionId().value_or(p.task.getLoopId())) +
-       ",\n";
+  o += body + "    .region_id = " + regionIdText(p) + ",\n";
   o += body + "    .line = " +
        std::to_string(sm.getExpansionLineNumber(p.loop->getBeginLoc())) + ",\n";
   o += body + "    .file = " + quoted(fileName) + "};\n";
@@ -1423,24 +1421,23 @@ bool FileRewriter::sameAsChunks(const Plan &p) {
   return true;
 }
 
+std::string FileRewriter::regionIdText(const Plan &p) {
+  return std::to_string(p.task.getRegionId().value_or(p.task.getLoopId()));
+}
+
 std::string FileRewriter::inlineQuery(const std::vector<Plan *> &loops,
                                       const std::string &fn, bool spmd,
                                       const std::string &trip) {
   if (!llvm::all_of(loops, [](const Plan *p) { return sameAsChunks(*p); }))
     return "";
   const Plan &first = *loops.front();
-  if (spmd && loops.size() > 1)
-    return " && !(weft_as_written = weft_spmd_inline(" + fn + ", " +
-           std::to_string(
-               first.task.getRegionId().value_or(first.task.getLoopId())) +
-           ", " + trip + "))";
-  std::string flag =
-      first.asWrittenFlag.empty() ? "" : " && !" + first.asWrittenFlag;
-  return flag + " && !" + (spmd ? "weft_spmd_inline(" : "weft_for_inline(") +
-         fn + ", " +
-         std::to_string(
-             first.task.getRegionId().value_or(first.task.getLoopId())) +
-         ", " + trip + ")";
+  std::string call =
+      std::string(spmd ? "weft_spmd_inline(" : "weft_for_inline(") + fn + ", " +
+      regionIdText(first) + ", " + trip + ")";
+  if (loops.size() > 1)
+    return " && !(weft_as_written = " + call + ")";
+  return (first.inAskedRegion ? " && !weft_as_written" : "") +
+         std::string(" && !") + call;
 }
 
 std::string FileRewriter::dispatch(const Plan &p) {
@@ -1658,7 +1655,7 @@ std::string FileRewriter::regionDispatch(const std::vector<Plan *> &r,
   std::string rest = regionElse(r, [&](const Plan &q) {
     Plan asked = q;
     if (!query.empty())
-      asked.asWrittenFlag = "weft_as_written";
+      asked.inAskedRegion = true;
     return dispatch(asked);
   });
   return rest.empty() ? "" : o + rest;

@@ -259,9 +259,9 @@ private:
     /// locals share one block.
     std::string sfx;
     /// In the `else` of a fused region whose site the runtime may have told
-    /// to run as written (weft_spmd_inline): the flag that says so, which
-    /// the loop's own condition tests before it asks for itself.
-    std::string asWrittenFlag;
+    /// to run as written (weft_spmd_inline): its flag, `weft_as_written`,
+    /// which the loop's own condition tests before it asks for itself.
+    bool inAskedRegion = false;
     /// A local's name in the replacing block.
     std::string nm(llvm::StringRef base) const { return base.str() + sfx; }
     /// A task of a graph that runs a parallel loop (weft.graph's loops):
@@ -480,7 +480,7 @@ private:
   /// written, without the outlined loop's calls or its checks. For a fused
   /// region (several loops) the answer is kept in `weft_as_written`, which
   /// the region's `else` tests first in each loop's condition (Plan::
-  /// asWrittenFlag): those loops then run as written without asking.
+  /// inAskedRegion): those loops then run as written without asking.
   std::string inlineQuery(const std::vector<Plan *> &loops,
                           const std::string &fn, bool spmd,
                           const std::string &trip);
@@ -490,6 +490,8 @@ private:
   /// as written is the program's own: it ends the program at the first
   /// iteration in order that takes one.)
   static bool sameAsChunks(const Plan &p);
+  /// The loop descriptor's region_id: the task's region, else its loop.
+  static std::string regionIdText(const Plan &p);
   /// The replacing block's lines, at indentation `body`, that make the
   /// context struct (`weft_c`) and the loop descriptor (`weft_l`) of a
   /// task; `L` is its layout at `body`.
