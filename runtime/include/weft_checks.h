@@ -4,7 +4,8 @@
  * run-time overlap checks with, so that a value that does not fit in 64 bits
  * sends a loop to its sequential fallback instead of overflowing. weft.h
  * includes this header; `weft-translate --emit=openmp` copies it into its
- * output, which then needs nothing of libweft. C11 (or C++), no library.
+ * output, which then needs nothing of libweft. C11 (or C++); under OpenMP
+ * it also uses omp.h and getenv.
  *
  *===----------------------------------------------------------------------===*/
 #ifndef WEFT_CHECKS_H
@@ -275,6 +276,116 @@ WEFT_HELPER int weft_apart(const void *a, int64_t alo, int64_t ahi,
 #define WEFT_INF_L ((long double)1e300 * 1e300 * 1e300)
 #endif
 
+/*===--- Measured sites ------------------------------------------------===*
+ *
+ * The policy by which a short parallel loop, or region, runs on the team or
+ * on the calling thread, from times measured while the program runs
+ * (docs/runtime.md, "Measured sites"): libweft keeps the times of each site
+ * in a table (sites.c); the output of `weft-translate --emit=openmp` keeps
+ * them in a static of the function, one per site (weft_omp_site_t below).
+ * Both decide here.
+ *
+ *===----------------------------------------------------------------------===*/
+
+/// Before a parallel call of a site is timed, it runs on the calling thread
+/// when its measured time there is below this: twice the fork/join
+/// weft-translate assumes (weft::kForkJoinNs, kMinParallelWorkFactor).
+#define WEFT_SERIAL_BELOW_NS 2000.0
+/// Only sites whose estimate (work_ns), or measured time on the caller, is
+/// below this are timed at all: the one timed run on the caller of a
+/// longer one could cost more than it saves.
+#define WEFT_PROBE_MAX_NS 128000.0
+/// A site that runs on the team is timed on the caller again once in this
+/// many calls; one that runs on the caller (and could gain on a warm team)
+/// runs on the team again once its calls since the last team call have run
+/// WEFT_REPROBE_RATIO times that call's cost beyond its share of the work.
+#define WEFT_REPROBE_EVERY 64u
+#define WEFT_REPROBE_RATIO 32.0
+/// A site that runs as written is timed on the caller once in this many
+/// calls.
+#define WEFT_RETIME_INLINE 256u
+
+/// How a call of a site runs (weft_site_decide).
+enum {
+  WEFT_SITE_TEAM = 0,       /* as compiled, untimed */
+  WEFT_SITE_TEAM_TIMED = 1, /* as compiled, its wall time recorded */
+  WEFT_SITE_CALLER = 2,     /* on the calling thread, timed */
+  WEFT_SITE_INLINE = 3      /* the loop as written, on the calling thread,
+                               untimed */
+};
+
+/// What a site has measured so far.
+typedef struct weft_site_facts {
+  double serial;      /* ns per iteration on the caller; 0: not measured */
+  double par_ns;      /* the last timed call on the team: its wall time */
+  int64_t par_trip;   /*   its trip count (0: none timed yet) */
+  int par_size;       /*   its team's size (before one: the configured
+                           team's) */
+  uint32_t team_call; /* the call that last ran on the team */
+} weft_site_facts_t;
+
+/// How call number `calls` (from 0) of a site with facts `f` runs, for
+/// `trip` iterations whose estimated work is `work_ns` (the compiler's;
+/// used only before the site is measured):
+///   - a site not measured yet runs on the caller, timed, when its
+///     estimate is short (below WEFT_PROBE_MAX_NS), else on the team;
+///   - so do its first two calls (the first ran cold);
+///   - then on the caller when S(1 - 1/P), the time the team would take off
+///     the loop's time S there, is below what the last timed team call
+///     spent beyond its share of the work (its fork, join and waits), or
+///     before one is timed, half of WEFT_SERIAL_BELOW_NS; as written
+///     (WEFT_SITE_INLINE) where `inline_ok`, but for one call in
+///     WEFT_RETIME_INLINE, timed;
+///   - on the team again, timed, where a warm team could gain (S(1 - 1/P)
+///     at least half of WEFT_SERIAL_BELOW_NS) once the calls on the caller
+///     since the last team call have run WEFT_REPROBE_RATIO times that
+///     call's cost beyond its share: each pays for waking a team that has
+///     gone to sleep meanwhile;
+///   - a site on the team is timed on the caller once in
+///     WEFT_REPROBE_EVERY calls while its loop alone is short.
+/// The caller records f->team_call = calls when the answer is
+/// WEFT_SITE_TEAM_TIMED.
+WEFT_HELPER int weft_site_decide(const weft_site_facts_t *f, uint32_t calls,
+                                 int64_t trip, double work_ns, int inline_ok) {
+  if (trip <= 0)
+    return WEFT_SITE_TEAM;
+  double per = f->serial;
+  if (per <= 0)
+    return work_ns > 0 && work_ns <= WEFT_PROBE_MAX_NS ? WEFT_SITE_CALLER
+                                                       : WEFT_SITE_TEAM;
+  double alone = per * (double)trip;
+  if (alone >= WEFT_PROBE_MAX_NS)
+    return WEFT_SITE_TEAM;
+  if (calls < 2)
+    return WEFT_SITE_CALLER;
+  const double least = WEFT_SERIAL_BELOW_NS / 2;
+  double over = least;
+  double size = f->par_size < 2 ? 2 : (double)f->par_size;
+  if (f->par_trip > 0)
+    over = f->par_ns - per * (double)f->par_trip / size;
+  double gain = alone * (1 - 1 / size);
+  if (gain < over) {
+    if (gain >= least &&
+        (double)(calls - f->team_call) * alone >= WEFT_REPROBE_RATIO * over)
+      return WEFT_SITE_TEAM_TIMED;
+    return inline_ok && calls % WEFT_RETIME_INLINE != 0 ? WEFT_SITE_INLINE
+                                                        : WEFT_SITE_CALLER;
+  }
+  return calls % WEFT_REPROBE_EVERY == 0 ? WEFT_SITE_CALLER
+                                         : WEFT_SITE_TEAM_TIMED;
+}
+
+/// A site's time per iteration on the caller after a call that took `per`:
+/// a shorter one is taken as it is, a longer one moves the time a quarter
+/// of the way (a sample is too long, never too short, when the thread was
+/// preempted or interrupted; several in a row, a loop that did get slower,
+/// move it all the way).
+WEFT_HELPER double weft_site_filter(double old, double per) {
+  if (per <= 0)
+    per = 1e-3; /* 0 means unmeasured */
+  return old <= 0 || per < old ? per : old + (per - old) / 4;
+}
+
 /* Built without OpenMP, a team of one: the loop runs in order. */
 #if defined(_OPENMP)
 #include <omp.h>
@@ -288,6 +399,121 @@ WEFT_HELPER int weft_apart(const void *a, int64_t alo, int64_t ahi,
 #define WEFT_OMP_MAX_THREADS() 1
 #define WEFT_OMP(directive)
 #endif
+
+/// A measured site of `weft-translate --emit=openmp`'s output: a loop, or
+/// a region of loops, whose estimate says it may be too short for a team
+/// (docs/output.md, "Measured sites"). The generated code keeps one per
+/// site in a static of its function, asks weft_omp_site_mode() before the
+/// loop (after its checks), runs the `omp parallel` code on
+/// WEFT_SITE_TEAM and WEFT_SITE_TEAM_TIMED and the loop as written on the
+/// others, and then calls weft_omp_site_end(). Every access is an OpenMP
+/// atomic: the site is shared by every thread that calls the function.
+typedef struct weft_omp_site {
+  double serial, par_ns;
+  int64_t par_trip;
+  int par_size;
+  uint32_t calls, team_call;
+} weft_omp_site_t;
+
+#if defined(_OPENMP)
+#include <stdlib.h>
+#endif
+
+/// Does the program measure its sites? Not with WEFT_MEASURE=0 in its
+/// environment, as libweft (docs/runtime.md): then every call runs on the
+/// team. Read once.
+WEFT_HELPER int weft_omp_measuring(void) {
+#if defined(_OPENMP)
+  static int state; /* 0: not read yet, 1: measure, 2: do not */
+  int st;
+  WEFT_OMP("omp atomic read")
+  st = state;
+  if (!st) {
+    const char *e = getenv("WEFT_MEASURE");
+    st = e && e[0] == '0' && !e[1] ? 2 : 1;
+    WEFT_OMP("omp atomic write")
+    state = st;
+  }
+  return st == 1;
+#else
+  return 0;
+#endif
+}
+
+/// How this call of site `s` runs (WEFT_SITE_*, weft_site_decide; the
+/// configured team is omp_get_max_threads()'s). *t0 is the time the call
+/// starts, when it is timed. Built without OpenMP, every call runs as
+/// written.
+WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
+                                   double work_ns, int inline_ok, double *t0) {
+#if defined(_OPENMP)
+  if (!weft_omp_measuring())
+    return WEFT_SITE_TEAM;
+  weft_site_facts_t f;
+  uint32_t calls;
+  WEFT_OMP("omp atomic capture")
+  calls = s->calls++;
+  WEFT_OMP("omp atomic read")
+  f.serial = s->serial;
+  WEFT_OMP("omp atomic read")
+  f.par_ns = s->par_ns;
+  WEFT_OMP("omp atomic read")
+  f.par_trip = s->par_trip;
+  WEFT_OMP("omp atomic read")
+  f.par_size = s->par_size;
+  WEFT_OMP("omp atomic read")
+  f.team_call = s->team_call;
+  if (f.par_size == 0) {
+    f.par_size = omp_get_max_threads();
+    WEFT_OMP("omp atomic write")
+    s->par_size = f.par_size;
+  }
+  int mode = weft_site_decide(&f, calls, trip, work_ns, inline_ok);
+  if (mode == WEFT_SITE_TEAM_TIMED) {
+    WEFT_OMP("omp atomic write")
+    s->team_call = calls;
+  }
+  if (mode == WEFT_SITE_TEAM_TIMED || mode == WEFT_SITE_CALLER)
+    *t0 = omp_get_wtime();
+  return mode;
+#else
+  (void)s, (void)trip, (void)work_ns, (void)inline_ok, (void)t0;
+  return WEFT_SITE_INLINE;
+#endif
+}
+
+/// After a call of site `s` that weft_omp_site_mode() answered `mode` for
+/// (-1: it was not asked), started at `t0`, which ran on the team (`team`)
+/// or as written: the call's time, when it was timed and ran as the mode
+/// said (the copies of an array reduction, made after the site was asked,
+/// may have been refused).
+WEFT_HELPER void weft_omp_site_end(weft_omp_site_t *s, int mode, int team,
+                                   int64_t trip, double t0) {
+#if defined(_OPENMP)
+  if (trip <= 0 || mode != (team ? WEFT_SITE_TEAM_TIMED : WEFT_SITE_CALLER))
+    return;
+  double ns = (omp_get_wtime() - t0) * 1e9;
+  if (mode == WEFT_SITE_CALLER) {
+    double old;
+    WEFT_OMP("omp atomic read")
+    old = s->serial;
+    WEFT_OMP("omp atomic write")
+    s->serial = weft_site_filter(old, ns / (double)trip);
+    return;
+  }
+  int size = omp_get_max_threads();
+  if (size < 2)
+    return;
+  WEFT_OMP("omp atomic write")
+  s->par_ns = ns;
+  WEFT_OMP("omp atomic write")
+  s->par_size = size;
+  WEFT_OMP("omp atomic write")
+  s->par_trip = trip;
+#else
+  (void)s, (void)mode, (void)team, (void)trip, (void)t0;
+#endif
+}
 
 /// The most threads that a loop with error paths runs on under OpenMP.
 #define WEFT_OMP_EXITS_MAX 256

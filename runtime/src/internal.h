@@ -105,35 +105,11 @@ void weft_trace_atfork(enum weft_fork_phase phase);
 
 /*===--- Measured sites (sites.c) ----------------------------------------===*/
 
-/// Before a parallel call of a site is timed, it runs on the calling thread
-/// when its measured time there is below this: twice the fork/join
-/// weft-translate assumes (weft::kForkJoinNs, kMinParallelWorkFactor).
-#define WEFT_SERIAL_BELOW_NS 2000.0
-/// Only sites whose estimate (work_ns), or measured time on the caller, is
-/// below this are timed at all: the one timed run on the caller of a
-/// longer one could cost more than it saves.
-#define WEFT_PROBE_MAX_NS 128000.0
-/// A site that runs on the team is timed on the caller again once in this
-/// many calls; one that runs on the caller (and could gain on a warm team)
-/// runs on the team again once its calls since the last team call have run
-/// WEFT_REPROBE_RATIO times that call's cost beyond its share of the work.
-#define WEFT_REPROBE_EVERY 64u
-/// A site that runs as written (weft_for_inline) is timed on the caller,
-/// through the runtime, once in this many calls.
-#define WEFT_RETIME_INLINE 256u
-#define WEFT_REPROBE_RATIO 32.0
+/* The policy and its constants are weft_checks.h's (weft_site_decide). */
 #define WEFT_SITE_SLOTS 1024 /* a power of two */
 #define WEFT_SITE_PROBES 16
 
 typedef struct weft_site_stat weft_site_stat_t;
-/// How a call runs (weft_site_mode).
-enum {
-  WEFT_SITE_TEAM = 0,       /* as compiled, untimed */
-  WEFT_SITE_TEAM_TIMED = 1, /* as compiled, its wall time recorded */
-  WEFT_SITE_CALLER = 2,     /* on the calling thread, timed */
-  WEFT_SITE_INLINE = 3      /* the loop as written, on the calling thread,
-                               untimed (weft_for_inline, weft_spmd_inline) */
-};
 /// The entry of the site `key` (site_of() in region.c), made on first use;
 /// NULL when the table has no room for it.
 weft_site_stat_t *weft_site_lookup(uintptr_t key);

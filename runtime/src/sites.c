@@ -7,29 +7,15 @@
  * iteration against an estimated 5), and a region that short costs more to
  * fork and join than it saves (bench/polybench/README.md). So the runtime
  * measures both ways of running a site (a parallel loop or SPMD region, by
- * its body and region id) whose estimate says it is short:
- *   - its first two calls run on the calling thread, timed: the time per
- *     iteration of the loop alone, from the second, warm, call (a call on
- *     the team first would pay for waking it, 10-60 us, which is the whole
- *     loop many times over for the sites this is for);
- *   - from then on a call runs on the calling thread when that time for
- *     its trip count, less the share the team would take off it, is below
- *     what the last timed parallel call spent beyond its share of the work
- *     (its fork, join and waits): serial when S(1 - 1/P) < T_par - S_par/P;
- *     before any parallel call is timed, when S(1 - 1/P) is below half
- *     of WEFT_SERIAL_BELOW_NS (P: the configured team); otherwise on the
- *     team, timed;
- *   - a site that runs on the caller runs on the team again, timed, only
- *     where a warm team could save anything (S(1 - 1/P) at least half of
- *     WEFT_SERIAL_BELOW_NS), and once the calls on the caller since its
- *     last team call have run WEFT_REPROBE_RATIO times what that call cost
- *     beyond its share (each pays for waking a team that has gone to sleep
- *     meanwhile: so at most 1/WEFT_REPROBE_RATIO of the time is spent
- *     probing); one that runs on the team is timed on the caller once in
- *     WEFT_REPROBE_EVERY calls while its loop alone is below
- *     WEFT_PROBE_MAX_NS: a sample spoiled by preemption, or work per
- *     iteration that grows or shrinks (a triangular nest's inner loop),
- *     moves the site back.
+ * its body and region id) whose estimate says it is short, and runs each
+ * call the way weft_site_decide() (weft_checks.h, shared with the output
+ * of --emit=openmp) says: its first two calls on the calling thread, timed
+ * (a call on the team first would pay for waking it, 10-60 us, which is
+ * the whole loop many times over for the sites this is for), then on the
+ * caller where the team would save less than its last timed call cost
+ * beyond its share of the work, with a timed call on the team now and
+ * then where a warm team could gain, and on the caller once in
+ * WEFT_REPROBE_EVERY calls where it runs on the team.
  * A site on the caller costs the outlined loop's chunk calls and two clock
  * reads over the loop as written: where the generated code can run the
  * loop as written (its result is the same as its chunks'), it asks first,
@@ -105,72 +91,28 @@ int weft_site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
     return WEFT_SITE_TEAM;
   uint32_t calls =
       atomic_fetch_add_explicit(&s->calls, 1, memory_order_relaxed);
-  double per = load_double(&s->serial);
-  if (per <= 0) {
-    /* Not measured: timed on the caller, if the estimate says the site is
-       short; the team it would run on, for the decisions until a call on
-       the team is timed. */
-    if (!(work_ns > 0 && work_ns <= WEFT_PROBE_MAX_NS))
-      return WEFT_SITE_TEAM;
-    if (atomic_load_explicit(&s->par_size, memory_order_relaxed) == 0)
-      atomic_store_explicit(&s->par_size, weft_num_threads(),
-                            memory_order_relaxed);
-    return WEFT_SITE_CALLER;
-  }
-  double alone = per * (double)trip;
-  if (alone >= WEFT_PROBE_MAX_NS)
-    return WEFT_SITE_TEAM;
-  /* The first call ran cold (its data, and the code, not yet in cache):
-     the second is timed on the caller too. */
-  if (calls < 2)
-    return WEFT_SITE_CALLER;
-  /* What the team costs beyond its share of the work: from the last timed
-     parallel call, or the compiler's fork/join before one. */
-  const double floor = WEFT_SERIAL_BELOW_NS / 2;
-  double over = floor;
-  double size = atomic_load_explicit(&s->par_size, memory_order_relaxed);
-  if (size < 2)
-    size = 2;
-  int64_t ptrip = atomic_load_explicit(&s->par_trip, memory_order_relaxed);
-  if (ptrip > 0)
-    over = (double)atomic_load_explicit(&s->par_ns, memory_order_relaxed) -
-           per * (double)ptrip / size;
-  double gain = alone * (1 - 1 / size);
-  if (gain < over) {
-    /* On the team again where a warm team could gain, once the calls
-       since its last team call ran WEFT_REPROBE_RATIO times that call's
-       cost: a team call after a run of calls on the caller pays for
-       waking the team. */
-    uint32_t last = atomic_load_explicit(&s->team_call, memory_order_relaxed);
-    if (gain >= floor &&
-        (double)(calls - last) * alone >= WEFT_REPROBE_RATIO * over) {
-      atomic_store_explicit(&s->team_call, calls, memory_order_relaxed);
-      return WEFT_SITE_TEAM_TIMED;
-    }
-    /* The loop as written, where the generated code can run it: timed on
-       the caller once in WEFT_RETIME_INLINE calls, so that a change in its
-       time per iteration is seen. */
-    return inline_ok && calls % WEFT_RETIME_INLINE != 0 ? WEFT_SITE_INLINE
-                                                        : WEFT_SITE_CALLER;
-  }
-  if (calls % WEFT_REPROBE_EVERY == 0)
-    return WEFT_SITE_CALLER;
-  atomic_store_explicit(&s->team_call, calls, memory_order_relaxed);
-  return WEFT_SITE_TEAM_TIMED;
+  weft_site_facts_t f = {
+      .serial = load_double(&s->serial),
+      .par_ns = (double)atomic_load_explicit(&s->par_ns, memory_order_relaxed),
+      .par_trip = atomic_load_explicit(&s->par_trip, memory_order_relaxed),
+      .par_size = atomic_load_explicit(&s->par_size, memory_order_relaxed),
+      .team_call = atomic_load_explicit(&s->team_call, memory_order_relaxed)};
+  int mode = weft_site_decide(&f, calls, trip, work_ns, inline_ok);
+  /* Until a call on the team is timed, the decisions assume the team it
+     would run on. */
+  if (f.serial <= 0 && mode == WEFT_SITE_CALLER && f.par_size == 0)
+    atomic_store_explicit(&s->par_size, weft_num_threads(),
+                          memory_order_relaxed);
+  if (mode == WEFT_SITE_TEAM_TIMED)
+    atomic_store_explicit(&s->team_call, calls, memory_order_relaxed);
+  return mode;
 }
 
 void weft_site_record(weft_site_stat_t *s, int64_t trip, uint64_t ns) {
   if (!s || trip <= 0)
     return;
-  double per = (double)ns / (double)trip;
-  if (per <= 0)
-    per = 1e-3; /* 0 means unmeasured */
-  /* A sample is too long, never too short, when the thread was preempted
-     or interrupted: a shorter one is taken as it is, a longer one moves
-     the time a quarter of the way (several in a row, a loop that did get
-     slower, move it all the way). */
-  double old = load_double(&s->serial);
-  store_double(&s->serial, old <= 0 || per < old ? per : old + (per - old) / 4);
+  store_double(&s->serial, weft_site_filter(load_double(&s->serial),
+                                            (double)ns / (double)trip));
 }
 
 void weft_site_record_team(weft_site_stat_t *s, int64_t trip, uint64_t ns,

@@ -33,6 +33,11 @@ constexpr double kForkJoinNs = 1000;
 /// 3 us covers libomp's hot cost and the short-idle case of both.
 constexpr double kOpenMPForkJoinNs = 3000;
 constexpr double kMinParallelWorkFactor = 2;
+/// The longest estimate of a measured site's loop (WEFT_PROBE_MAX_NS of
+/// runtime/include/weft_checks.h, which must agree): a loop estimated
+/// longer runs on the team, untimed, so OpenMP output gives a loop of a
+/// constant trip count that long no site at all.
+constexpr double kProbeMaxNs = 128000;
 
 /// The cores a loop's iterations are spread over when the program does not
 /// say (weft-translate --cores): the 8 of the phones weft is for. A

@@ -1337,6 +1337,13 @@ std::string FileRewriter::workPerIterText(const Plan &p) {
   return perIter;
 }
 
+std::string FileRewriter::uniformWorkText(const Plan &p) {
+  std::string work = workPerIterText(p) + " * (double)" + p.nm("weft_trip");
+  if (p.sweep)
+    work = "(" + work + ") * (double)" + p.nm("weft_rows");
+  return work;
+}
+
 std::string FileRewriter::descriptorLines(const Plan &p,
                                           const std::string &body,
                                           const Plan *gridOf) {
@@ -1376,9 +1383,9 @@ std::string FileRewriter::descriptorLines(const Plan &p,
     work = "(" + cost0 + " * (double)" + trip + " + " + cost1 + " * (double)" +
            trip + " * (double)(" + trip + " - 1) / 2) / 1000";
   } else {
-    work = workPerIterText(p) + " * (double)" + trip;
+    work = uniformWorkText(p);
   }
-  if (p.sweep && !gridOf)
+  if (p.sweep && linear) // uniformWorkText counts the rows
     work = "(" + work + ") * (double)" + p.nm("weft_rows");
   o += body + "weft_loop_t " + p.nm("weft_l") + " = {\n";
   o += body + "    .trip = " + chunked + ",\n";
@@ -1663,7 +1670,8 @@ std::string FileRewriter::regionDispatch(const std::vector<Plan *> &r,
 
 std::string
 FileRewriter::regionElse(const std::vector<Plan *> &r,
-                         llvm::function_ref<std::string(const Plan &)> alone) {
+                         llvm::function_ref<std::string(const Plan &)> alone,
+                         const std::string &tail) {
   const Plan &first = *r.front();
   std::string in = first.indent + "  ", body = in + "  ";
   std::string o = in + "} else {\n";
@@ -1677,6 +1685,8 @@ FileRewriter::regionElse(const std::vector<Plan *> &r,
       return "";
     o += body + d + "\n";
   }
+  if (!tail.empty())
+    o += body + tail;
   o += in + "}\n" + first.indent + "}";
   if (options.lineDirectives)
     o += "\n" +
@@ -1687,7 +1697,8 @@ FileRewriter::regionElse(const std::vector<Plan *> &r,
 }
 
 std::string FileRewriter::asWritten(const Plan &p, const std::string &in,
-                                    const std::string &body) {
+                                    const std::string &body,
+                                    const std::string &tail) {
   // The loop as written; a start with side effects was evaluated once above.
   std::string loopText;
   if (p.header->start && p.header->start->HasSideEffects(ctx)) {
@@ -1703,6 +1714,8 @@ std::string FileRewriter::asWritten(const Plan &p, const std::string &in,
   else
     o += body;
   o += reindent(loopText, p.fileIndent, body) + "\n";
+  if (!tail.empty())
+    o += body + tail;
   o += in + "}\n" + p.indent + "}";
   if (options.lineDirectives)
     o += "\n" + lineDirective(sm.getLocForStartOfFile(sm.getMainFileID())

@@ -149,6 +149,63 @@ std::string FileRewriter::openmpLoop(const Plan &p, const std::string &in,
   return o + in + "}\n";
 }
 
+FileRewriter::OmpSite
+FileRewriter::openmpSite(const std::vector<const Plan *> &loops,
+                         const std::string &in, bool region) {
+  OmpSite s;
+  const Plan &first = *loops.front();
+  // A sweep's rows are counted inside its region: no estimate before it
+  // (and one region for the whole nest is seldom short).
+  if (!llvm::all_of(
+          loops, [](const Plan *p) { return sameAsChunks(*p) && !p->sweep; }))
+    return s;
+  // A loop of a constant trip count estimated too long to measure.
+  double known = 0;
+  for (const Plan *p : loops) {
+    std::optional<int64_t> trip = WorkModel::constantTrip(p->task.getLoop());
+    if (trip)
+      known += p->task.getWorkPerIter().convertToDouble() * (double)*trip;
+  }
+  if (known >= kProbeMaxNs)
+    return s;
+  // C11 6.7.4p3: an inline definition of a function with external linkage
+  // defines no modifiable static.
+  if (first.fn && first.fn->isInlineSpecified() &&
+      first.fn->getStorageClass() != clang::SC_Static &&
+      first.fn->getStorageClass() != clang::SC_Extern)
+    return s;
+  std::string site = region ? "weft_rsite" : "weft_site";
+  std::string mode = region ? "weft_rmode" : "weft_mode";
+  std::string t0 = region ? "weft_rt0" : "weft_t0";
+  std::string work;
+  for (const Plan *p : loops)
+    work += (work.empty() ? "" : " + ") + uniformWorkText(*p);
+  std::string trip = first.nm("weft_trip");
+  s.decl = in + "static weft_omp_site_t " + site + "; /* its times */\n" + in +
+           "int " + mode + " = -1; /* how this call runs, WEFT_SITE_* */\n" +
+           in + "double " + t0 + " = 0;\n";
+  // In a region's `else`, a loop runs in parallel only when the region's
+  // site did not say to run as written (it was not asked: a check failed).
+  if (first.inAskedRegion && !region)
+    s.before = " && weft_rmode < WEFT_SITE_CALLER";
+  s.ask = " &&\n" + in + "    (" + mode + " = weft_omp_site_mode(&" + site +
+          ", " + trip + ", " + work + ", 1, &" + t0 + ")) < WEFT_SITE_CALLER";
+  auto end = [&](const char *team) {
+    return "weft_omp_site_end(&" + site + ", " + mode + ", " + team + ", " +
+           trip + ", " + t0 + ");\n";
+  };
+  s.endTeam = end("1");
+  s.endWritten = end("0");
+  return s;
+}
+
+/// ` && weft_trip >= min` for a site's condition (the `if` clause without
+/// one).
+static std::string minTripTest(const std::string &trip,
+                               std::optional<int64_t> min) {
+  return min ? " && " + trip + " >= " + std::to_string(*min) : "";
+}
+
 std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   std::string in = p.indent + "  ", body = in + "  ";
   std::string guards, head = tripLines(p, in, guards);
@@ -173,16 +230,24 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
       addCopy(c, L);
   if (!L.copies.empty())
     return openmpCopiesBlock(p, head, guards, clauses, L);
+  OmpSite site = openmpSite({&p}, in, false);
+  std::optional<int64_t> min = openmpMinTrip(p);
   std::string o;
   o += "{ /* weft: in parallel with OpenMP when the checks pass; else as "
        "written */\n";
-  o += head;
+  o += head + site.decl;
   // No iteration at all runs as written too: with none, OpenMP may copy a
   // lastprivate variable out of a private copy no iteration set (GCC 12
   // does). So does a failed overlap check: the loop as written reads a
   // bound in memory before every iteration, which the parallel loop read
   // once (docs/analysis.md, "Bounds in memory").
-  o += in + "if (" + openmpTripTest(p) + guards + ") {\n";
+  // A measured site tests the minimum trip count here, and runs the loop
+  // as written below it, instead of a team of one (the `if` clause).
+  if (site)
+    o += in + "if (" + openmpTripTest(p) + minTripTest(p.nm("weft_trip"), min) +
+         site.before + guards + site.ask + ") {\n";
+  else
+    o += in + "if (" + openmpTripTest(p) + guards + ") {\n";
   // The pragma, one clause group per line.
   std::string cont = " \\\n" + body + "    ";
   // A sweep (docs/outline.md, "Sweeps"): every thread runs the loop
@@ -202,7 +267,7 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
                            "num_threads(weft_omp_exits_team())"
                : p.sweep ? "#pragma omp parallel"
                          : "#pragma omp parallel for " + openmpSchedule(p));
-  if (std::optional<int64_t> min = openmpMinTrip(p))
+  if (min && !site)
     o += cont + "if(weft_trip >= " + std::to_string(*min) + ")";
   if (!clauses.empty())
     o += cont + clauses.substr(1);
@@ -227,8 +292,10 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
     o += openmpLoop(p, body);
   }
   o += counterAfter(p, body);
+  if (site)
+    o += body + site.endTeam;
   o += in + "} else {\n";
-  o += asWritten(p, in, body);
+  o += asWritten(p, in, body, site.endWritten);
   return o;
 }
 
@@ -293,13 +360,18 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
     o += asWritten(p, in, body);
     return o;
   }
+  OmpSite site = openmpSite({&p}, in, false);
+  std::optional<int64_t> min = openmpMinTrip(p);
   o += "{ /* weft: in parallel with OpenMP, each thread on its own copies of "
        "the arrays,\n" +
        in + "   when the checks pass; else as written */\n";
-  o += head;
+  o += head + site.decl;
   o += in + "int weft_n = 0; /* threads with copies */\n" + in +
        "char *weft_copies = 0;\n";
-  o += in + "if (" + openmpTripTest(p) + guards + sized + " &&\n" + in +
+  // A measured site asks before the copies are made (openmpBlock).
+  o += in + "if (" + openmpTripTest(p) +
+       (site ? minTripTest(p.nm("weft_trip"), min) : "") + site.before +
+       guards + site.ask + sized + " &&\n" + in +
        "    (weft_n = omp_get_max_threads(),\n" + in +
        "     (weft_copies = (char *)omp_alloc((size_t)weft_n * " + bytes +
        ", omp_default_mem_alloc)) != 0)) {\n";
@@ -311,7 +383,7 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
       combined = true;
     }
   o += body + "#pragma omp parallel";
-  if (std::optional<int64_t> min = openmpMinTrip(p))
+  if (min && !site)
     o += " if(weft_trip >= " + std::to_string(*min) + ")";
   o += "\n" + body + "{\n";
   o += region +
@@ -345,8 +417,10 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
   o += body + "}\n";
   o += body + "omp_free(weft_copies, omp_default_mem_alloc);\n";
   o += counterAfter(p, body);
+  if (site)
+    o += body + site.endTeam;
   o += in + "} else {\n";
-  o += asWritten(p, in, body);
+  o += asWritten(p, in, body, site.endWritten);
   return o;
 }
 
@@ -372,18 +446,21 @@ std::string FileRewriter::openmpRegion(const std::vector<Plan *> &r,
     o += lineDirective(first.loop->getBeginLoc()) + first.indent;
   o += "{ /* weft: one OpenMP parallel region when every loop's checks pass; "
        "else each loop as before */\n";
-  o += head;
-  // No iteration at all in one of them, or a failed check: each on its own
-  // (openmpBlock says why a loop without iterations runs as written).
-  o += in + "if (" + regionCondition(r, in, true) + ") {\n";
-  std::string cont = " \\\n" + body + "    ";
-  o += body + "#pragma omp parallel";
+  OmpSite site = openmpSite({r.begin(), r.end()}, in, true);
+  o += head + site.decl;
   std::string cond;
   for (Plan *p : r)
     if (std::optional<int64_t> min = openmpMinTrip(*p))
       cond += (cond.empty() ? "" : " && ") + p->nm("weft_trip") +
               " >= " + std::to_string(*min);
-  if (!cond.empty())
+  // No iteration at all in one of them, or a failed check: each on its own
+  // (openmpBlock says why a loop without iterations runs as written). A
+  // measured site tests the minimum trip counts here (openmpBlock).
+  o += in + "if (" + regionCondition(r, in, true) +
+       (site && !cond.empty() ? " && " + cond : "") + site.ask + ") {\n";
+  std::string cont = " \\\n" + body + "    ";
+  o += body + "#pragma omp parallel";
+  if (!cond.empty() && !site)
     o += cont + "if(" + cond + ")";
   o += "\n" + body + "{\n";
   for (size_t i = 0; i < r.size(); ++i) {
@@ -416,7 +493,15 @@ std::string FileRewriter::openmpRegion(const std::vector<Plan *> &r,
   o += body + "}\n";
   for (Plan *p : r)
     o += counterAfter(*p, body);
-  std::string rest =
-      regionElse(r, [&](const Plan &q) { return openmpBlock(q, why); });
+  if (site)
+    o += body + site.endTeam;
+  std::string rest = regionElse(
+      r,
+      [&](const Plan &q) {
+        Plan asked = q;
+        asked.inAskedRegion = (bool)site;
+        return openmpBlock(asked, why);
+      },
+      site.endWritten);
   return rest.empty() ? "" : o + rest;
 }

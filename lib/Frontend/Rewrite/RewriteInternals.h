@@ -260,7 +260,8 @@ private:
     std::string sfx;
     /// In the `else` of a fused region whose site the runtime may have told
     /// to run as written (weft_spmd_inline): its flag, `weft_as_written`,
-    /// which the loop's own condition tests before it asks for itself.
+    /// which the loop's own condition tests before it asks for itself (in
+    /// OpenMP output, the region site's mode, `weft_rmode`).
     bool inAskedRegion = false;
     /// A local's name in the replacing block.
     std::string nm(llvm::StringRef base) const { return base.str() + sfx; }
@@ -446,6 +447,9 @@ private:
   std::string copySpan(const Capture &c);
   /// The task's estimated work of one iteration, in ns, as C.
   std::string workPerIterText(const Plan &p);
+  /// Its estimated work for the whole loop, as C: work per iteration times
+  /// weft_trip (and times weft_rows for a sweep).
+  std::string uniformWorkText(const Plan &p);
   Layout layout(const Plan &p, const std::string &body);
   void reductionLayout(const Capture &c, const std::string &body, Layout &L);
   /// One slot of type `t` per chunk: the array `weft_<name>` in the
@@ -602,6 +606,23 @@ private:
                                 const std::string &clauses, const Layout &L);
   /// The OpenMP clauses of a task's captures, or "" with `why`.
   std::string openmpClauses(const Plan &p, std::string &why);
+  /// The measured site of an OpenMP block (`loops` of one) or region
+  /// (docs/output.md, "Measured sites"), at indentation `in`: `decl`
+  /// declares its static and the call's mode, `before` (for the condition,
+  /// before the checks) tests the mode of the fused region whose `else`
+  /// the loop is in (Plan::inAskedRegion), `ask` (for the end of the
+  /// condition) asks the site after the checks, and `endTeam` and `endWritten`
+  /// (statements) record a timed call at the end of the parallel branch and
+  /// of the loop as written. All empty when the loops have no site: a loop
+  /// whose text as written computes other results than its parallel run
+  /// (sameAsChunks), or in an inline definition of a function with external
+  /// linkage, which C forbids a static.
+  struct OmpSite {
+    std::string decl, before, ask, endTeam, endWritten;
+    explicit operator bool() const { return !ask.empty(); }
+  };
+  OmpSite openmpSite(const std::vector<const Plan *> &loops,
+                     const std::string &in, bool region);
   std::string startText(const Plan &p);
   std::string tripText(const Plan &p);
   std::string guardText(const Plan &p) {
@@ -617,9 +638,10 @@ private:
                               const std::string &query = "");
   /// The end of a region's block, from its `else`: each loop as it would be
   /// alone (`alone` writes it; "" if it cannot, and then this is "").
-  std::string
-  regionElse(const std::vector<Plan *> &r,
-             llvm::function_ref<std::string(const Plan &)> alone);
+  /// `tail`: a statement after them.
+  std::string regionElse(const std::vector<Plan *> &r,
+                         llvm::function_ref<std::string(const Plan &)> alone,
+                         const std::string &tail = "");
   /// A polynomial over C variables as C, at the start of p's loop; "" when
   /// an atom has no name there.
   std::string polyText(const CPoly &poly, const Plan &p);
@@ -644,7 +666,7 @@ private:
   /// The loop as written (a start with side effects replaced by
   /// weft_start, which was computed once), re-indented to `body`.
   std::string asWritten(const Plan &p, const std::string &in,
-                        const std::string &body);
+                        const std::string &body, const std::string &tail = "");
   bool openmp() const { return options.emit == RewriteOptions::Emit::OpenMP; }
   /// The OpenMP output uses omp_alloc (array reductions): it includes
   /// <omp.h> with the checks.

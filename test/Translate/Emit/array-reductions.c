@@ -66,11 +66,13 @@
 // OMP:         #include <omp.h> /* weft: omp_alloc, for the threads' copies of arrays */
 // OMP-LABEL:   long classify(
 // OMP:           { /* weft: in parallel with OpenMP, each thread on its own copies of the arrays,
-// OMP:             if (weft_trip > 0 &&
+// OMP:             static weft_omp_site_t weft_site; /* its times */
+// OMP:             if (weft_trip > 0 && weft_trip <= INT32_MAX && weft_trip >= {{[0-9]+}} &&
+// OMP-NEXT:            (weft_mode = weft_omp_site_mode(&weft_site, weft_trip, {{[0-9.]+}} * (double)weft_trip, 1, &weft_t0)) < WEFT_SITE_CALLER &&
 // OMP-NEXT:            (weft_n = omp_get_max_threads(),
 // OMP-NEXT:             (weft_copies = (char *)omp_alloc((size_t)weft_n * 64, omp_default_mem_alloc)) != 0)) {
 // OMP-NEXT:        void *weft_array_counts = counts;
-// OMP-NEXT:        #pragma omp parallel if(weft_trip >= {{[0-9]+}})
+// OMP-NEXT:        #pragma omp parallel{{$}}
 // OMP-NEXT:        {
 // OMP-NEXT:          char *weft_mine = weft_copies + (size_t)omp_get_thread_num() * 64;
 // OMP-NEXT:          unsigned int *weft_copy_counts = (unsigned int *)(weft_mine + 0);

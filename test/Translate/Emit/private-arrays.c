@@ -14,7 +14,6 @@
 // CHECK-NEXT:      {
 // CHECK-NEXT:        for (j = 0; j < 3; j++)
 // OMP:         #pragma omp parallel for schedule(static) \
-// OMP-NEXT:        if(weft_trip >= {{[0-9]+}}) \
 // OMP-NEXT:        private(j, d)
 void rows3(const double *restrict x, double *restrict out, int n) {
   double d[3];
