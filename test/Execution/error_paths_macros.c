@@ -3,15 +3,15 @@
 // a CHECK macro of the do-while(0) kind, and one of the `?:` kind, each a
 // statement of a loop body, braced or not, and FAIL and DIE (with
 // __func__) macros as the branch of an if, and one that prints the
-// loop's own scalars (its counter, a local, a value it reads). Each
-// scenario runs in a child
+// loop's own scalars (its counter, a local, a value it reads), and ones
+// that write their condition themselves. Each scenario runs in a child
 // process with bad elements at chosen places; the parent prints how the
 // child ended and everything it wrote, which must be what the sequential
 // program writes: the message of the first bad iteration in loop order,
 // with the file, line and function the sequential build prints
 // (--line-directives), and the same exit status or signal.
-// PARALLEL: 9
-// OPENMP-PARALLEL: 9
+// PARALLEL: 10
+// OPENMP-PARALLEL: 10
 // CFLAGS: -I%S
 // WEFT-ARGS: --line-directives
 #define _POSIX_C_SOURCE 200809L
@@ -146,6 +146,26 @@ static void ensured(int shift) {
   }
 }
 
+/* Macros that write the condition themselves (`(v) > LIMIT`), with a
+   macro constant, an enum constant and the loop's own scalars. */
+#define LIMIT 200000.0
+enum { FLOOR = -1 };
+#define CHECK_VALUE(v, at)                                                     \
+  do {                                                                         \
+    if ((v) < FLOOR || (v) > LIMIT * 2)                                        \
+      die("range", "value", (int)(at));                                        \
+  } while (0)
+#define CHECK_INDEX(k, at) if (!((k) >= 0 && (k) < N)) die("index", "k", at)
+static void ranged(void) {
+  for (int i = 0; i < N; i++) {
+    double v = a[i] * 2.0;
+    int k = idx[i];
+    CHECK_VALUE(v, i);
+    CHECK_INDEX(k, i);
+    b[i] = v + (double)k;
+  }
+}
+
 static double total(const double *v) {
   double t = 0;
   for (int i = 0; i < N; i++)
@@ -185,6 +205,10 @@ static void child(int which, int bad1, int bad2) {
   case 6:
     ensured(1000);
     printf("ensured: %.1f\n", total(b));
+    break;
+  case 7:
+    ranged();
+    printf("ranged: %.1f\n", total(b));
     break;
   }
   exit(0);
@@ -229,7 +253,9 @@ int main(int argc, char **argv) {
   printf("doubled: %.1f\n", total(b));
   ensured(1000);
   printf("ensured: %.1f\n", total(b));
-  for (int w = 0; w < 7; w++)
+  ranged();
+  printf("ranged: %.1f\n", total(b));
+  for (int w = 0; w < 8; w++)
     for (size_t k = 0; k < sizeof bads / sizeof bads[0]; k++)
       scenario("error_paths_macros", w, bads[k][0], bads[k][1], unpretty);
   return 0;

@@ -277,9 +277,14 @@ class Gen:
                     if self.r.random() < 0.5:
                         self.features.add("assert")
                         lines.append("assert(%s[%s] <= 1e6);" % (src, sub))
-                    else:
+                    elif self.r.random() < 0.5:
                         self.features.add("error macro printing the counter")
                         lines.append("H_ENSURE(%s[%s] <= 1e6, %s);" % (
+                            src, sub, loops[-1].var))
+                    else:
+                        # One that writes its condition itself.
+                        self.features.add("error macro with its own test")
+                        lines.append("H_ABOVE(%s[%s], %s);" % (
                             src, sub, loops[-1].var))
                 elif self.r.random() < 0.5:
                     # Through a function that ends the program and reads
@@ -1349,6 +1354,14 @@ class Gen:
                 "  do { \\",
                 "    if (!(c)) { \\",
                 '      fprintf(stderr, "bad value at %d\\n", k); \\',
+                "      exit(3); \\",
+                "    } \\",
+                "  } while (0)",
+                "#define H_LIMIT 1e6",
+                "#define H_ABOVE(v, k) \\",
+                "  do { \\",
+                "    if ((v) > H_LIMIT || -(v) > H_LIMIT) { \\",
+                '      fprintf(stderr, "out of range at %d\\n", k); \\',
                 "      exit(3); \\",
                 "    } \\",
                 "  } while (0)",

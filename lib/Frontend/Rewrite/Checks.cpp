@@ -762,6 +762,90 @@ bool FileRewriter::sameNameInLoop(const Plan &p, const clang::VarDecl *v) {
   return false;
 }
 
+std::string FileRewriter::conditionText(const Plan &p, const clang::Expr *x,
+                                        unsigned ib, unsigned ie) {
+  const clang::LangOptions &lang = ctx.getLangOpts();
+  // The AST keeps the file's parentheses (ParenExpr), and the macro's: its
+  // nodes written in order, each leaf a primary expression or the tokens of
+  // a macro argument, parse as they did.
+  std::function<std::string(const clang::Expr *)> text =
+      [&](const clang::Expr *e) -> std::string {
+    // Tokens of one argument, as the file spells them (valid in the
+    // outlined body as they are: the body's edits never touch a macro's
+    // arguments, a loop that would need one stays sequential).
+    clang::CharSourceRange r = clang::Lexer::makeFileCharRange(
+        clang::CharSourceRange::getTokenRange(e->getSourceRange()), sm, lang);
+    if (r.isValid() && sm.getFileID(r.getBegin()) == sm.getMainFileID()) {
+      unsigned rb = offsetOf(r.getBegin()), re = offsetOf(r.getEnd());
+      if (ib < rb && rb < re && re < ie)
+        return this->text(rb, re);
+    }
+    if (const auto *pe = llvm::dyn_cast<clang::ParenExpr>(e)) {
+      std::string in = text(pe->getSubExpr());
+      return in.empty() ? "" : "(" + in + ")";
+    }
+    if (const auto *ic = llvm::dyn_cast<clang::ImplicitCastExpr>(e))
+      return text(ic->getSubExpr());
+    if (llvm::isa<clang::IntegerLiteral, clang::FloatingLiteral,
+                  clang::CharacterLiteral>(e)) {
+      // As spelled (`100000L`, `1e-3f`): its type is the spelling's.
+      clang::SourceLocation at = sm.getSpellingLoc(e->getBeginLoc());
+      bool bad = false;
+      llvm::SmallString<32> buf;
+      llvm::StringRef sp = clang::Lexer::getSpelling(at, buf, sm, lang, &bad);
+      return bad ? "" : sp.str();
+    }
+    if (const auto *r = llvm::dyn_cast<clang::DeclRefExpr>(e)) {
+      if (const auto *ec =
+              llvm::dyn_cast<clang::EnumConstantDecl>(r->getDecl()))
+        return "(" + llvm::toString(ec->getInitVal(), 10) + ")";
+      const auto *v = llvm::dyn_cast<clang::VarDecl>(r->getDecl());
+      if (v && (v->isFileVarDecl() || sameNameInLoop(p, v)) &&
+          v->getType()->isScalarType())
+        return v->getName().str();
+      return "";
+    }
+    if (const auto *u = llvm::dyn_cast<clang::UnaryOperator>(e)) {
+      clang::UnaryOperatorKind op = u->getOpcode();
+      if (op != clang::UO_LNot && op != clang::UO_Minus &&
+          op != clang::UO_Plus && op != clang::UO_Not)
+        return "";
+      std::string in = text(u->getSubExpr());
+      if (in.empty())
+        return "";
+      // `- -x`, not `--x`.
+      std::string o = clang::UnaryOperator::getOpcodeStr(op).str();
+      return o + (in[0] == '-' || in[0] == '+' ? " " : "") + in;
+    }
+    if (const auto *b = llvm::dyn_cast<clang::BinaryOperator>(e)) {
+      if (b->isAssignmentOp() || b->isCompoundAssignmentOp() ||
+          b->isCommaOp() || b->isPtrMemOp())
+        return "";
+      std::string l = text(b->getLHS()), r = text(b->getRHS());
+      return l.empty() || r.empty()
+                 ? ""
+                 : l + " " + b->getOpcodeStr().str() + " " + r;
+    }
+    if (const auto *c = llvm::dyn_cast<clang::ConditionalOperator>(e)) {
+      std::string a = text(c->getCond()), t = text(c->getTrueExpr()),
+                  f = text(c->getFalseExpr());
+      return a.empty() || t.empty() || f.empty() ? ""
+                                                 : a + " ? " + t + " : " + f;
+    }
+    if (const auto *c = llvm::dyn_cast<clang::CStyleCastExpr>(e);
+        c && c->getType()->isScalarType()) {
+      std::string in = text(c->getSubExpr());
+      return in.empty() ? ""
+                        : "(" +
+                              c->getTypeAsWritten().getAsString(
+                                  clang::PrintingPolicy(lang)) +
+                              ")" + in;
+    }
+    return "";
+  };
+  return text(x);
+}
+
 bool FileRewriter::renderCalls(const Plan &p,
                                llvm::ArrayRef<const clang::Stmt *> calls,
                                std::string out[2], std::string &why) {
@@ -943,16 +1027,22 @@ FileRewriter::macroErrorPath(const Plan &p, const clang::Stmt *s, int side,
     }
     break;
   }
+  m.whenTrue = (side == 0) != negated;
   clang::CharSourceRange xr = clang::Lexer::makeFileCharRange(
       clang::CharSourceRange::getTokenRange(x->getSourceRange()), sm,
       ctx.getLangOpts());
-  if (xr.isInvalid() || sm.getFileID(xr.getBegin()) != sm.getMainFileID())
-    return fail(cannot + "its condition is not one of the macro's arguments");
-  m.cb = offsetOf(xr.getBegin());
-  m.ce = offsetOf(xr.getEnd());
-  if (!(m.b < m.cb && m.cb < m.ce && m.ce < m.e))
-    return fail(cannot + "its condition is not one of the macro's arguments");
-  m.whenTrue = (side == 0) != negated;
+  if (xr.isValid() && sm.getFileID(xr.getBegin()) == sm.getMainFileID()) {
+    m.cb = offsetOf(xr.getBegin());
+    m.ce = offsetOf(xr.getEnd());
+    if (m.b < m.cb && m.cb < m.ce && m.ce < m.e)
+      return m;
+  }
+  // The macro writes the condition (`if ((v) > LIMIT)`): written out again.
+  m.cond = conditionText(p, x, m.b, m.e);
+  if (m.cond.empty())
+    return fail(cannot + "its condition is not an expression of the macro's "
+                         "arguments, literals, globals and the loop's "
+                         "scalars");
   return m;
 }
 
@@ -994,10 +1084,14 @@ bool FileRewriter::errorPathEdits(Plan &p, std::string &why) {
       std::string open = std::string("do { if (") + (m->whenTrue ? "(" : "!(");
       for (int omp : {0, 1}) {
         Question &q = asks[omp];
+        std::string close = ")) { " + q.wait + " " + q.stop + " " +
+                            m->calls[omp] + "} } while (0)";
+        if (!m->cond.empty()) {
+          q.edits.emplace_back(m->b, m->e - m->b, open + m->cond + close);
+          continue;
+        }
         q.edits.emplace_back(m->b, m->cb - m->b, open);
-        q.edits.emplace_back(m->ce, m->e - m->ce,
-                             ")) { " + q.wait + " " + q.stop + " " +
-                                 m->calls[omp] + "} } while (0)");
+        q.edits.emplace_back(m->ce, m->e - m->ce, close);
       }
       continue;
     }

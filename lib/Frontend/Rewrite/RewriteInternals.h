@@ -339,12 +339,24 @@ private:
   struct MacroErrorPath {
     unsigned b = 0, e = 0;   ///< the invocation in the main file
     unsigned cb = 0, ce = 0; ///< x's text, inside the invocation
+    /// x written out again (conditionText), when the macro writes it
+    /// (`if ((v) > LIMIT)`): the edit then replaces the whole invocation.
+    std::string cond;
     bool whenTrue = false;   ///< the error branch runs when x is true
     /// `f(...); exit(1);`, with literal arguments, for the outlined body
     /// (`calls[0]`) and for OpenMP's, which stays in its function
     /// (`calls[1]`: __func__ and __PRETTY_FUNCTION__ as written).
     std::string calls[2];
   };
+  /// The C text of an error path's condition `x` that a macro invocation
+  /// at [b, e) of the file writes, valid both in the outlined body and
+  /// where the loop is: the file's text of the invocation's arguments,
+  /// literals as they are spelled, enum constants as their values, globals
+  /// and the loop's scalars that keep their names (sameNameInLoop), and
+  /// the operators of C (not assignments, increments, `*`, `&`, calls or
+  /// subscripts) over them; "" for anything else.
+  std::string conditionText(const Plan &p, const clang::Expr *x, unsigned b,
+                            unsigned e);
   /// Statement `s`'s error path on branch `side` (0: then, 1: else) as a
   /// MacroErrorPath, or nothing with why.
   std::optional<MacroErrorPath> macroErrorPath(const Plan &p,

@@ -161,3 +161,63 @@ void ensured(const int *restrict v, int *restrict w, int n, int base) {
     w[i] = v[i] + j;
   }
 }
+
+// A macro that writes the condition itself (`(v) > LIMIT`): written out
+// again from its parts, the arguments as the file spells them, literals as
+// spelled (`100000L`), enum constants as values, the loop's scalars by
+// name. A condition that reads memory the macro names (`(p)[k]`) is not
+// written out: sequential.
+#define LIMIT 100000L
+enum { FLOOR = -5 };
+static void bad_pixel(const char *what, long at) {
+  fprintf(stderr, "bad %s at %ld\n", what, at);
+  exit(3);
+}
+#define CHECK_PIXEL(v, at)                                                     \
+  do {                                                                         \
+    if ((v) > LIMIT || (v) < FLOOR)                                            \
+      bad_pixel("pixel", at);                                                  \
+  } while (0)
+#define CHECK_NOT_NEG(v, at) if (- -(v) < 0) bad_pixel("negative", at)
+#define CHECK_AT(p, k) if ((p)[k] < 0) bad_pixel("at", k)
+// REMARK: error-paths-macros.c:[[@LINE+9]]:3: remark: loop parallelized: the error paths at [[@LINE+11]]:5 and [[@LINE+12]]:5 end the program
+// REMARK: error-paths-macros.c:[[@LINE+16]]:3: remark: loop not parallelized: the error path at [[@LINE+17]]:5 comes from a macro; weft cannot write it out again: its condition is not an expression of the macro's arguments, literals, globals and the loop's scalars
+// CHECK-LABEL: weft_pixels_{{[0-9]+}}_run(
+// CHECK: do { if (((v) > 100000L || (v) < (-5))) { if (!weft_exit_first(weft_c->weft_exits, weft_k, weft_chunk)) return; /* weft: an earlier iteration ends the program */ bad_pixel("pixel", i); } } while (0);
+// CHECK-NEXT: do { if ((- -(v) < 0)) { {{.*}} bad_pixel("negative", i); } } while (0);
+// CHECK-NEXT: w[i] = v * 2;
+// OMP-LABEL: void pixels(
+// OMP: do { if (((v) > 100000L || (v) < (-5))) { if (!weft_omp_exit_first(&weft_x, weft_k)) goto weft_stop_{{[0-9]+}}; /* weft: an earlier iteration ends the program */ bad_pixel("pixel", i); } } while (0);
+void pixels(const long *restrict in, long *restrict w, int n) {
+  for (int i = 0; i < n; i++) {
+    long v = in[i] * 3;
+    CHECK_PIXEL(v, i);
+    CHECK_NOT_NEG(v, i);
+    w[i] = v * 2;
+  }
+}
+void pixels_at(const long *restrict in, long *restrict w, int n) {
+  for (int i = 0; i < n; i++) {
+    CHECK_AT(in, i);
+    w[i] = in[i] * 2;
+  }
+}
+
+// An argument that is more than a name (`in[i + 1]`), and two arguments in
+// one comparison that the macro writes.
+#define ABOVE(v, k)                                                            \
+  do {                                                                         \
+    if ((v) > LIMIT || -(v) > LIMIT)                                           \
+      bad_pixel("above", k);                                                   \
+  } while (0)
+#define LESS(a, b, k) if (a < b) bad_pixel("less", k)
+// CHECK-LABEL: weft_bounded_{{[0-9]+}}_run(
+// CHECK: do { if (((in[i + 1]) > 100000L || -(in[i + 1]) > 100000L)) { {{.*}} bad_pixel("above", i); } } while (0);
+// CHECK-NEXT: do { if ((in[i] + 1 < w[i])) { {{.*}} bad_pixel("less", i); } } while (0);
+void bounded(const long *restrict in, long *restrict w, int n) {
+  for (int i = 0; i < n - 1; i++) {
+    ABOVE(in[i + 1], i);
+    LESS(in[i] + 1, w[i], i);
+    w[i] = in[i] * 2;
+  }
+}
