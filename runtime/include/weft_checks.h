@@ -408,6 +408,7 @@ WEFT_HELPER double weft_site_filter(double old, double per) {
 /// WEFT_SITE_TEAM and WEFT_SITE_TEAM_TIMED and the loop as written on the
 /// others, and then calls weft_omp_site_end(). Every access is an OpenMP
 /// atomic: the site is shared by every thread that calls the function.
+/// Times are in ns.
 typedef struct weft_omp_site {
   double serial, par_ns;
   int64_t par_trip;
@@ -417,7 +418,26 @@ typedef struct weft_omp_site {
 
 #if defined(_OPENMP)
 #include <stdlib.h>
+#include <time.h>
 #endif
+
+/// Now, in ns, for the sites' timings: from C11's timespec_get (libomp's
+/// omp_get_wtime() counts whole microseconds), seconds modulo 2^20 so that a
+/// double keeps every ns (a call across the wrap, every 12 days, comes out
+/// negative and is not recorded); omp_get_wtime() before C11.
+WEFT_HELPER double weft_omp_now_ns(void) {
+#if defined(_OPENMP) && defined(__STDC_VERSION__) &&                           \
+    __STDC_VERSION__ >= 201112L && defined(TIME_UTC)
+  struct timespec ts;
+  if (timespec_get(&ts, TIME_UTC) == TIME_UTC)
+    return (double)(ts.tv_sec & 0xfffff) * 1e9 + (double)ts.tv_nsec;
+#endif
+#if defined(_OPENMP)
+  return omp_get_wtime() * 1e9;
+#else
+  return 0;
+#endif
+}
 
 /// Does the program measure its sites? Not with WEFT_MEASURE=0 in its
 /// environment, as libweft (docs/runtime.md): then every call runs on the
@@ -440,19 +460,48 @@ WEFT_HELPER int weft_omp_measuring(void) {
 #endif
 }
 
+/// The team a site would run on, before one is timed: OMP_NUM_THREADS's
+/// first number when the environment sets one, else omp_get_max_threads(),
+/// libomp's first call, which sets it up (1.4 ms on the bench machine).
+/// Read once.
+WEFT_HELPER int weft_omp_team_guess(void) {
+#if defined(_OPENMP)
+  static int guess;
+  int g;
+  WEFT_OMP("omp atomic read")
+  g = guess;
+  if (!g) {
+    const char *e = getenv("OMP_NUM_THREADS");
+    char *end = 0;
+    long n = e ? strtol(e, &end, 10) : 0;
+    g = n > 0 && n < 65536 && end != e ? (int)n : omp_get_max_threads();
+    WEFT_OMP("omp atomic write")
+    guess = g;
+  }
+  return g;
+#else
+  return 1;
+#endif
+}
+
 /// How this call of site `s` runs (WEFT_SITE_*, weft_site_decide; the
 /// configured team is omp_get_max_threads()'s). *t0 is the time the call
-/// starts, when it is timed. Built without OpenMP, every call runs as
-/// written.
+/// starts (weft_omp_now_ns), when it is timed. Built without OpenMP, every call
+/// runs as written.
 WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
                                    double work_ns, int inline_ok, double *t0) {
 #if defined(_OPENMP)
   if (!weft_omp_measuring())
     return WEFT_SITE_TEAM;
   weft_site_facts_t f;
+  /* Counted by a read and a write, not a locked add (which costs a short
+     site's call more than the rest of its question): two threads that
+     call the site at once may count one call. */
   uint32_t calls;
-  WEFT_OMP("omp atomic capture")
-  calls = s->calls++;
+  WEFT_OMP("omp atomic read")
+  calls = s->calls;
+  WEFT_OMP("omp atomic write")
+  s->calls = calls + 1;
   WEFT_OMP("omp atomic read")
   f.serial = s->serial;
   WEFT_OMP("omp atomic read")
@@ -463,8 +512,13 @@ WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
   f.par_size = s->par_size;
   WEFT_OMP("omp atomic read")
   f.team_call = s->team_call;
-  if (f.par_size == 0) {
-    f.par_size = omp_get_max_threads();
+  /* The team the site would run on, before one is timed: asked only once
+     the loop is long enough for some team to gain (S >= 1 us), which may
+     set libomp up (weft_omp_team_guess): no cost for a program whose short
+     loops all run as written. Until then, a team of 2. */
+  if (f.par_size == 0 && f.serial > 0 &&
+      f.serial * (double)trip >= WEFT_SERIAL_BELOW_NS / 2) {
+    f.par_size = weft_omp_team_guess();
     WEFT_OMP("omp atomic write")
     s->par_size = f.par_size;
   }
@@ -474,7 +528,7 @@ WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
     s->team_call = calls;
   }
   if (mode == WEFT_SITE_TEAM_TIMED || mode == WEFT_SITE_CALLER)
-    *t0 = omp_get_wtime();
+    *t0 = weft_omp_now_ns();
   return mode;
 #else
   (void)s, (void)trip, (void)work_ns, (void)inline_ok, (void)t0;
@@ -492,7 +546,9 @@ WEFT_HELPER void weft_omp_site_end(weft_omp_site_t *s, int mode, int team,
 #if defined(_OPENMP)
   if (trip <= 0 || mode != (team ? WEFT_SITE_TEAM_TIMED : WEFT_SITE_CALLER))
     return;
-  double ns = (omp_get_wtime() - t0) * 1e9;
+  double ns = weft_omp_now_ns() - t0;
+  if (ns < 0)
+    return;
   if (mode == WEFT_SITE_CALLER) {
     double old;
     WEFT_OMP("omp atomic read")

@@ -112,7 +112,10 @@ int main(int argc, char **argv) {
     for (int i = 1; i < 300; i++)
       call(&s, 64, 100);
     EXPECT(s.calls == 300);
-    EXPECT(s.par_size == 2);
+    /* Too short for any team (64 iterations of one multiply-add, well below
+       1 us however loaded the machine is, unless preempted in every call):
+       the site never asked for the team's size, libomp's first call. */
+    EXPECT(s.par_size == 0 || s.serial * 64 >= WEFT_SERIAL_BELOW_NS / 2);
     /* A team call is recorded only when it ran on the team; a call not
        asked (-1), or that ran otherwise than its mode, not at all. */
     weft_omp_site_t t;
@@ -124,6 +127,15 @@ int main(int argc, char **argv) {
     EXPECT(t.serial == 0 && t.par_trip == 0);
     weft_omp_site_end(&t, WEFT_SITE_TEAM_TIMED, 1, 64, 0);
     EXPECT(t.par_trip == 64 && t.par_ns > 0 && t.par_size == 2);
+    /* A loop measured long enough for a team of some size to gain asks
+       for the size. */
+    weft_omp_site_t v;
+    memset(&v, 0, sizeof v);
+    v.serial = 1;
+    v.calls = 5;
+    double t0;
+    weft_omp_site_mode(&v, 4000, 0, 1, &t0);
+    EXPECT(v.par_size == 2);
     /* A long estimate, not measured: the team, untimed. */
     weft_omp_site_t u;
     memset(&u, 0, sizeof u);
