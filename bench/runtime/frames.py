@@ -2,11 +2,12 @@
 """The frame-loop suite: a frame of 2 to 4 short loops, then idle until the
 next tick, at 30, 60 and 120 fps, against libgomp and libomp, side by side.
 
-frames.c is one sequential C program. It is built four ways: sequentially
+frames.c is one sequential C program. It is built six ways: sequentially
 (gcc -O2); with hand-written OpenMP pragmas, one `parallel for` per loop, as a
 programmer writes them (gcc -fopenmp: libgomp; clang-19 -fopenmp: libomp);
-and from weft-translate's output with libweft (--fp-reductions, as the
-OpenMP reduction also reorders the mean). Every configuration runs every
+from weft-translate's output with libweft (--fp-reductions, as the OpenMP
+reduction also reorders the mean); and from its --emit=openmp output (the
+same loops, regions and measured sites, on libgomp and libomp). Every configuration runs every
 build once per round, rounds interleaved, so that the machine's noise hits
 all alike; the table gives medians over rounds of each run's median, 90th
 and 99th percentile frame time, and CPU time per second, as ratios to the
@@ -28,7 +29,8 @@ sys.path.insert(0, os.path.dirname(HERE))
 from common import (RUNTIME_INCLUDE, arguments, build_libweft, median,  # noqa: E402
                     sh)
 
-BUILDS = ["sequential", "libgomp", "libomp", "libweft"]
+BUILDS = ["sequential", "libgomp", "libomp", "libweft", "weft omp, libgomp",
+          "weft omp, libomp"]
 # What each half of libweft's frame-loop work gives: without region fusion
 # (--fuse-regions=false), and without wake ahead (WEFT_WAKE_AHEAD=0).
 ABLATIONS = ["libweft, no fusion", "libweft, no wake ahead"]
@@ -48,7 +50,7 @@ FRAMES = {30: 120, 60: 200, 120: 360}
 
 
 def build(args):
-    """The four builds of frames.c; returns their paths."""
+    """The builds of frames.c; returns their paths."""
     os.makedirs(args.build, exist_ok=True)
     src = os.path.join(HERE, "frames.c")
     lib = build_libweft(args.build)
@@ -62,6 +64,14 @@ def build(args):
        ["--", "-O2"])
     sh(["gcc", "-O2", translated, "-I", RUNTIME_INCLUDE, lib, "-pthread",
         "-lm", "-o", out["libweft"]])
+    omp = os.path.join(args.build, "frames_weft_omp.c")
+    sh([weft, src, "-o", omp, "--emit=openmp", "--fp-reductions"] +
+       args.weft_arg + ["--", "-O2"])
+    out["weft omp, libgomp"] = os.path.join(args.build, "frames_weft_gomp")
+    out["weft omp, libomp"] = os.path.join(args.build, "frames_weft_omp")
+    sh(["gcc", "-O2", "-fopenmp", omp, "-lm", "-o", out["weft omp, libgomp"]])
+    sh(["clang-19", "-O2", "-fopenmp", omp, "-lm", "-o",
+        out["weft omp, libomp"]])
     if args.ablations:
         unfused = os.path.join(args.build, "frames_weft_unfused.c")
         sh([weft, src, "-o", unfused, "--fp-reductions",
