@@ -336,6 +336,7 @@ typedef struct weft_site_facts {
 ///     before one is timed, half of WEFT_SERIAL_BELOW_NS; as written
 ///     (WEFT_SITE_INLINE) where `inline_ok`, but for one call in
 ///     WEFT_RETIME_INLINE, timed;
+///     (a team of one never gains: its sites run as written);
 ///   - on the team again, timed, where a warm team could gain (S(1 - 1/P)
 ///     at least half of WEFT_SERIAL_BELOW_NS) once the calls on the caller
 ///     since the last team call have run WEFT_REPROBE_RATIO times that
@@ -360,7 +361,11 @@ WEFT_HELPER int weft_site_decide(const weft_site_facts_t *f, uint32_t calls,
     return WEFT_SITE_CALLER;
   const double least = WEFT_SERIAL_BELOW_NS / 2;
   double over = least;
-  double size = f->par_size < 2 ? 2 : (double)f->par_size;
+  /* A team of one (WEFT_NUM_THREADS=1, OMP_NUM_THREADS=1) saves nothing:
+     as written. Not known yet (0): a team of two. */
+  double size = f->par_size == 1  ? 1
+                : f->par_size < 2 ? 2
+                                  : (double)f->par_size;
   if (f->par_trip > 0)
     over = f->par_ns - per * (double)f->par_trip / size;
   double gain = alone * (1 - 1 / size);

@@ -124,6 +124,22 @@ static void decisions(void) {
   modes(woken, 4000, 100000, counts);
   CHECK_EQ(counts[CALLER], 100000);
 
+  /* A team of one (WEFT_NUM_THREADS=1) saves nothing: a measured site
+     runs on the caller, as written when asked, however long its loop
+     (below WEFT_PROBE_MAX_NS), and never goes to the team. */
+  weft_set_num_threads(1);
+  weft_site_stat_t *one = weft_site_lookup(0x6000);
+  CHECK_EQ(weft_site_mode(one, 1000, 5000, 0), CALLER);
+  weft_site_record(one, 1000, 10000); /* 10 ns an iteration */
+  modes(one, 10000, 1000, counts);    /* 100 us alone */
+  CHECK_EQ(counts[CALLER], 1000);
+  memset(counts, 0, sizeof counts);
+  for (int i = 0; i < 1024; i++)
+    counts[weft_site_mode(one, 10000, 5000, 1)]++;
+  CHECK_EQ(counts[WEFT_SITE_INLINE], 1024 - 1024 / WEFT_RETIME_INLINE);
+  CHECK_EQ(counts[TIMED] + counts[TEAM], 0);
+  weft_set_num_threads(2);
+
   /* A long estimate, or none: as compiled, never timed. */
   weft_site_stat_t *big = weft_site_lookup(0x3000);
   weft_site_stat_t *none = weft_site_lookup(0x4000);

@@ -62,6 +62,11 @@ static void decide(void) {
   EXPECT(weft_site_decide(&f, 10 + 24, 20000, 0, 1) == WEFT_SITE_TEAM_TIMED);
   /* 40 us alone saves 20 us, more than 15: the team. */
   EXPECT(weft_site_decide(&f, 11, 40000, 0, 1) == WEFT_SITE_TEAM_TIMED);
+  /* A team of one saves nothing: as written, however long the loop. */
+  f.par_size = 1;
+  f.par_trip = 0;
+  EXPECT(weft_site_decide(&f, 11, 100000, 0, 1) == WEFT_SITE_INLINE);
+  EXPECT(weft_site_decide(&f, 100000, 100000, 0, 1) == WEFT_SITE_INLINE);
   /* The filter: shorter taken, longer a quarter of the way. */
   EXPECT(weft_site_filter(0, 2) == 2);
   EXPECT(weft_site_filter(2, 1) == 1);
