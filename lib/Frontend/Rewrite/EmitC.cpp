@@ -1385,8 +1385,6 @@ std::string FileRewriter::descriptorLines(const Plan &p,
   } else {
     work = uniformWorkText(p);
   }
-  if (p.sweep && linear) // uniformWorkText counts the rows
-    work = "(" + work + ") * (double)" + p.nm("weft_rows");
   o += body + "weft_loop_t " + p.nm("weft_l") + " = {\n";
   o += body + "    .trip = " + chunked + ",\n";
   o += body + "    .shape = " + shape + ",\n";

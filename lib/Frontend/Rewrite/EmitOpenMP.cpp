@@ -95,6 +95,16 @@ std::optional<int64_t> FileRewriter::openmpMinTrip(const Plan &p) {
   return minTrip;
 }
 
+std::string
+FileRewriter::openmpMinTest(const std::vector<const Plan *> &loops) {
+  std::string cond;
+  for (const Plan *p : loops)
+    if (std::optional<int64_t> min = openmpMinTrip(*p))
+      cond += (cond.empty() ? "" : " && ") + p->nm("weft_trip") +
+              " >= " + std::to_string(*min);
+  return cond;
+}
+
 bool FileRewriter::openmpIntLoop(const Plan &p) {
   // GCC 12 builds the loop's addressing poorly when an `int` counter is
   // rebuilt in every iteration from a 64-bit weft_k through a narrowing
@@ -184,10 +194,14 @@ FileRewriter::openmpSite(const std::vector<const Plan *> &loops,
   s.decl = in + "static weft_omp_site_t " + site + "; /* its times */\n" + in +
            "int " + mode + " = -1; /* how this call runs, WEFT_SITE_* */\n" +
            in + "double " + t0 + " = 0;\n";
-  // In a region's `else`, a loop runs in parallel only when the region's
-  // site did not say to run as written (it was not asked: a check failed).
+  // The minimum trip counts, tested here instead of in an `if` clause:
+  // below them the loops run as written, not on a team of one. In a
+  // region's `else`, a loop runs in parallel only when the region's site
+  // did not say to run as written (it was not asked: a check failed).
+  if (std::string min = openmpMinTest(loops); !min.empty())
+    s.before = " && " + min;
   if (first.inAskedRegion && !region)
-    s.before = " && weft_rmode < WEFT_SITE_CALLER";
+    s.before += " && weft_rmode < WEFT_SITE_CALLER";
   s.ask = " &&\n" + in + "    (" + mode + " = weft_omp_site_mode(&" + site +
           ", " + trip + ", " + work + ", 1, &" + t0 + ")) < WEFT_SITE_CALLER";
   auto end = [&](const char *team) {
@@ -197,13 +211,6 @@ FileRewriter::openmpSite(const std::vector<const Plan *> &loops,
   s.endTeam = end("1");
   s.endWritten = end("0");
   return s;
-}
-
-/// ` && weft_trip >= min` for a site's condition (the `if` clause without
-/// one).
-static std::string minTripTest(const std::string &trip,
-                               std::optional<int64_t> min) {
-  return min ? " && " + trip + " >= " + std::to_string(*min) : "";
 }
 
 std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
@@ -231,7 +238,7 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   if (!L.copies.empty())
     return openmpCopiesBlock(p, head, guards, clauses, L);
   OmpSite site = openmpSite({&p}, in, false);
-  std::optional<int64_t> min = openmpMinTrip(p);
+  std::string min = site ? "" : openmpMinTest({&p}); // the `if` clause
   std::string o;
   o += "{ /* weft: in parallel with OpenMP when the checks pass; else as "
        "written */\n";
@@ -241,13 +248,8 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
   // does). So does a failed overlap check: the loop as written reads a
   // bound in memory before every iteration, which the parallel loop read
   // once (docs/analysis.md, "Bounds in memory").
-  // A measured site tests the minimum trip count here, and runs the loop
-  // as written below it, instead of a team of one (the `if` clause).
-  if (site)
-    o += in + "if (" + openmpTripTest(p) + minTripTest(p.nm("weft_trip"), min) +
-         site.before + guards + site.ask + ") {\n";
-  else
-    o += in + "if (" + openmpTripTest(p) + guards + ") {\n";
+  o += in + "if (" + openmpTripTest(p) + site.before + guards + site.ask +
+       ") {\n";
   // The pragma, one clause group per line.
   std::string cont = " \\\n" + body + "    ";
   // A sweep (docs/outline.md, "Sweeps"): every thread runs the loop
@@ -267,8 +269,8 @@ std::string FileRewriter::openmpBlock(const Plan &p, std::string &why) {
                            "num_threads(weft_omp_exits_team())"
                : p.sweep ? "#pragma omp parallel"
                          : "#pragma omp parallel for " + openmpSchedule(p));
-  if (min && !site)
-    o += cont + "if(weft_trip >= " + std::to_string(*min) + ")";
+  if (!min.empty())
+    o += cont + "if(" + min + ")";
   if (!clauses.empty())
     o += cont + clauses.substr(1);
   o += "\n";
@@ -331,9 +333,8 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
       if (!cp.isPrivate())
         o += body + "void *weft_array_" + cp.name + " = " + cp.name + ";\n";
     o += body + "#pragma omp parallel for schedule(static)";
-    if (std::optional<int64_t> min = openmpMinTrip(p))
-      o += " \\\n" + body + "    if(" + trip + " >= " + std::to_string(*min) +
-           ")";
+    if (std::string min = openmpMinTest({&p}); !min.empty())
+      o += " \\\n" + body + "    if(" + min + ")";
     if (!clauses.empty())
       o += " \\\n" + body + "    " + clauses.substr(1);
     o += "\n" + body + "for (int64_t weft_b = 0; weft_b < " + bands +
@@ -361,7 +362,7 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
     return o;
   }
   OmpSite site = openmpSite({&p}, in, false);
-  std::optional<int64_t> min = openmpMinTrip(p);
+  std::string min = site ? "" : openmpMinTest({&p}); // the `if` clause
   o += "{ /* weft: in parallel with OpenMP, each thread on its own copies of "
        "the arrays,\n" +
        in + "   when the checks pass; else as written */\n";
@@ -369,10 +370,8 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
   o += in + "int weft_n = 0; /* threads with copies */\n" + in +
        "char *weft_copies = 0;\n";
   // A measured site asks before the copies are made (openmpBlock).
-  o += in + "if (" + openmpTripTest(p) +
-       (site ? minTripTest(p.nm("weft_trip"), min) : "") + site.before +
-       guards + site.ask + sized + " &&\n" + in +
-       "    (weft_n = omp_get_max_threads(),\n" + in +
+  o += in + "if (" + openmpTripTest(p) + site.before + guards + site.ask +
+       sized + " &&\n" + in + "    (weft_n = omp_get_max_threads(),\n" + in +
        "     (weft_copies = (char *)omp_alloc((size_t)weft_n * " + bytes +
        ", omp_default_mem_alloc)) != 0)) {\n";
   // The arrays, named before the copies take their names.
@@ -383,8 +382,8 @@ std::string FileRewriter::openmpCopiesBlock(const Plan &p,
       combined = true;
     }
   o += body + "#pragma omp parallel";
-  if (min && !site)
-    o += " if(weft_trip >= " + std::to_string(*min) + ")";
+  if (!min.empty())
+    o += " if(" + min + ")";
   o += "\n" + body + "{\n";
   o += region +
        "char *weft_mine = weft_copies + (size_t)omp_get_thread_num() "
@@ -446,22 +445,17 @@ std::string FileRewriter::openmpRegion(const std::vector<Plan *> &r,
     o += lineDirective(first.loop->getBeginLoc()) + first.indent;
   o += "{ /* weft: one OpenMP parallel region when every loop's checks pass; "
        "else each loop as before */\n";
-  OmpSite site = openmpSite({r.begin(), r.end()}, in, true);
+  std::vector<const Plan *> loops(r.begin(), r.end());
+  OmpSite site = openmpSite(loops, in, true);
   o += head + site.decl;
-  std::string cond;
-  for (Plan *p : r)
-    if (std::optional<int64_t> min = openmpMinTrip(*p))
-      cond += (cond.empty() ? "" : " && ") + p->nm("weft_trip") +
-              " >= " + std::to_string(*min);
   // No iteration at all in one of them, or a failed check: each on its own
-  // (openmpBlock says why a loop without iterations runs as written). A
-  // measured site tests the minimum trip counts here (openmpBlock).
-  o += in + "if (" + regionCondition(r, in, true) +
-       (site && !cond.empty() ? " && " + cond : "") + site.ask + ") {\n";
+  // (openmpBlock says why a loop without iterations runs as written).
+  o += in + "if (" + regionCondition(r, in, true) + site.before + site.ask +
+       ") {\n";
   std::string cont = " \\\n" + body + "    ";
   o += body + "#pragma omp parallel";
-  if (!cond.empty() && !site)
-    o += cont + "if(" + cond + ")";
+  if (std::string min = site ? "" : openmpMinTest(loops); !min.empty())
+    o += cont + "if(" + min + ")";
   o += "\n" + body + "{\n";
   for (size_t i = 0; i < r.size(); ++i) {
     const Plan &p = *r[i];

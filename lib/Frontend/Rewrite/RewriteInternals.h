@@ -598,6 +598,10 @@ private:
   /// The minimum trip count the OpenMP `if` clause of a task tests, or
   /// nothing when its trip count always reaches it.
   std::optional<int64_t> openmpMinTrip(const Plan &p);
+  /// `weft_trip >= m && weft_trip_2 >= m2 ...`: the minimum trip counts of
+  /// `loops` (openmpMinTrip) as one test, for an `if` clause or a measured
+  /// site's condition; "" when none is needed.
+  std::string openmpMinTest(const std::vector<const Plan *> &loops);
   /// The normalized loop over [0, weft_trip) at `in` (over [lo, hi) when
   /// `hi` is given: a thread's block of a loop with error paths, which
   /// stops once an earlier iteration has taken one): the counter from
@@ -621,14 +625,17 @@ private:
   /// The measured site of an OpenMP block (`loops` of one) or region
   /// (docs/output.md, "Measured sites"), at indentation `in`: `decl`
   /// declares its static and the call's mode, `before` (for the condition,
-  /// before the checks) tests the mode of the fused region whose `else`
-  /// the loop is in (Plan::inAskedRegion), `ask` (for the end of the
-  /// condition) asks the site after the checks, and `endTeam` and `endWritten`
-  /// (statements) record a timed call at the end of the parallel branch and
-  /// of the loop as written. All empty when the loops have no site: a loop
-  /// whose text as written computes other results than its parallel run
-  /// (sameAsChunks), or in an inline definition of a function with external
-  /// linkage, which C forbids a static.
+  /// before the checks) tests the minimum trip counts (openmpMinTest; a
+  /// site's loops have no `if` clause) and the mode of the fused region
+  /// whose `else` the loop is in (Plan::inAskedRegion), `ask` (for the end
+  /// of the condition) asks the site after the checks, and `endTeam` and
+  /// `endWritten` (statements) record a timed call at the end of the
+  /// parallel branch and of the loop as written. All empty when the loops
+  /// have no site: a loop whose text as written computes other results
+  /// than its parallel run (sameAsChunks), a sweep (its rows are counted
+  /// inside its region), loops of constant trip counts estimated at
+  /// kProbeMaxNs or more, and a loop in an inline definition of a function
+  /// with external linkage, which C forbids a static.
   struct OmpSite {
     std::string decl, before, ask, endTeam, endWritten;
     explicit operator bool() const { return !ask.empty(); }
