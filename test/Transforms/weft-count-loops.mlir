@@ -273,3 +273,118 @@ func.func @step_between(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, w
   }
   return
 }
+
+// -----
+
+// A `for` (the importer's first import, docs/ir.md "Loops"): its increment
+// is the body's last statement, which a continue does not skip, so
+// `for (int i = 0; i < n; i += 2) { if (flag) continue; a[i] = 0; }` is
+// counted; the loop keeps weft.kind "for" and weft.c_init. A goto out of
+// a for keeps it opaque, with the reason alone (the importer's remark).
+// CHECK-LABEL: func.func @for_loops
+// CHECK:       scf.for %[[IV:[^ ]*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[IV]] : index to i32
+// CHECK:         scf.if %{{.*}} {
+// CHECK-NEXT:      weft.continue
+// CHECK:         %[[X:.*]] = arith.index_cast %[[V]] : i32 to index
+// CHECK-NEXT:    memref.store %{{.*}}, %arg0[%[[X]]]
+// CHECK-NEXT:  } {weft.c_init, weft.counter = 7 : i64, weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+// CHECK:       weft.opaque_loop {kind = "for", reason = "a goto at {{.*}} leaves the loop"
+func.func @for_loops(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}, %flag: i1) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  %z = arith.constant 0 : i32
+  %two = arith.constant 2 : i32
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "for", reason = "a for loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.c_init, weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    scf.if %flag {
+      weft.continue
+    }
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %w = affine.load %i[] : memref<i32>
+    %s = arith.addi %w, %two : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "for", reason = "a for loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.c_init, weft.loop_id = 1 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    scf.if %flag {
+      weft.goto "out"
+    }
+    %w = affine.load %i[] : memref<i32>
+    %s = arith.addi %w, %two : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  weft.label "out"
+  return
+}
+
+// -----
+
+// A for counter narrower than int (`for (short s = 0; s < 100; s++)`) is
+// stepped in int and converted back: counted when every bound is a
+// constant it holds, not when the bound is n. (A while loop's is never.)
+// CHECK-LABEL: func.func @narrow
+// CHECK:       scf.for
+// CHECK:       } {weft.c_init, weft.counter = 7 : i64, weft.iv_name = "s", weft.kind = "for", weft.loop_id = 0 : i64}
+// CHECK:       weft.opaque_loop {kind = "for", reason = "the counter s is narrower than int and may wrap before it reaches the bound"
+// CHECK:       weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: the counter s is narrower than int and may wrap"
+func.func @narrow(%n: i32 {weft.decl = 2 : i64, weft.name = "n"}) {
+  %s = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "s"} : memref<i16>
+  %z = arith.constant 0 : i16
+  %one = arith.constant 1 : i32
+  %hundred = arith.constant 100 : i32
+  affine.store %z, %s[] : memref<i16>
+  weft.opaque_loop {kind = "for", reason = "a for loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.c_init, weft.loop_id = 0 : i64} condition {
+    %v = affine.load %s[] : memref<i16>
+    %w = arith.extsi %v : i16 to i32
+    %c = arith.cmpi slt, %w, %hundred : i32
+    weft.condition %c
+  } body {
+    %v = affine.load %s[] : memref<i16>
+    %w = arith.extsi %v : i16 to i32
+    %p = arith.addi %w, %one : i32
+    %t = arith.trunci %p : i32 to i16
+    affine.store %t, %s[] : memref<i16>
+    weft.yield
+  }
+  affine.store %z, %s[] : memref<i16>
+  weft.opaque_loop {kind = "for", reason = "a for loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.c_init, weft.loop_id = 1 : i64} condition {
+    %v = affine.load %s[] : memref<i16>
+    %w = arith.extsi %v : i16 to i32
+    %c = arith.cmpi slt, %w, %n : i32
+    weft.condition %c
+  } body {
+    %v = affine.load %s[] : memref<i16>
+    %w = arith.extsi %v : i16 to i32
+    %p = arith.addi %w, %one : i32
+    %t = arith.trunci %p : i32 to i16
+    affine.store %t, %s[] : memref<i16>
+    weft.yield
+  }
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.loop_id = 2 : i64} condition {
+    %v = affine.load %s[] : memref<i16>
+    %w = arith.extsi %v : i16 to i32
+    %c = arith.cmpi slt, %w, %hundred : i32
+    weft.condition %c
+  } body {
+    %v = affine.load %s[] : memref<i16>
+    %w = arith.extsi %v : i16 to i32
+    %p = arith.addi %w, %one : i32
+    %t = arith.trunci %p : i32 to i16
+    affine.store %t, %s[] : memref<i16>
+    weft.yield
+  }
+  return
+}

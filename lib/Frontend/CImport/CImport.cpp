@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "ImportInternals.h"
+#include "weft/Dialect/Weft/Transforms/Passes.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/Basic/SourceManager.h"
@@ -568,8 +569,25 @@ ImportedModule weft::importTranslationUnit(clang::ASTContext &ctx,
   mlirCtx.loadDialect<WeftDialect, affine::AffineDialect, arith::ArithDialect,
                       func::FuncDialect, memref::MemRefDialect,
                       scf::SCFDialect>();
+  // Which `for` loops are counted is weft-count-loops' decision, on the
+  // loops as C runs them: a first import makes each a weft.opaque_loop with
+  // the header it read; the second builds the counted ones as affine.for or
+  // scf.for, with their counter as the induction variable.
+  llvm::DenseMap<const clang::Stmt *, std::string> verdicts;
+  {
+    ImportedModule first;
+    Importer importer(ctx, mlirCtx, options, first);
+    importer.importTranslationUnit();
+    first.module->walk([&](OpaqueLoopOp loop) {
+      auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
+      if (loop.getKind() == "for" && loop->hasAttr("weft.c_counter") && id &&
+          id.getInt() < (int64_t)first.loops.size())
+        verdicts[first.loops[id.getInt()]] = whyNotCounted(loop);
+    });
+  }
   ImportedModule out;
   Importer importer(ctx, mlirCtx, options, out);
+  importer.forVerdicts = &verdicts;
   importer.importTranslationUnit();
   return out;
 }

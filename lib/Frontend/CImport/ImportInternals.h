@@ -180,6 +180,10 @@ public:
   llvm::DenseMap<const clang::Expr *, mlir::Value> vlaSizes;
   /// Nesting depth of OpenMP directives around the current statement.
   int openmpDepth = 0;
+  /// Which `for` loops weft-count-loops counts ("") or not (the reason),
+  /// decided on the first import of the file; null during that import,
+  /// which makes every `for` a weft.opaque_loop (importTranslationUnit).
+  const llvm::DenseMap<const clang::Stmt *, std::string> *forVerdicts = nullptr;
   /// While a loop's bounds are imported: every load made, with its lvalue.
   llvm::SmallVector<std::pair<mlir::Operation *, LVal>, 2> *boundLoads =
       nullptr;
@@ -215,13 +219,6 @@ public:
   void scanFunction(const clang::FunctionDecl *fn);
   /// Finds file-scope variables whose address is taken.
   void scanGlobals();
-  /// What a statement (a loop body) does, for counted-loop recognition.
-  struct BodyFacts {
-    llvm::DenseSet<const clang::VarDecl *> written;
-    const clang::Stmt *escape = nullptr; ///< a break/return/goto leaving it
-    const clang::Stmt *label = nullptr;  ///< a label or goto inside it
-  };
-  BodyFacts scanBody(const clang::Stmt *body);
 
   //===--- Locations ---------------------------------------------------------===//
   mlir::Location loc(clang::SourceLocation l);

@@ -1,13 +1,16 @@
-//===- Loops.cpp - C loops to affine.for, scf.for or weft.opaque_loop --------===//
+//===- Loops.cpp - C loops to affine.for, scf.for or weft.opaque_loop ----===//
 //
 // A `for` is counted when C guarantees its trip count from the loop header
 // alone (docs/ir.md, "Loops"): one integer counter, a start, a constant step,
 // bounds compared in the step's direction, nothing in the body that changes
 // the counter or what the bounds read, nothing that leaves the body, and no
-// way for the counter to wrap before a bound stops it. A counted loop becomes
-// affine.for when its bounds are MLIR-affine and scf.for otherwise; every
-// other loop becomes weft.opaque_loop with the reason, so that the remark can
-// say why it stays sequential.
+// way for the counter to wrap before a bound stops it. The importer reads
+// the header's shape (recognize); whether the loop is counted is
+// weft-count-loops' decision (whyNotCounted), made on the loop imported as
+// weft.opaque_loop in a first import of the file (importTranslationUnit). A
+// counted loop becomes affine.for when its bounds are MLIR-affine and
+// scf.for otherwise; every other loop becomes weft.opaque_loop with the
+// reason, so that the remark can say why it stays sequential.
 //
 //===----------------------------------------------------------------------===//
 #include "ImportInternals.h"
@@ -28,7 +31,8 @@ struct Bound {
   const clang::Type *compareType = nullptr;
 };
 
-/// What the header of a `for` says, and why it is not counted (if so).
+/// What the header of a `for` says, and why it has no counted loop's shape
+/// (if so).
 struct Counted {
   const clang::VarDecl *counter = nullptr;
   const clang::Expr *start = nullptr; ///< null: the counter's current value
@@ -143,58 +147,38 @@ static bool parseCondition(const clang::Expr *cond,
   return true;
 }
 
-/// Why the bound expression may change while the loop runs, or "". C
-/// evaluates the bound again before every iteration. Variables the body
-/// assigns make the loop uncounted here; memory the bound reads (`s->n`,
-/// `*len`, `a[k]`, a global, a variable whose address is taken) sets
-/// `readsMemory`: the loop is counted if the body never writes that memory,
-/// which weft-detect-parallel-loops proves, or checks at run time, before it
-/// relies on the count (docs/analysis.md, "Bounds in memory").
-static std::string boundChanges(Importer &im, const clang::Expr *bound,
-                                const clang::VarDecl *counter,
-                                const Importer::BodyFacts &body,
-                                bool &readsMemory) {
-  std::string why;
+/// Does the bound read memory (`s->n`, `*len`, `a[k]`, a global, a
+/// variable whose address is taken)? C evaluates the bound again before
+/// every iteration: such a loop is counted if the body never writes that
+/// memory, which weft-detect-parallel-loops proves, or checks at run time,
+/// before it relies on the count (docs/analysis.md, "Bounds in memory"), and
+/// the loads of the bound are named for its checks.
+static bool boundReadsMemory(Importer &im, const clang::Expr *bound) {
+  bool reads = false;
   std::function<void(const clang::Stmt *)> walk = [&](const clang::Stmt *s) {
-    if (!s || !why.empty())
+    if (!s || reads)
       return;
-    if (const auto *e = dyn_cast<clang::Expr>(s);
-        e && e->getType().isVolatileQualified()) {
-      why = "the bound reads the volatile " + im.spelling(s);
-      return;
-    }
     if (const auto *dre = dyn_cast<clang::DeclRefExpr>(s)) {
-      if (const auto *v = dyn_cast<clang::VarDecl>(dre->getDecl())) {
-        if (v == counter)
-          why = "the bound reads the counter " + v->getName().str();
-        else if (body.written.count(v))
-          why = "the bound reads " + v->getName().str() +
-                ", which the body changes";
-        else if ((v->hasGlobalStorage() && !v->getType().isConstQualified()) ||
-                 im.facts.lookup(v).addressTaken)
-          // A write through a pointer, or a call, may change it: whether
-          // one does is weft-detect-parallel-loops' to decide, from the
-          // call summaries.
-          readsMemory = true;
-      }
-      return;
-    }
-    if (isa<clang::CallExpr>(s)) {
-      why = "the bound calls " + im.spelling(s) +
-            ", which C calls again in every iteration";
+      if (const auto *v = dyn_cast<clang::VarDecl>(dre->getDecl()))
+        reads = (v->hasGlobalStorage() && !v->getType().isConstQualified()) ||
+                im.facts.lookup(v).addressTaken;
       return;
     }
     if (isa<clang::ArraySubscriptExpr, clang::MemberExpr>(s) ||
         (isa<clang::UnaryOperator>(s) &&
          cast<clang::UnaryOperator>(s)->getOpcode() == clang::UO_Deref))
-      readsMemory = true;
+      reads = true;
     for (const clang::Stmt *c : s->children())
       walk(c);
   };
   walk(bound);
-  return why;
+  return reads;
 }
 
+/// The header's shape: a counter set by the init (or not set), stepped by
+/// a constant in the increment, compared with bounds in the condition. What
+/// the body does, and whether the counter can wrap, weft-count-loops
+/// decides.
 static Counted recognize(Importer &im, const clang::ForStmt *s) {
   Counted c;
   clang::ASTContext &ctx = im.ctx;
@@ -241,81 +225,16 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
   clang::QualType ct = c.counter->getType();
   if (!ct->isIntegerType() || ct->isBooleanType() || ct->isEnumeralType())
     return fail("the counter " + name + " is not an integer");
+  // (Its accesses are weft.effects: no step or bound for weft-count-loops.)
   if (ct.isVolatileQualified())
     return fail("the counter " + name + " is volatile");
-  if (!c.counter->hasLocalStorage())
-    return fail("the counter " + name +
-                " is a global or static variable, which calls may change");
-  if (im.facts.lookup(c.counter).addressTaken)
-    return fail("the address of the counter " + name + " is taken");
 
   SmallVector<const clang::BinaryOperator *> cmps;
   if (!parseCondition(s->getCond(), c.counter, c.bounds, cmps))
     return fail("the condition is not a comparison of the counter " + name +
                 " with a bound");
-  if (s->getCond()->HasSideEffects(ctx))
-    return fail("the condition has side effects");
-
-  bool uns = im.isUnsigned(ct);
-  uint64_t width = ctx.getTypeSize(ct);
-  auto start = c.start ? constantOf(c.start, ctx) : std::nullopt;
-  for (size_t k = 0; k < c.bounds.size(); ++k) {
-    const Bound &b = c.bounds[k];
-    bool up = c.step > 0;
-    bool ok = up ? (b.op == clang::BO_LT || b.op == clang::BO_LE ||
-                    (b.op == clang::BO_NE && c.step == 1))
-                 : (b.op == clang::BO_GT || b.op == clang::BO_GE ||
-                    (b.op == clang::BO_NE && c.step == -1));
-    if (!ok)
-      return fail("the condition does not bound the counter " + name +
-                  " in the direction it moves");
-    auto bc = constantOf(b.expr, ctx);
-    // Can the counter wrap around before the bound stops it? Not a signed
-    // int or wider: its overflow is undefined, so C programs never do it.
-    // An unsigned counter wraps, and so does one narrower than int (its
-    // increment is done in int and converted back).
-    clang::QualType cmpType = cmps[k]->getLHS()->getType();
-    bool canWrap = uns || width < ctx.getTypeSize(ctx.IntTy);
-    if (canWrap && width < ctx.getTypeSize(cmpType) &&
-        !(bc && *bc >= 0 && (uint64_t)*bc < (1ull << (width - (uns ? 0 : 1)))))
-      return fail("the counter " + name + " (" + ct.getAsString() +
-                  ") may wrap before it reaches the bound");
-    if (!uns && im.isUnsigned(cmpType) && !(start && *start >= 0))
-      return fail("the counter " + name +
-                  " is compared as unsigned but may start negative");
-    if (uns) {
-      if (b.op == clang::BO_NE && !(up ? start && *start == 0 : bc && *bc == 0))
-        return fail("the unsigned counter " + name +
-                    " may wrap before it equals the bound");
-      if (!up && b.op == clang::BO_GE && !(bc && *bc >= -c.step))
-        return fail("the unsigned counter " + name +
-                    " wraps below zero before the condition fails");
-      if (!up && b.op == clang::BO_GT && c.step < -1 &&
-          !(bc && *bc >= -c.step - 1))
-        return fail("the unsigned counter " + name +
-                    " may step over zero and wrap");
-    }
-  }
-
-  Importer::BodyFacts body = im.scanBody(s->getBody());
-  if (body.written.count(c.counter))
-    return fail("the counter " + name + " is changed in the body");
-  if (body.escape) {
-    const char *what = isa<clang::BreakStmt>(body.escape)    ? "a break"
-                       : isa<clang::ReturnStmt>(body.escape) ? "a return"
-                                                             : "a goto";
-    return fail(std::string(what) + " at " +
-                im.where(body.escape->getBeginLoc()) + " leaves the loop");
-  }
-  if (body.label)
-    return fail("a label or goto at " + im.where(body.label->getBeginLoc()) +
-                " is inside the body");
-  for (const Bound &b : c.bounds) {
-    std::string why =
-        boundChanges(im, b.expr, c.counter, body, c.boundReadsMemory);
-    if (!why.empty())
-      return fail(why);
-  }
+  for (const Bound &b : c.bounds)
+    c.boundReadsMemory |= boundReadsMemory(im, b.expr);
   return c;
 }
 
@@ -617,6 +536,25 @@ void Importer::importFor(const clang::ForStmt *s) {
   Counted c = recognize(*this, s);
   if (!c.ok()) {
     importOpaqueLoop(s, "for", c.failure, id);
+    return;
+  }
+  if (!forVerdicts) {
+    // The first import: the loop as C runs it, with the header read, for
+    // weft-count-loops to decide.
+    Operation *op = importOpaqueLoop(s, "for", "a for loop", id);
+    op->setAttr("weft.c_counter", builder.getI64IntegerAttr(declId(c.counter)));
+    op->setAttr("weft.c_bounds", builder.getI64IntegerAttr(c.bounds.size()));
+    // The step as C folds it (`i += skip[0]` of a static const array).
+    op->setAttr("weft.c_inc_step", builder.getI64IntegerAttr(c.step));
+    return;
+  }
+  auto verdict = forVerdicts->find(s);
+  if (verdict == forVerdicts->end() || !verdict->second.empty()) {
+    importOpaqueLoop(s, "for",
+                     verdict == forVerdicts->end()
+                         ? "weft did not see this loop in its first import"
+                         : verdict->second,
+                     id);
     return;
   }
   const clang::VarDecl *var = c.counter;

@@ -138,11 +138,12 @@ public:
     return true;
   }
   bool VisitDeclRefExpr(clang::DeclRefExpr *dre) {
-    if (const auto *f = dyn_cast<clang::FunctionDecl>(dre->getDecl()))
+    if (const auto *f = dyn_cast<clang::FunctionDecl>(dre->getDecl())) {
       if (!visible || !direct.contains(dre))
         referenced.insert(f->getCanonicalDecl());
       else
         directCalls[f->getCanonicalDecl()]++;
+    }
     return true;
   }
 
@@ -199,76 +200,3 @@ void Importer::scanGlobals() {
   unseen.TraverseDecl(ctx.getTranslationUnitDecl());
 }
 
-namespace {
-/// What a loop body does: the variables it writes, calls, and the statements
-/// that leave it.
-class BodyScanner {
-public:
-  explicit BodyScanner(Importer::BodyFacts &f) : f(f) {}
-
-  void walk(const clang::Stmt *s, int loopDepth, int switchDepth) {
-    if (!s)
-      return;
-    switch (s->getStmtClass()) {
-    case clang::Stmt::BreakStmtClass:
-      if (loopDepth == 0 && switchDepth == 0 && !f.escape)
-        f.escape = s;
-      return;
-    case clang::Stmt::ReturnStmtClass:
-      if (!f.escape)
-        f.escape = s;
-      break;
-    case clang::Stmt::GotoStmtClass:
-    case clang::Stmt::IndirectGotoStmtClass:
-      if (!f.escape)
-        f.escape = s;
-      if (!f.label)
-        f.label = s;
-      break;
-    case clang::Stmt::LabelStmtClass:
-      if (!f.label)
-        f.label = s;
-      break;
-    case clang::Stmt::BinaryOperatorClass:
-    case clang::Stmt::CompoundAssignOperatorClass: {
-      const auto *op = cast<clang::BinaryOperator>(s);
-      if (op->isAssignmentOp())
-        if (const clang::VarDecl *v = rootObject(op->getLHS()))
-          f.written.insert(v);
-      break;
-    }
-    case clang::Stmt::UnaryOperatorClass: {
-      const auto *op = cast<clang::UnaryOperator>(s);
-      if (op->isIncrementDecrementOp() ||
-          op->getOpcode() == clang::UO_AddrOf)
-        if (const clang::VarDecl *v = rootObject(op->getSubExpr()))
-          f.written.insert(v);
-      break;
-    }
-    case clang::Stmt::ForStmtClass:
-    case clang::Stmt::WhileStmtClass:
-    case clang::Stmt::DoStmtClass:
-      for (const clang::Stmt *c : s->children())
-        walk(c, loopDepth + 1, switchDepth);
-      return;
-    case clang::Stmt::SwitchStmtClass:
-      for (const clang::Stmt *c : s->children())
-        walk(c, loopDepth, switchDepth + 1);
-      return;
-    default:
-      break;
-    }
-    for (const clang::Stmt *c : s->children())
-      walk(c, loopDepth, switchDepth);
-  }
-
-private:
-  Importer::BodyFacts &f;
-};
-} // namespace
-
-Importer::BodyFacts Importer::scanBody(const clang::Stmt *body) {
-  BodyFacts f;
-  BodyScanner(f).walk(body, 0, 0);
-  return f;
-}

@@ -98,8 +98,8 @@ void others(const int *k, int n) {
     h[k[i] & 7]++;
     use(h); // expected-note {{here}}
   }
-  for (int i = 0; i < h[0]; i++) // expected-remark {{loop not parallelized: the bound reads h, which the body changes}}
-    h[k[i] & 7]++;
+  for (int i = 0; i < h[0]; i++) // expected-remark {{loop not parallelized: the bound reads h[0], which the body may write (as h[k[i] & 7])}}
+    h[k[i] & 7]++; // expected-note {{h[k[i] & 7] written here}}
 }
 
 // Allocations (Reduction::length): what calloc or malloc returned, held by

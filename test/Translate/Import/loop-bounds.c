@@ -90,7 +90,7 @@ void reads_counter(const int *lim, float *a) {
 // A call in the bound is made again before every iteration (a call with
 // side effects makes the condition one with side effects).
 // CHECK-LABEL: func.func @calls
-// CHECK: weft.opaque_loop {kind = "for", reason = "the bound calls count(a), which C calls again in every iteration"
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition calls count, which C calls again in every iteration"
 __attribute__((pure)) int count(const float *a);
 void calls(float *a) {
   for (int i = 0; i < count(a); i++)

@@ -66,7 +66,7 @@ done:
 }
 
 // CHECK-LABEL: func.func @counter_changed
-// CHECK: weft.opaque_loop {kind = "for", reason = "the counter i is changed in the body"
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter i is changed in the body at [[@LINE+3]]:20"
 void counter_changed(int n, float *a) {
   for (int i = 0; i < n; i++)
     if (a[i] == 0) i++;
@@ -80,9 +80,9 @@ void bound_changed(int n, float *a) {
 }
 
 // A bound in memory is counted (test/Translate/Detect/bound-in-memory.c),
-// unless it is volatile (a volatile read is a side effect).
+// unless it is volatile.
 // CHECK-LABEL: func.func @bound_in_memory
-// CHECK: weft.opaque_loop {kind = "for", reason = "the condition has side effects"
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition reads volatile memory, which may change at any time"
 struct vec { volatile int n; float *v; };
 void bound_in_memory(struct vec *s) {
   for (int i = 0; i < s->n; i++)
@@ -101,12 +101,12 @@ void forever(float *a) {
 // CHECK: weft.opaque_loop {kind = "for", reason = "the unsigned counter u wraps below zero before the condition fails"
 void unsigned_down(float *a) {
   for (unsigned u = 10; u >= 0; u--)
-    if (a[u] == 0) return;
+    a[u] = 0;
 }
 
 // A short counter compared with an int may wrap before it reaches it.
 // CHECK-LABEL: func.func @narrow
-// CHECK: weft.opaque_loop {kind = "for", reason = "the counter s (short) may wrap before it reaches the bound"
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter s is narrower than int and may wrap before it reaches the bound"
 void narrow(int n, float *a) {
   for (short s = 0; s < n; s++)
     a[s] = 0;
@@ -147,7 +147,7 @@ void signed_unsigned(unsigned n, int s, float *a) {
 // An unsigned counter against a wider bound wraps first if the bound is
 // large...
 // CHECK-LABEL: func.func @wider_bound
-// CHECK: weft.opaque_loop {kind = "for", reason = "the counter i (unsigned int) may wrap before it reaches the bound"
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter i is unsigned and may wrap before it reaches the bound"
 void wider_bound(unsigned long n, float *a) {
   for (unsigned i = 0; i < n; i++)
     a[i] = 0;

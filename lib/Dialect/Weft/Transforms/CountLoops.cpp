@@ -10,7 +10,10 @@
 // loop id, whose iterations see the counter's value as the induction
 // variable gives it, followed by a store of the counter's exit value. Every
 // other loop keeps its weft.opaque_loop, with the reason (docs/ir.md,
-// "Loops"; docs/analysis.md, "While and do loops").
+// "Loops"; docs/analysis.md, "While and do loops"). The same decision
+// (whyNotCounted) says which `for` loops are counted: the importer asks it
+// on a first import of the file, where each `for` with a counted loop's
+// header is opaque, its increment last in the body.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/LoopModel.h"
@@ -28,6 +31,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 #define DEBUG_TYPE "weft-count-loops"
 
@@ -81,7 +85,8 @@ struct CountLoops : public weft::impl::CountLoopsBase<CountLoops> {
 } // namespace
 
 /// The integer constant v is, through sign extension (and zero extension
-/// of a non-negative one).
+/// of a non-negative one) and the + - * / that C's constant expressions
+/// import as (`i += -2` is `i + (0 - 2)`, `sizeof a / sizeof a[0]`).
 static std::optional<int64_t> constantOf(Value v) {
   if (auto c = getConstantIntValue(v))
     return c;
@@ -91,7 +96,30 @@ static std::optional<int64_t> constantOf(Value v) {
   if (isa_and_nonnull<arith::ExtUIOp>(def))
     if (auto c = constantOf(def->getOperand(0)); c && *c >= 0)
       return c;
-  return std::nullopt;
+  if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp, arith::MulIOp,
+                       arith::DivSIOp, arith::DivUIOp>(def))
+    return std::nullopt;
+  auto a = constantOf(def->getOperand(0)), b = constantOf(def->getOperand(1));
+  if (isa<arith::DivSIOp, arith::DivUIOp>(def)) {
+    // (As unsigned: both operands not negative.)
+    if (!a || !b || *b == 0 || (*a == INT64_MIN && *b == -1) ||
+        (isa<arith::DivUIOp>(def) && (*a < 0 || *b < 0)))
+      return std::nullopt;
+    return *a / *b;
+  }
+  Type t = def->getResult(0).getType();
+  unsigned width = t.isIndex() ? 64 : t.getIntOrFloatBitWidth();
+  int64_t r;
+  if (!a || !b ||
+      (isa<arith::AddIOp>(def)   ? __builtin_add_overflow(*a, *b, &r)
+       : isa<arith::SubIOp>(def) ? __builtin_sub_overflow(*a, *b, &r)
+                                 : __builtin_mul_overflow(*a, *b, &r)))
+    return std::nullopt;
+  // Within the type: C's constant expressions do not wrap.
+  if (width < 64 &&
+      (r >= (int64_t(1) << (width - 1)) || r < -(int64_t(1) << (width - 1))))
+    return std::nullopt;
+  return r;
 }
 
 /// The 0-d memref whose load v is, or null.
@@ -119,7 +147,10 @@ static Value loadedCell(Value v) {
 /// A step, `c = c + k` (`c++`, `c += k`, `c -= k`), as the store that ends
 /// it: the cell and the step, or a null cell. (readHeader turns down a counter
 /// narrower than int, which C steps in int and converts back.)
-static std::pair<Value, int64_t> stepOf(Operation *store) {
+/// `known`: the step a for's increment has in C, whose constant the IR may
+/// read from memory (`i += skip[0]` of a `static const` array).
+static std::pair<Value, int64_t>
+stepOf(Operation *store, std::optional<int64_t> known = std::nullopt) {
   if (!isStore(store) || store->getNumOperands() != 2)
     return {Value(), 0};
   Value cell = store->getOperand(1);
@@ -142,6 +173,10 @@ static std::pair<Value, int64_t> stepOf(Operation *store) {
     k = constantOf(r);
   else if (!isSub && counterRead(r))
     k = constantOf(l);
+  else
+    return {Value(), 0};
+  if (!k && known)
+    k = isSub ? -*known : *known;
   if (!k || *k == 0 || (isSub && *k == INT64_MIN))
     return {Value(), 0};
   return {cell, isSub ? -*k : *k};
@@ -260,11 +295,13 @@ static bool onlyFeedsStep(Operation *load, Operation *store) {
 
 /// The last store in the body's own block that steps the variable with
 /// decl id `decl` (the counter the importer found), or null.
-static Operation *bodyStep(Block &body, int64_t decl) {
+static Operation *bodyStep(Block &body, int64_t decl,
+                           std::optional<int64_t> known) {
   Operation *found = nullptr;
   for (Operation &op : body.without_terminator())
     if (isStore(&op))
-      if (Value c = stepOf(&op).first; c && memPathOf(c).root.decl == decl)
+      if (Value c = stepOf(&op, known).first;
+          c && memPathOf(c).root.decl == decl)
         found = &op;
   return found;
 }
@@ -285,6 +322,9 @@ static Operation *onlyStore(Block &block) {
 /// Why `loop` cannot be counted, or "" with `h` filled in.
 static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   Block &body = loop.getBody().front();
+  // A `for` steps its counter in its increment, which the importer puts
+  // last in the body and which a continue does not skip.
+  bool isFor = loop.getKind() == "for";
   // Where the importer found the step in the C: one of the body's own
   // statements (of the variable weft.c_counter), or the condition
   // (weft.c_step_cond).
@@ -307,12 +347,15 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
            "`++i < n`)";
   }
   auto counterDecl = loop->getAttrOfType<IntegerAttr>("weft.c_counter");
-  Operation *stepStore = !h.stepInCond.empty()
-                             ? onlyStore(loop.getCondition().front())
-                         : counterDecl ? bodyStep(body, counterDecl.getInt())
-                                       : nullptr;
+  std::optional<int64_t> known;
+  if (auto k = loop->getAttrOfType<IntegerAttr>("weft.c_inc_step"); k && isFor)
+    known = k.getInt();
+  Operation *stepStore =
+      !h.stepInCond.empty() ? onlyStore(loop.getCondition().front())
+      : counterDecl         ? bodyStep(body, counterDecl.getInt(), known)
+                            : nullptr;
   auto [stepped, step] =
-      stepStore ? stepOf(stepStore) : std::pair<Value, int64_t>();
+      stepStore ? stepOf(stepStore, known) : std::pair<Value, int64_t>();
   Value cell = stepped;
   auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
   if (auto global = cell ? cell.getDefiningOp<memref::GetGlobalOp>() : nullptr;
@@ -349,8 +392,6 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   if (alloca->hasAttr("weft.escapes"))
     return "the address of the counter " + name + " is taken";
   unsigned width = alloca.getType().getElementType().getIntOrFloatBitWidth();
-  if (width < 32)
-    return "the counter " + name + " is narrower than int and may wrap";
 
   Operation *cond = loop.getCondition().front().getTerminator();
   // What the condition compares: the counter, or with a step in the
@@ -372,6 +413,19 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   for (Bound &b : h.bounds)
     if (b.rel == Rel::NE && !b.widened)
       b.unsignedCmp = h.isUnsigned;
+  // A counter narrower than int is stepped in int and converted back: it
+  // wraps, unless every bound is a constant it can hold (a for; weft
+  // counts no narrow counter of a while or do loop).
+  if (width < 32 && !isFor)
+    return "the counter " + name + " is narrower than int and may wrap";
+  if (width < 32)
+    for (const Bound &b : h.bounds) {
+      auto bc = constantOf(b.value);
+      if (!(bc && *bc >= 0 && *bc < (int64_t(1) << (width - !h.isUnsigned))))
+        return "the counter " + name +
+               " is narrower than int and may wrap before it reaches the "
+               "bound";
+    }
   auto header = loop->getAttrOfType<IntegerAttr>("weft.c_counter");
   auto count = loop->getAttrOfType<IntegerAttr>("weft.c_bounds");
   if (!header || header.getInt() != h.decl || !count ||
@@ -380,17 +434,21 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
 
   // Nothing else in the body writes the counter, leaves, or skips the step.
   std::string why;
+  llvm::StringSet<> labels;
+  loop.getBody().walk([&](LabelOp op) { labels.insert(op.getLabel()); });
   loop.getBody().walk([&](Operation *op) {
     if (!why.empty() || op == last)
       return;
     std::string at = where(op->getLoc());
     if (isa<ReturnOp>(op))
       why = "a return at " + at + " leaves the loop";
+    else if (auto g = dyn_cast<GotoOp>(op); g && !labels.contains(g.getLabel()))
+      why = "a goto at " + at + " leaves the loop";
     else if (isa<GotoOp, LabelOp>(op))
       why = "a goto or label at " + at + " is inside the body";
     else if (isa<BreakOp>(op) && targetOf(op, false) == loop)
       why = "a break at " + at + " leaves the loop";
-    else if (isa<ContinueOp>(op) && targetOf(op, true) == loop &&
+    else if (isa<ContinueOp>(op) && targetOf(op, true) == loop && !isFor &&
              h.stepInCond.empty() && !afterStep(op))
       why = "a continue at " + at + " skips the step of the counter " + name;
     else if (mayWriteCell(op, cell) && op->getNumRegions() == 0)
@@ -411,13 +469,19 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
       h.readsBefore = true;
   });
 
-  // The condition only reads; its bounds stay what they were.
+  // The condition only reads; its bounds stay what they were. (They are
+  // computed once, before the loop: in a for or while loop, where C tests
+  // the condition before the body, a division may go there too.)
   for (Operation &op : loop.getCondition().front().without_terminator()) {
-    if (isLoad(&op) || isPure(&op) || &op == stepStore)
+    if (isLoad(&op) || isPure(&op) || &op == stepStore ||
+        (loop.getKind() != "do" && isMemoryEffectFree(&op)))
       continue;
     if (auto call = dyn_cast<CallOp>(op))
       return "the condition calls " + call.getCallee().str() +
              ", which C calls again in every iteration";
+    if (auto fx = dyn_cast<EffectsOp>(op); fx && fx.getKind() == "volatile")
+      return "the condition reads volatile memory, which may change at any "
+             "time";
     return "the condition has side effects";
   }
   SmallVector<Value> work;
@@ -566,7 +630,7 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   auto forOp = b.create<scf::ForOp>(l, lb, ub, cst(up ? mag : 1));
   for (NamedAttribute a : loop->getDiscardableAttrs())
     if (!a.getName().getValue().starts_with("weft.c_") ||
-        a.getName() == "weft.c_step")
+        a.getName() == "weft.c_step" || a.getName() == "weft.c_init")
       forOp->setAttr(a.getName(), a.getValue());
   forOp->setAttr("weft.kind", b.getStringAttr(loop.getKind()));
   forOp->setAttr("weft.iv_name", b.getStringAttr(h.name));
@@ -654,10 +718,16 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   loop.erase();
 }
 
+std::string weft::whyNotCounted(OpaqueLoopOp loop) {
+  Header h;
+  return readHeader(loop, h);
+}
+
 void CountLoops::runOnOperation() {
   SmallVector<OpaqueLoopOp> loops;
   getOperation().walk([&](OpaqueLoopOp op) {
-    if (op.getKind() == "while" || op.getKind() == "do")
+    if (op.getKind() == "while" || op.getKind() == "do" ||
+        (op.getKind() == "for" && op->hasAttr("weft.c_counter")))
       loops.push_back(op);
   });
   // Inner loops first (walk order is post-order): an outer loop's body is
@@ -669,8 +739,11 @@ void CountLoops::runOnOperation() {
       rewrite(loop, h);
       continue;
     }
+    // (A for's reason is the importer's: its header is one.)
     std::string reason =
-        "a " + loop.getKind().str() + " loop weft cannot count: " + why;
+        loop.getKind() == "for"
+            ? why
+            : "a " + loop.getKind().str() + " loop weft cannot count: " + why;
     loop.setReasonAttr(StringAttr::get(&getContext(), reason));
   }
 }

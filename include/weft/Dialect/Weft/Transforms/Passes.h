@@ -55,6 +55,14 @@ void buildPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 /// Registers the pipeline as `weft-pipeline` (weft-opt --weft-pipeline).
 void registerPipeline();
 
+/// Why weft-count-loops leaves `loop` uncounted, or "" when it counts it:
+/// its decision, on a `while`, `do` or `for` loop that carries the header
+/// the importer read (weft.c_counter, weft.c_bounds). The importer asks it
+/// of every `for` whose header has a counted loop's shape, imported as
+/// opaque first, and builds the loops it counts as affine.for or scf.for
+/// (docs/ir.md, "Loops").
+std::string whyNotCounted(OpaqueLoopOp loop);
+
 } // namespace weft
 
 #endif // WEFT_DIALECT_WEFT_TRANSFORMS_PASSES_H

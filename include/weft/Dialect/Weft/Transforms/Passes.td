@@ -9,7 +9,7 @@
 include "mlir/Pass/PassBase.td"
 
 def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
-  let summary = "Makes counted loops of the while and do loops that step one counter";
+  let summary = "Makes counted loops of the while, do and for loops that step one counter";
   let description = [{
     A `while` or `do` loop (a `weft.opaque_loop` of kind "while" or "do") is
     counted when its condition compares one integer variable, the counter,
@@ -29,6 +29,13 @@ def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
       or checks: docs/analysis.md, "Bounds in memory");
     - the counter cannot wrap before a bound stops it (the rules of a
       counted `for`).
+
+    The same decision (`weft::whyNotCounted`) says which `for` loops are
+    counted: the importer asks it of each `for` whose header has the shape
+    (`weft.c_counter`, `weft.c_bounds`; the increment is the body's last
+    statement and a `continue` does not skip it) on a first import of the
+    file, and builds the counted ones itself; given such an opaque `for`,
+    this pass makes an `scf.for` of it too.
 
     Such a loop becomes an `scf.for` with the same `weft.loop_id` and
     `weft.kind`, whose body sees the counter's value in each iteration,
