@@ -121,15 +121,14 @@ static clang::BinaryOperatorKind flipped(clang::BinaryOperatorKind op) {
 /// Parses the condition into bounds on `counter`; `&&` joins several.
 static bool parseCondition(const clang::Expr *cond,
                            const clang::VarDecl *counter,
-                           SmallVectorImpl<Bound> &bounds,
-                           SmallVectorImpl<const clang::BinaryOperator *> &cmps) {
+                           SmallVectorImpl<Bound> &bounds) {
   cond = cond->IgnoreParenImpCasts();
   const auto *bo = dyn_cast<clang::BinaryOperator>(cond);
   if (!bo)
     return false;
   if (bo->getOpcode() == clang::BO_LAnd)
-    return parseCondition(bo->getLHS(), counter, bounds, cmps) &&
-           parseCondition(bo->getRHS(), counter, bounds, cmps);
+    return parseCondition(bo->getLHS(), counter, bounds) &&
+           parseCondition(bo->getRHS(), counter, bounds);
   clang::BinaryOperatorKind op = bo->getOpcode();
   if (op != clang::BO_LT && op != clang::BO_LE && op != clang::BO_GT &&
       op != clang::BO_GE && op != clang::BO_NE)
@@ -143,7 +142,6 @@ static bool parseCondition(const clang::Expr *cond,
   } else {
     return false;
   }
-  cmps.push_back(bo);
   return true;
 }
 
@@ -229,8 +227,7 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
   if (ct.isVolatileQualified())
     return fail("the counter " + name + " is volatile");
 
-  SmallVector<const clang::BinaryOperator *> cmps;
-  if (!parseCondition(s->getCond(), c.counter, c.bounds, cmps))
+  if (!parseCondition(s->getCond(), c.counter, c.bounds))
     return fail("the condition is not a comparison of the counter " + name +
                 " with a bound");
   for (const Bound &b : c.bounds)
@@ -418,7 +415,6 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   CountedFor h;
   const clang::VarDecl *var = nullptr;
   SmallVector<Bound> bounds;
-  SmallVector<const clang::BinaryOperator *> cmps;
   // The steps in the body's own statements (not inside an if, a loop or a
   // switch, where they may not run): a variable that the condition compares
   // is the counter. Another stepped variable is named to weft-count-loops
@@ -439,8 +435,7 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
           if (parseIncrement(e, ctx, v, step) && step != 0) {
             stepped = v;
             bounds.clear();
-            cmps.clear();
-            if (parseCondition(cond, v, bounds, cmps) ||
+            if (parseCondition(cond, v, bounds) ||
                 (v->getType()->isIntegerType() && truthOf(cond, v, bounds))) {
               var = v;
               h.step = step;

@@ -413,19 +413,10 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   for (Bound &b : h.bounds)
     if (b.rel == Rel::NE && !b.widened)
       b.unsignedCmp = h.isUnsigned;
-  // A counter narrower than int is stepped in int and converted back: it
-  // wraps, unless every bound is a constant it can hold (a for; weft
-  // counts no narrow counter of a while or do loop).
+  // (weft counts no counter narrower than int of a while or do loop; a
+  // for's wraps like an unsigned one: below.)
   if (width < 32 && !isFor)
     return "the counter " + name + " is narrower than int and may wrap";
-  if (width < 32)
-    for (const Bound &b : h.bounds) {
-      auto bc = constantOf(b.value);
-      if (!(bc && *bc >= 0 && *bc < (int64_t(1) << (width - !h.isUnsigned))))
-        return "the counter " + name +
-               " is narrower than int and may wrap before it reaches the "
-               "bound";
-    }
   auto header = loop->getAttrOfType<IntegerAttr>("weft.c_counter");
   auto count = loop->getAttrOfType<IntegerAttr>("weft.c_bounds");
   if (!header || header.getInt() != h.decl || !count ||
@@ -534,11 +525,16 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
       return "the condition does not bound the counter " + name +
              " in the direction it moves";
     auto bc = constantOf(b.value);
-    if (h.isUnsigned && b.widened &&
-        !(bc && *bc >= 0 && (width >= 63 || *bc < (int64_t(1) << width))))
+    // An unsigned counter compared in a wider type wraps before a bound it
+    // cannot hold, and so does one narrower than int (C steps it in int
+    // and converts back): unless the bound is a constant it holds.
+    bool narrow = width < 32;
+    unsigned bits = width - !h.isUnsigned;
+    if ((h.isUnsigned || narrow) && (b.widened || narrow) &&
+        !(bc && *bc >= 0 && (bits >= 63 || *bc < (int64_t(1) << bits))))
       return "the counter " + name +
-             " is unsigned and may wrap before it "
-             "reaches the bound";
+             (narrow ? " is narrower than int" : " is unsigned") +
+             " and may wrap before it reaches the bound";
     if (!h.isUnsigned && b.unsignedCmp) {
       if (!start || *start < 0)
         return "the counter " + name +
