@@ -24,6 +24,12 @@ bool weft::isLoop(Operation *op) {
   return isa<affine::AffineForOp, scf::ForOp, OpaqueLoopOp>(op);
 }
 
+bool weft::inIncludedFunction(Operation *op) {
+  auto fn = isa<func::FuncOp>(op) ? cast<func::FuncOp>(op)
+                                  : op->getParentOfType<func::FuncOp>();
+  return fn && fn->hasAttr("weft.included");
+}
+
 bool weft::isNestedCase(Operation *op) {
   if (!isa<CaseOp>(op))
     return false;

@@ -260,6 +260,14 @@ CallSummary CallSummaries::compute(StringRef callee) {
       callee == "__builtin_expect_with_probability" ||
       callee == "__builtin_assume_aligned")
     return s;
+  // A definition included from a header that names what weft knows by
+  // name (libweft's own weft_ helpers in weft_checks.h, a wrapper called
+  // printf): the name's meaning comes first, as for a declaration.
+  if (fn->hasAttr("weft.included"))
+    if (std::string why = knownExternal(callee); !why.empty()) {
+      s.unknown = why;
+      return s;
+    }
   if (fn.isExternal()) {
     // What the declaration promises (docs/analysis.md, "Functions of other
     // files"). const (GCC): no memory read or written. `#pragma weft

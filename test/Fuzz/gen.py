@@ -35,7 +35,11 @@ before the k loop, a statement after it), which weft may interchange, or
 must not (a recurrence along j, a sum in a scalar, a triangular k, the j
 counter read after the loops); one in three a row recurrence (each row from
 the one before) whose inner loop weft may run as a sweep, or must fork per
-row (a neighbour from the row above, a sum, the outer counter read after).
+row (a neighbour from the row above, a sum, the outer counter read after);
+one in four calls helpers defined in a header it includes (HELPERS_H,
+written as fuzz_helpers.h beside the program): pure ones, one through
+another, a loop over a row, a store through a pointer, and ones that keep
+it sequential (a static counter, a read of the element before).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -48,6 +52,7 @@ Usage: gen.py SEED [-o FILE]   (prints the program; a first line comment
 says which features it uses)
 """
 import argparse
+import os
 import random
 import re
 import sys
@@ -55,6 +60,38 @@ import sys
 SIZE = 1 << 14      # elements per buffer
 MAXOFF = 2048       # largest pointer offset main passes to a kernel
 MAXSPAN = 4096      # largest subscript range a kernel may use
+
+# The header of helpers that inc_k calls: definitions in an included file,
+# which weft imports for their summaries (docs/analysis.md, "Functions of
+# included files"). Whoever builds a program writes it beside the program
+# (write_helpers).
+HELPERS_H = """/* Helpers of weft's fuzz programs (test/Fuzz/gen.py, inc_k). */
+static inline double fh_mix(double a, double b) { return a * 0.75 - b * 0.25; }
+static inline double fh_clamp(double v) {
+  return v < -1.0 ? -1.0 : v > 1.0 ? 1.0 : v;
+}
+static inline double fh_soft(double v) { return fh_clamp(fh_mix(v, 0.5)); }
+static inline double fh_sum(const double *p, int k) {
+  double s = 0;
+  for (int t = 0; t < k; t++)
+    s += p[t];
+  return s;
+}
+static inline void fh_scale(double *p, int k, double f) {
+  for (int t = 0; t < k; t++)
+    p[t] *= f;
+}
+static inline void fh_put(double *p, int i, double v) { p[i] = v; }
+static inline double fh_prev(const double *p, int i) { return p[i - 1]; }
+static long fh_calls;
+static inline double fh_tick(double v) { return v + (double)(fh_calls++ % 3); }
+"""
+
+
+def write_helpers(directory):
+    """Writes HELPERS_H as fuzz_helpers.h in `directory`."""
+    with open(os.path.join(directory, "fuzz_helpers.h"), "w") as f:
+        f.write(HELPERS_H)
 
 
 class Loop:
@@ -1298,6 +1335,37 @@ class Gen:
         out += ["  return e + (double)c;", "}"]
         return "\n".join(out)
 
+    def inc_kernel(self, side):
+        """Calls of helpers defined in an included header (HELPERS_H):
+        inc_k(n, z, out) runs one to three statements per element, each a
+        call of pure helpers (one through another), a row sum or a row
+        scaled by a loop in the header, a store through fh_put; now and
+        then one that must keep the loop sequential: fh_tick (a static
+        counter whose value the result takes) or a recurrence through
+        fh_prev and fh_put. Returns the C of the kernel."""
+        width = side.randrange(2, 5)
+        parallel = [
+            "    out[i] = fh_soft(z[i]);",
+            "    out[i] = fh_sum(z + i, %d) * 0.25;" % width,
+            "    fh_put(out, i, fh_mix(z[i], z[i + 1]));",
+            "    out[i] = fh_clamp(z[i] * 2.0) + fh_sum(z + i, 2);",
+        ]
+        body = side.sample(parallel, side.randrange(1, 3))
+        if side.random() < 0.4:
+            self.features.add("header helpers, row loop")
+            body.append("    fh_scale(rows + i * %d, %d, 0.5);" % (width, width))
+        if side.random() < 0.3:
+            self.features.add("header helpers, sequential")
+            body.append(side.choice((
+                "    out[i] += fh_tick(z[i]);",
+                "    if (i > 0)\n      fh_put(out, i, fh_prev(out, i) * 0.5 + z[i]);")))
+        self.features.add("header helpers")
+        self.inc = True
+        return "\n".join(
+            ["static void inc_k(int n, const double *z, double *out, "
+             "double *rows) {",
+             "  for (int i = 0; i < n; i++) {"] + body + ["  }", "}"])
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
@@ -1307,7 +1375,7 @@ class Gen:
         # array, a matrix nest and a row recurrence (one in three each).
         self.rows, self.mat, self.col, self.sib = None, None, None, None
         self.tile = None
-        self.hist = self.work = self.sweep = self.fq_fp = False
+        self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -1316,7 +1384,8 @@ class Gen:
                 (86028121, 13, 1.0 / 3, self.sweep_kernel),
                 (104395301, 17, 1.0 / 3, self.col_kernel),
                 (122949823, 19, 1.0 / 3, self.sib_kernel),
-                (141650939, 23, 1.0 / 3, self.tile_kernel)):
+                (141650939, 23, 1.0 / 3, self.tile_kernel),
+                (160481183, 29, 0.25, self.inc_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -1329,7 +1398,8 @@ class Gen:
                 "#include <math.h>",
                 "#include <stdio.h>",
                 "#include <stdint.h>",
-                "#include <stdlib.h>",
+                "#include <stdlib.h>"] + (
+                    ['#include "fuzz_helpers.h"'] if self.inc else []) + [
                 "",
                 "#define SIZE %d" % SIZE,
                 "static double A[SIZE], B[SIZE], C[SIZE];",
@@ -1495,6 +1565,14 @@ class Gen:
             # out overlaps what z reads: the run-time check fails
             main.append("  work_k(500, B + 10, B);")
             main.append('  dump("work/2");')
+        if self.inc:
+            main.append("  inc_k(2000, C, B + 5000, A + 6000);")
+            main.append('  dump("inc/0");')
+            main.append("  inc_k(900, A, A + 4000, B + 200);")
+            main.append('  dump("inc/1");')
+            # out overlaps what z reads: the run-time check fails
+            main.append("  inc_k(500, B + 10, B, A + 9000);")
+            main.append('  dump("inc/2");')
         if self.sweep:
             main.append("  for (int i = 0; i < 40; i++)")
             main.append("    for (int j = 0; j < 400; j++) {")
@@ -1577,6 +1655,8 @@ def main():
     if args.output:
         with open(args.output, "w") as f:
             f.write(text)
+        if '#include "fuzz_helpers.h"' in text:
+            write_helpers(os.path.dirname(os.path.abspath(args.output)))
     else:
         sys.stdout.write(text)
 

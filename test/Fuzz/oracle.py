@@ -221,7 +221,7 @@ def check_openmp(path, args, tmp, fp, tol, ref):
 
 def kernel_share(src, remarks):
     """The loops of the generated kernels (k0, k1, ..., rows_k, hist_k,
-    work_k, mat_k, sweep_k, col_k and tile_k; not the makers, main's set-up and
+    work_k, mat_k, sweep_k, col_k, tile_k and inc_k; not the makers, main's set-up and
     checksum loops) and how many of them
     run in parallel. A loop inside one that runs in parallel counts as
     parallel: its iterations are spread over the team too; and so does a
@@ -230,7 +230,7 @@ def kernel_share(src, remarks):
     lines, start = set(), None
     for n, text in enumerate(src.splitlines(), 1):
         if re.match(r"static (void|int|long) (k\d+|rows_k|hist_k|work_k|"
-                    r"mat_k|sweep_k|col_k|tile_k)\(", text):
+                    r"mat_k|sweep_k|col_k|tile_k|inc_k)\(", text):
             start = n
         elif text == "}" and start:
             lines.update(range(start, n + 1))
@@ -259,6 +259,7 @@ def diff_lines(a, b):
 def one(seed, args):
     with tempfile.TemporaryDirectory(prefix="weft-fuzz-") as tmp:
         path = os.path.join(tmp, "fuzz%d.c" % seed)
+        gen.write_helpers(tmp)  # the header a program may include
         if args.file:
             shutil.copy(args.file, path)
         else:
@@ -279,6 +280,7 @@ def one(seed, args):
                 os.makedirs(args.failures, exist_ok=True)
                 kept = os.path.join(args.failures, "fuzz%d.c" % seed)
                 shutil.copy(path, kept)
+                gen.write_helpers(args.failures)
                 if args.reduce:
                     reduce(kept, args, e)
             return {"seed": seed, "ok": False, "why": str(e), "kept": kept,

@@ -62,6 +62,10 @@ bool boundUnverified(mlir::Operation *loop);
 
 /// Is op one of weft's loops (affine.for, scf.for, weft.opaque_loop)?
 bool isLoop(mlir::Operation *op);
+/// Is op in a function the importer took from a file the main file
+/// includes (weft.included)? Such a function is there for its summary:
+/// nothing in it runs in parallel, and weft says nothing of its loops.
+bool inIncludedFunction(mlir::Operation *op);
 
 /// Does op, or an op inside it, jump (break, continue, return, goto, a
 /// label or case) or switch? Structured reasoning about its statements'

@@ -124,9 +124,10 @@ struct ImportedModule {
   llvm::DenseMap<int64_t, MemoryRead> reads;
 };
 
-/// Imports every function defined in the main file of `ctx`. Never fails on
-/// code that Clang accepted: what it cannot model becomes a weft op with the
-/// reason.
+/// Imports every function defined in the main file of `ctx`, and the
+/// definitions in files it includes that those call (weft.included, for
+/// their summaries; docs/ir.md). Never fails on code that Clang accepted:
+/// what it cannot model becomes a weft op with the reason.
 ImportedModule importTranslationUnit(clang::ASTContext &ctx,
                                      mlir::MLIRContext &mlirCtx,
                                      const ImportOptions &options);

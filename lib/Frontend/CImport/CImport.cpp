@@ -340,6 +340,7 @@ void Importer::declareLocal(const clang::VarDecl *var) {
 //===----------------------------------------------------------------------===//
 
 /// Is fn defined in the main file (so that its loops can be rewritten)?
+/// (Importer::imports also takes the definitions it includes.)
 bool weft::detail::definedInMainFile(clang::SourceManager &sm,
                                      const clang::FunctionDecl *fn) {
   return fn->hasBody() && fn->isThisDeclarationADefinition() &&
@@ -351,7 +352,7 @@ func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
   const clang::FunctionDecl *def = fn->getDefinition();
-  bool defined = def && definedInMainFile(sm, def);
+  bool defined = def && imports(def);
   if (def)
     fn = def;
   SmallVector<Type> params;
@@ -452,6 +453,8 @@ func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
   }
   if (!fn->isExternallyVisible())
     f->setAttr("weft.static", builder.getUnitAttr());
+  if (included.contains(fn))
+    f->setAttr("weft.included", builder.getUnitAttr());
   if (!fn->isExternallyVisible() &&
       !functionsReferenced.contains(fn->getCanonicalDecl()))
     f->setAttr(
@@ -549,6 +552,7 @@ void Importer::importTranslationUnit() {
   };
   module->setAttr("weft.flags", builder.getDictionaryAttr(flags));
 
+  findIncludedDefinitions();
   scanGlobals();
   // Signatures first, so that calls in any order resolve to definitions.
   SmallVector<const clang::FunctionDecl *> defs;
@@ -560,6 +564,9 @@ void Importer::importTranslationUnit() {
     defs.push_back(fn);
   }
   for (const clang::FunctionDecl *fn : defs)
+    importFunction(fn);
+  // Then the included definitions they call (declared at their first call).
+  for (const clang::FunctionDecl *fn : included)
     importFunction(fn);
 }
 

@@ -29,6 +29,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <optional>
 
@@ -163,6 +164,14 @@ public:
   llvm::DenseSet<const clang::FunctionDecl *> functionsReferenced;
   /// The direct calls of each function in functions of the main file.
   llvm::DenseMap<const clang::FunctionDecl *, int64_t> directCalls;
+  /// Definitions in files the main file includes (not system headers)
+  /// that its functions call, directly or through each other: imported for
+  /// their summaries (weft.included), their loops never rewritten.
+  llvm::SetVector<const clang::FunctionDecl *> included;
+  /// Does weft import fn's body: defined in the main file, or included?
+  bool imports(const clang::FunctionDecl *fn) const;
+  /// Fills `included`.
+  void findIncludedDefinitions();
 
   //===--- Per-function state ----------------------------------------------===//
   mlir::func::FuncOp currentFn;

@@ -118,14 +118,14 @@ class FunctionRefScanner
     : public clang::RecursiveASTVisitor<FunctionRefScanner> {
 public:
   FunctionRefScanner(
-      clang::SourceManager &sm,
+      const Importer &im,
       llvm::DenseSet<const clang::FunctionDecl *> &referenced,
       llvm::DenseMap<const clang::FunctionDecl *, int64_t> &directCalls)
-      : sm(sm), referenced(referenced), directCalls(directCalls) {}
+      : im(im), referenced(referenced), directCalls(directCalls) {}
 
   bool TraverseFunctionDecl(clang::FunctionDecl *fd) {
     bool saved = visible;
-    visible = definedInMainFile(sm, fd) && !fd->isInvalidDecl();
+    visible = im.imports(fd);
     bool r = RecursiveASTVisitor::TraverseFunctionDecl(fd);
     visible = saved;
     return r;
@@ -148,7 +148,7 @@ public:
   }
 
 private:
-  clang::SourceManager &sm;
+  const Importer &im;
   llvm::DenseSet<const clang::FunctionDecl *> &referenced;
   llvm::DenseMap<const clang::FunctionDecl *, int64_t> &directCalls;
   llvm::DenseSet<const clang::DeclRefExpr *> direct;
@@ -162,12 +162,11 @@ namespace {
 /// code weft does not see reads or writes them.
 class UnseenUses : public clang::RecursiveASTVisitor<UnseenUses> {
 public:
-  UnseenUses(clang::SourceManager &sm,
-             llvm::DenseSet<const clang::VarDecl *> &out)
-      : sm(sm), out(out) {}
+  UnseenUses(const Importer &im, llvm::DenseSet<const clang::VarDecl *> &out)
+      : im(im), out(out) {}
   bool TraverseFunctionDecl(clang::FunctionDecl *fd) {
     bool saved = unseen;
-    unseen = fd->doesThisDeclarationHaveABody() && !definedInMainFile(sm, fd);
+    unseen = fd->doesThisDeclarationHaveABody() && !im.imports(fd);
     bool r = RecursiveASTVisitor::TraverseFunctionDecl(fd);
     unseen = saved;
     return r;
@@ -180,7 +179,7 @@ public:
   }
 
 private:
-  clang::SourceManager &sm;
+  const Importer &im;
   llvm::DenseSet<const clang::VarDecl *> &out;
   bool unseen = false;
 };
@@ -192,11 +191,61 @@ void Importer::scanGlobals() {
   llvm::DenseMap<const clang::VarDecl *, VarFacts> scratch;
   FactScanner scanner(scratch, &addressTakenGlobals);
   scanner.TraverseDecl(ctx.getTranslationUnitDecl());
-  FunctionRefScanner functions(sm, functionsReferenced, directCalls);
+  FunctionRefScanner functions(*this, functionsReferenced, directCalls);
   functions.TraverseDecl(ctx.getTranslationUnitDecl());
   // A global such code names may be read or written behind weft's back:
   // it escapes (a static array then is not private, docs/analysis.md).
-  UnseenUses unseen(sm, addressTakenGlobals);
+  UnseenUses unseen(*this, addressTakenGlobals);
   unseen.TraverseDecl(ctx.getTranslationUnitDecl());
 }
 
+namespace {
+/// The definitions of the functions a function's body names.
+class CalleeScanner : public clang::RecursiveASTVisitor<CalleeScanner> {
+public:
+  explicit CalleeScanner(
+      llvm::SmallVectorImpl<const clang::FunctionDecl *> &out)
+      : out(out) {}
+  bool VisitDeclRefExpr(clang::DeclRefExpr *dre) {
+    if (const auto *f = dyn_cast<clang::FunctionDecl>(dre->getDecl()))
+      if (const clang::FunctionDecl *def = f->getDefinition())
+        out.push_back(def);
+    return true;
+  }
+
+private:
+  llvm::SmallVectorImpl<const clang::FunctionDecl *> &out;
+};
+} // namespace
+
+bool Importer::imports(const clang::FunctionDecl *fn) const {
+  if (!fn->isThisDeclarationADefinition() || fn->isInvalidDecl())
+    return false;
+  return definedInMainFile(sm, fn) || included.contains(fn);
+}
+
+void Importer::findIncludedDefinitions() {
+  // From the main file's functions, through every function they name: a
+  // definition in a file it includes (a header's `static inline` accessor,
+  // an included .c file) has a summary like the file's own functions. The
+  // system's headers are left out: what weft knows of the C library
+  // (docs/analysis.md, "Functions of other files") is by name, and glibc
+  // defines some of it inline.
+  SmallVector<const clang::FunctionDecl *> work;
+  for (const clang::Decl *d : ctx.getTranslationUnitDecl()->decls())
+    if (const auto *fn = dyn_cast<clang::FunctionDecl>(d); fn && imports(fn))
+      work.push_back(fn);
+  while (!work.empty()) {
+    const clang::FunctionDecl *fn = work.pop_back_val();
+    SmallVector<const clang::FunctionDecl *> callees;
+    CalleeScanner(callees).TraverseStmt(fn->getBody());
+    for (const clang::FunctionDecl *def : callees) {
+      if (def->isInvalidDecl() || !def->hasBody() || definedInMainFile(sm, def))
+        continue;
+      clang::SourceLocation at = sm.getExpansionLoc(def->getLocation());
+      if (sm.isInSystemHeader(at) || !included.insert(def))
+        continue;
+      work.push_back(def);
+    }
+  }
+}

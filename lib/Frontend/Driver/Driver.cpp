@@ -6,6 +6,7 @@
 #include "weft/Frontend/Driver.h"
 
 #include "weft/Analysis/Dependence.h"
+#include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
 #include "weft/Analysis/Verdict.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
@@ -344,7 +345,7 @@ llvm::Error weft::writeReport(llvm::StringRef path,
   ModuleOp module = imported.module.get();
   module->walk([&](Operation *op) {
     auto id = op->getAttrOfType<IntegerAttr>("weft.loop_id");
-    if (!id)
+    if (!id || inIncludedFunction(op)) // (the loops of the file's functions)
       return;
     auto v = readVerdict(op);
     llvm::json::Object o;

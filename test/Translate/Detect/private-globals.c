@@ -88,16 +88,27 @@ void other(const double *restrict x, double *restrict out, int n) {
   }
 }
 
-// A function of a header included after the array reads it: weft does not
-// see that code, so the array escapes (it once was private here, and the
-// header's function read what the loop no longer wrote).
+// Functions of a header included after the arrays read them. The file
+// calls peek: weft imports it (its summary reads peeked) and names the read
+// after the loop. No function of the file calls peek_hidden, which other
+// files may: weft does not see that code, so the array it reads escapes.
 static double peeked[64];
+static double hidden[64];
 #include "Inputs/peek.h"
 double header(const double *restrict x, double *restrict out, int n) {
-  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: peeked[j] written in one iteration is written again in another; peeked is not private: other files or pointers may reach it and read what the loop writes (a static array whose address goes nowhere would be)}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: peeked[j] written in one iteration is written again in another; peeked is not private: code outside the loop may read what it writes (a read not in a loop whose iterations write it first)}}
     for (int j = 0; j < 64; j++) // expected-remark {{loop parallelized: its iterations are independent}}
       peeked[j] = x[i] + j; // expected-note {{peeked[j] written here}}
     out[i] = peeked[3];
   }
   return peek(3);
+}
+
+double header_unseen(const double *restrict x, double *restrict out, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: hidden[j] written in one iteration is written again in another; hidden is not private: other files or pointers may reach it and read what the loop writes (a static array whose address goes nowhere would be)}}
+    for (int j = 0; j < 64; j++) // expected-remark {{loop parallelized: its iterations are independent}}
+      hidden[j] = x[i] + j; // expected-note {{hidden[j] written here}}
+    out[i] = hidden[3];
+  }
+  return 0;
 }

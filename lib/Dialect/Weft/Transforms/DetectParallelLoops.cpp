@@ -1683,7 +1683,8 @@ void DetectParallelLoops::runOnOperation() {
   // Verdicts, in program order.
   std::vector<std::pair<Operation *, Verdict>> verdicts;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isLoop(op) && op->getParentOfType<func::FuncOp>())
+    if (isLoop(op) && op->getParentOfType<func::FuncOp>() &&
+        !inIncludedFunction(op))
       verdicts.push_back({op, analyze(op, summaries, skipped)});
   });
   // The outermost parallel loop of each nest is the candidate, unless the

@@ -695,7 +695,8 @@ void TaskGraph::runOnOperation() {
     // Blocks of functions, not of a loop that runs in parallel.
     if (!parent || isa<TaskOp>(parent) || parent->getParentOfType<TaskOp>() ||
         (!isa<func::FuncOp>(parent) &&
-         !parent->getParentOfType<func::FuncOp>()))
+         !parent->getParentOfType<func::FuncOp>()) ||
+        inIncludedFunction(parent))
       return;
     std::deque<Statement> stmts;
     std::vector<Statement *> run;
