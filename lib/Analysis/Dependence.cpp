@@ -164,6 +164,9 @@ public:
 
   Operation *loop;
   const Invariants *inv;
+  /// Where the test may assume conditions that a run-time check tests
+  /// (testDependence's `assumes`), or null.
+  SmallVectorImpl<Poly> *assumes = nullptr;
   Operation *other;
   bool approx = false;
   std::string approxWhy;
@@ -459,26 +462,105 @@ static bool sameElement(System &s, const Access &a, const Access &b,
         }
         return std::nullopt;
       };
+      // Else, where the caller takes run-time conditions (s.assumes), the
+      // same split with 0 <= column <= len - 1 over the access's loops as
+      // the conditions (`y[i * incy]`: incy >= 1; `dst[i * stride + ch]`:
+      // ch >= 0 and stride - ch - 1 >= 0; `m->data[i * m->tda + j]` for
+      // j < m->size2: m->tda - m->size2 >= 0). Not when the column moves
+      // with the loop's own counter (the rows would shift), nor when a
+      // condition is a constant below zero (the rows overrun).
+      auto assumedRowAndColumn = [&](const std::pair<Poly, Poly> &e,
+                                     const Access &acc, int inst, Value sym,
+                                     int64_t c, SmallVectorImpl<Poly> &conds)
+          -> std::optional<std::pair<Poly, Poly>> {
+        auto len = Poly::atom(sym).plus(Poly::constant(c));
+        auto col0 = len ? e.second.plus(e.first, -c) : std::nullopt;
+        if (!col0)
+          return std::nullopt;
+        SmallVector<LoopInfo> inner;
+        Value iv;
+        for (const LoopInfo &l : acc.loops)
+          if (l.op == s.loop || s.loop->isAncestor(l.op)) {
+            if (l.op == s.loop)
+              iv = l.iv;
+            inner.push_back(l);
+          }
+        int64_t k = col0->coefficient(sym);
+        for (int64_t t : {-k, 1 - k}) {
+          auto col = col0->plus(*len, t);
+          auto row = e.first.plus(Poly::constant(t), -1);
+          if (!col || !row || (iv && col->coefficient(iv) != 0))
+            continue;
+          auto range = rangeOver(*col, inner);
+          auto top = range ? len->plus(range->second, -1) : std::nullopt;
+          auto room = top ? top->plus(Poly::constant(-1)) : std::nullopt;
+          if (!room)
+            continue;
+          SmallVector<Poly> mine;
+          bool never = false;
+          for (const Poly &q : {range->first, *room}) {
+            if (q.isConstant() && q.constantTerm() < 0)
+              never = true; // the rows overrun
+            else if (!q.isConstant())
+              mine.push_back(q);
+          }
+          if (never)
+            continue;
+          // Conditions that no run of the access meets (`s >= 0` and
+          // `-s - 1 >= 0`) would only make a check that always fails.
+          System feasible(s.loop, s.inv);
+          addDomains(feasible, acc, inst, /*withOuter=*/true);
+          bool ok = true;
+          for (const Poly &q : mine)
+            if (auto r = feasible.rowOf(q, inst))
+              feasible.ge(*r);
+            else
+              ok = false;
+          if (!ok || feasible.empty({}, {}))
+            continue;
+          llvm::append_range(conds, mine);
+          return std::make_pair(*row, *col);
+        }
+        return std::nullopt;
+      };
       bool done = false;
-      for (Value sym : x.lo->atoms()) {
-        if (!s.isShared(sym))
-          continue;
-        auto sx = splitBy(*x.lo, sym), sy = splitBy(*y.lo, sym);
-        if (!sx || !sy)
-          continue;
-        for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
-          auto px = rowAndColumn(*sx, a, 0, sym, c);
-          auto py = px ? rowAndColumn(*sy, b, 1, sym, c) : std::nullopt;
-          if (!py)
-            continue;
-          auto r1 = s.rowOf(px->first, 0), r2 = s.rowOf(py->first, 1);
-          auto r3 = s.rowOf(px->second, 0), r4 = s.rowOf(py->second, 1);
-          if (!r1 || !r2 || !r3 || !r4)
-            continue;
-          s.eq(System::minus(*r1, *r2));
-          s.eq(System::minus(*r3, *r4));
-          done = true;
+      for (bool assume : {false, true}) {
+        if (assume && !s.assumes)
           break;
+        for (Value sym : x.lo->atoms()) {
+          if (!s.isShared(sym))
+            continue;
+          auto sx = splitBy(*x.lo, sym), sy = splitBy(*y.lo, sym);
+          if (!sx || !sy)
+            continue;
+          for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
+            SmallVector<Poly> conds;
+            auto px = assume ? assumedRowAndColumn(*sx, a, 0, sym, c, conds)
+                             : rowAndColumn(*sx, a, 0, sym, c);
+            auto py = !px      ? std::nullopt
+                      : assume ? assumedRowAndColumn(*sy, b, 1, sym, c, conds)
+                               : rowAndColumn(*sy, b, 1, sym, c);
+            if (!py)
+              continue;
+            auto r1 = s.rowOf(px->first, 0), r2 = s.rowOf(py->first, 1);
+            auto r3 = s.rowOf(px->second, 0), r4 = s.rowOf(py->second, 1);
+            if (!r1 || !r2 || !r3 || !r4)
+              continue;
+            s.eq(System::minus(*r1, *r2));
+            s.eq(System::minus(*r3, *r4));
+            if (assume) {
+              for (const Poly &q : conds)
+                if (!llvm::is_contained(*s.assumes, q))
+                  s.assumes->push_back(q);
+              // What it finds holds only where the conditions do.
+              s.approx = true;
+              s.approxWhy = "a flattened subscript weft cannot delinearize";
+            }
+            done = true;
+            break;
+          }
+          if (done)
+            break;
         }
         if (done)
           break;
@@ -528,11 +610,23 @@ Dependence weft::testTouch(const Access &a, const Access &b,
 
 Dependence weft::testDependence(const Access &a, const Access &b,
                                 const LoopInfo &loop, ModuleOp module,
-                                const Invariants *inv) {
+                                const Invariants *inv,
+                                SmallVectorImpl<Poly> *assumes) {
   Dependence dep;
   System s(loop.op, inv);
+  SmallVector<Poly> assumed;
+  if (assumes)
+    s.assumes = &assumed;
   if (!sameElement(s, a, b, module))
     return dep;
+  // (The conditions count only where the answer is none.)
+  auto none = [&]() -> Dependence {
+    if (assumes)
+      for (const Poly &c : assumed)
+        if (!llvm::is_contained(*assumes, c))
+          assumes->push_back(c);
+    return dep;
+  };
 
   // Different iterations of L: iv_A < iv_B, then iv_B < iv_A.
   Row ivA, ivB;
@@ -555,7 +649,7 @@ Dependence weft::testDependence(const Access &a, const Access &b,
     ivAv = sample[cb];
     ivBv = sample[ca];
   } else {
-    return dep; // proven independent
+    return none(); // proven independent
   }
   dep.kind = s.approx ? Dependence::May : Dependence::Exact;
   dep.why = s.approxWhy;

@@ -215,10 +215,18 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
     loop->setAttr("weft.cond_lastprivates", vars(v.condLastprivates));
   writeReductions(loop, "weft.reductions", v.reductions);
   writeReductions(loop, "weft.array_reductions", v.arrayReductions);
-  if (!v.guards.empty()) {
+  if (!v.guards.empty() || !v.conditions.empty()) {
     SmallVector<Attribute> out;
     for (const Guard &g : v.guards)
       out.push_back(guardAttr(b, g));
+    if (!v.conditions.empty()) {
+      SmallVector<Attribute> what;
+      for (const std::string &t : v.conditionTexts)
+        what.push_back(b.getStringAttr(t));
+      out.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("cond", cpolysAttr(b, v.conditions)),
+           b.getNamedAttr("what", b.getArrayAttr(what))}));
+    }
     loop->setAttr("weft.guards", b.getArrayAttr(out));
   }
   if (!v.noalias.empty())
@@ -261,6 +269,12 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
   if (auto a = loop->getAttrOfType<ArrayAttr>("weft.guards"))
     for (Attribute x : a) {
       auto d = cast<DictionaryAttr>(x);
+      if (auto c = d.getAs<ArrayAttr>("cond")) {
+        v.conditions = readCPolys(c);
+        for (Attribute t : d.getAs<ArrayAttr>("what"))
+          v.conditionTexts.push_back(cast<StringAttr>(t).str());
+        continue;
+      }
       v.guards.push_back({readSide(d.getAs<DictionaryAttr>("a")),
                           readSide(d.getAs<DictionaryAttr>("b"))});
     }
@@ -353,6 +367,8 @@ std::string weft::remarkText(const Verdict &v) {
     if (!llvm::is_contained(parts, part))
       parts.push_back(std::move(part));
   }
+  if (!v.conditionTexts.empty())
+    parts.push_back("a run-time check that " + listText(v.conditionTexts));
   if (!v.errorPaths.empty()) {
     SmallVector<std::string> at;
     for (Location l : v.errorPaths)

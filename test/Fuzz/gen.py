@@ -36,7 +36,10 @@ must not (a recurrence along j, a sum in a scalar, a triangular k, the j
 counter read after the loops); one in three a row recurrence (each row from
 the one before) whose inner loop weft may run as a sweep, or must fork per
 row (a neighbour from the row above, a sum, the outer counter read after);
-one in four calls helpers defined in a header it includes (HELPERS_H,
+one in four has a flattened subscript whose row length is a parameter
+(`y[i * s + c]`, rows of c in rows of s, or a recurrence between rows),
+called with strides apart, zero, negative and overlapping; one in four
+calls helpers defined in a header it includes (HELPERS_H,
 written as fuzz_helpers.h beside the program): pure ones, one through
 another, a loop over a row, a store through a pointer, and ones that keep
 it sequential (a static counter, a read of the element before).
@@ -1366,6 +1369,33 @@ class Gen:
              "double *rows) {",
              "  for (int i = 0; i < n; i++) {"] + body + ["  }", "}"])
 
+    def stride_kernel(self, side):
+        """Flattened subscripts whose row length is a parameter
+        (docs/analysis.md, "Strides and row lengths in variables"):
+        stride_k(n, s, c, y, x) updates `y[i * s + c]` (an axpy with a
+        stride), fills rows of c elements in rows of s, or computes each
+        row's element from the row before (a recurrence, sequential); main
+        calls it with rows apart, a stride of zero, a negative one, columns
+        past the row and x overlapping y. Returns the C of the kernel."""
+        kind = side.choice(("axpy", "rows", "recur"))
+        # (Below 1: a stride of zero applies it 500 times to one element.)
+        k = side.choice(("0.5", "-0.25", "0.75"))
+        if kind == "axpy":
+            body = ["  for (int i = 0; i < n; i++)",
+                    "    y[i * s + c] += %s * x[i];" % k]
+        elif kind == "rows":
+            body = ["  for (int i = 0; i < n; i++)",
+                    "    for (int j = 0; j < c; j++)",
+                    "      y[i * s + j] = y[i * s + j] * %s + x[i + j];" % k]
+        else:
+            self.features.add("strided, recurrence")
+            body = ["  for (int i = 1; i < n; i++)",
+                    "    y[i * s + c] = y[(i - 1) * s + c] * %s + x[i];" % k]
+        self.features.add("strided")
+        self.stride = True
+        return "\n".join(["static void stride_k(int n, int s, int c, "
+                          "double *y, const double *x) {"] + body + ["}"])
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
@@ -1376,6 +1406,7 @@ class Gen:
         self.rows, self.mat, self.col, self.sib = None, None, None, None
         self.tile = None
         self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
+        self.stride = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -1385,7 +1416,8 @@ class Gen:
                 (104395301, 17, 1.0 / 3, self.col_kernel),
                 (122949823, 19, 1.0 / 3, self.sib_kernel),
                 (141650939, 23, 1.0 / 3, self.tile_kernel),
-                (160481183, 29, 0.25, self.inc_kernel)):
+                (160481183, 29, 0.25, self.inc_kernel),
+                (179424673, 31, 0.25, self.stride_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -1573,6 +1605,15 @@ class Gen:
             # out overlaps what z reads: the run-time check fails
             main.append("  inc_k(500, B + 10, B, A + 9000);")
             main.append('  dump("inc/2");')
+        if self.stride:
+            # Rows apart, a stride of zero, columns past the row, a
+            # negative stride; then x overlapping y.
+            for st, c in ((3, 1), (1, 0), (0, 0), (2, 2), (4, 3), (-2, 1),
+                          (5, 5)):
+                main.append("  stride_k(500, %d, %d, A + 8000, B);" % (st, c))
+                main.append('  dump("stride/%d/%d");' % (st, c))
+            main.append("  stride_k(500, 2, 1, A + 8000, A + 8100);")
+            main.append('  dump("stride/overlap");')
         if self.sweep:
             main.append("  for (int i = 0; i < 40; i++)")
             main.append("    for (int j = 0; j < 400; j++) {")

@@ -48,10 +48,15 @@ struct Dependence {
 /// Tests two accesses to the same memory root (Overlap::Same) for a
 /// dependence carried by `loop` (a counted loop). `inv` (invariantsOf the
 /// loop) lets loads of unchanged variables and memory in the loop count as
-/// one number.
+/// one number. With `assumes`, a flattened subscript whose row length is
+/// a symbol (`y[i * incy]`, `dst[i * stride + ch]`) is delinearized on
+/// conditions: polynomials that must be >= 0 where the loop starts (the
+/// column within the row), which a run-time check tests; they are added to
+/// `assumes` when the answer is None, and only then.
 Dependence testDependence(const Access &a, const Access &b,
                           const LoopInfo &loop, mlir::ModuleOp module,
-                          const Invariants *inv = nullptr);
+                          const Invariants *inv = nullptr,
+                          llvm::SmallVectorImpl<Poly> *assumes = nullptr);
 
 /// Tests whether two accesses can touch the same element within one run of
 /// `loop`: the loops around it are shared, and there is no order between

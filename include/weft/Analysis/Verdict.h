@@ -102,6 +102,13 @@ struct Verdict {
   /// array after the loop. Integer + * & | ^ only (exact in any order).
   llvm::SmallVector<Reduction> arrayReductions;
   std::vector<Guard> guards;
+  /// Conditions the dependence test assumed (each >= 0 where the loop
+  /// starts: a flattened subscript's column within its row,
+  /// testDependence's `assumes`), which the run-time check tests with the
+  /// guards; kept in weft.guards as one more dictionary, `{cond = [...],
+  /// what = "..."}`, `what` naming each for the remark.
+  llvm::SmallVector<CPoly> conditions;
+  llvm::SmallVector<std::string> conditionTexts;
   /// Variables through which alone the loop reaches their memory
   /// (DetectParallelLoops' apartVariables): restrict in the outlined loop.
   llvm::SmallVector<VarRef> noalias;

@@ -410,6 +410,8 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     for (const Guard &g : v->guards)
       guards.push_back(llvm::json::Object{
           {"kind", "no-overlap"}, {"a", g.a.base.name}, {"b", g.b.base.name}});
+    for (const std::string &t : v->conditionTexts)
+      guards.push_back(llvm::json::Object{{"kind", "condition"}, {"what", t}});
     o["guards"] = std::move(guards);
     if (v->counterLive)
       o["counter_lastprivate"] = true;

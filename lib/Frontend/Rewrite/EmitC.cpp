@@ -361,6 +361,18 @@ std::string FileRewriter::guardText(mlir::ArrayAttr guards, const Plan &p) {
     auto cText = [&](mlir::Attribute a) {
       return polyText(readCPoly(llvm::cast<mlir::ArrayAttr>(a)), p);
     };
+    // Conditions the dependence test assumed (a flattened subscript's
+    // column within its row): each >= 0, an overflow in one sets weft_bad.
+    if (auto cond = d.getAs<mlir::ArrayAttr>("cond")) {
+      for (mlir::Attribute a : cond) {
+        std::string one = cText(a);
+        if (one.empty())
+          return "";
+        out += " &&\n        " + one + " >= 0";
+      }
+      out += " &&\n        !" + p.nm("weft_bad");
+      continue;
+    }
     for (const char *side : {"a", "b"}) {
       auto s = d.getAs<mlir::DictionaryAttr>(side);
       // What the side's ranges assume (a remainder's dividend and divisor

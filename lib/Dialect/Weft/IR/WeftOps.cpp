@@ -244,8 +244,11 @@ LogicalResult TaskOp::verify() {
     return emitOpError("has `after` but no region_leader");
   for (Attribute g : getGuards()) {
     auto d = dyn_cast<DictionaryAttr>(g);
-    if (!d || !d.getAs<DictionaryAttr>("a") || !d.getAs<DictionaryAttr>("b"))
-      return emitOpError("guards must be dictionaries with sides 'a' and 'b'");
+    if (!d ||
+        (!(d.getAs<DictionaryAttr>("a") && d.getAs<DictionaryAttr>("b")) &&
+         !(d.getAs<ArrayAttr>("cond") && d.getAs<ArrayAttr>("what"))))
+      return emitOpError("guards must be dictionaries with sides 'a' and 'b', "
+                         "or conditions 'cond' and 'what'");
   }
   if (auto intent = getIntent())
     if (*intent != "compute" && *intent != "memory")

@@ -1454,7 +1454,28 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                       " for weft to compare them all (more than " +
                       std::to_string(kMaxExactTests) +
                       " pairs, at least one a write)");
-        Dependence d = testDependence(a, b, info, module, &inv);
+        // A flattened subscript with a row length in a variable (`y[i *
+        // incy]`) is apart across iterations on conditions that the
+        // run-time check tests, when C can name them where the loop starts.
+        SmallVector<Poly> assumed;
+        Dependence d = testDependence(a, b, info, module, &inv, &assumed);
+        if (d.kind == Dependence::None && !assumed.empty()) {
+          SmallVector<CPoly> conds;
+          for (const Poly &c : assumed)
+            if (auto cp = names.convert(c))
+              conds.push_back(*cp);
+          if (conds.size() == assumed.size()) {
+            for (CPoly &c : conds)
+              if (!llvm::is_contained(v.conditions, c))
+                v.conditions.push_back(std::move(c));
+            std::string what = "no two iterations touch the same element of " +
+                               cmpPaths[i].root.name;
+            if (!llvm::is_contained(v.conditionTexts, what))
+              v.conditionTexts.push_back(what);
+            continue;
+          }
+          d = testDependence(a, b, info, module, &inv); // (why not)
+        }
         if (d.kind == Dependence::None || ignored(d))
           continue;
         if (auto r = copiedOf.find(cls[i]); r != copiedOf.end()) {

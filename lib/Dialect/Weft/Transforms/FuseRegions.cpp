@@ -255,13 +255,18 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
         if (written.contains(d) || !variables.contains(d))
           namesMemory = true;
   };
-  for (Attribute g : next.task.getGuards())
-    for (const char *side : {"a", "b"}) {
-      auto s = cast<DictionaryAttr>(g).getAs<DictionaryAttr>(side);
-      for (const char *key : {"lo", "hi"})
-        for (Attribute p : s.getAs<ArrayAttr>(key))
-          atoms(cast<ArrayAttr>(p));
-    }
+  for (Attribute g : next.task.getGuards()) {
+    auto d = cast<DictionaryAttr>(g);
+    if (auto cond = d.getAs<ArrayAttr>("cond")) // (testDependence's)
+      for (Attribute p : cond)
+        atoms(cast<ArrayAttr>(p));
+    for (const char *side : {"a", "b"})
+      if (auto s = d.getAs<DictionaryAttr>(side))
+        for (const char *key : {"lo", "hi", "nonneg"})
+          if (auto list = s.getAs<ArrayAttr>(key))
+            for (Attribute p : list)
+              atoms(cast<ArrayAttr>(p));
+  }
   for (std::optional<ArrayAttr> cost :
        {next.task.getCost0(), next.task.getCost1()})
     if (cost)
