@@ -858,6 +858,18 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   };
   for (Operation *ld : boundLoadsOf(loop))
     witness(ld);
+  // Reads right before the loop, in its block, with no call or nested code
+  // between them and it (which might free the memory): GSL's `const size_t
+  // tda = a->tda;` before `a->data[i * tda + j]`.
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
+    if (isa<affine::AffineLoadOp, memref::LoadOp>(op))
+      witness(op);
+    else if (op->getNumRegions() ||
+             !(isPure(op) ||
+               isa<affine::AffineStoreOp, memref::StoreOp, memref::AllocaOp>(
+                   op)))
+      break;
+  }
   // The first iteration, up to the first op that may not go on to the next
   // (a call, a branch, a jump), into inner loops that surely run then: with
   // the counters of the loops entered at their first values (`j = i; j <

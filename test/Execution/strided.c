@@ -1,13 +1,14 @@
 // RUN: %exec-check %s
 // Flattened subscripts whose row length is a variable (docs/analysis.md,
 // "Strides and row lengths in variables"): `y[i * incy]`, `dst[i * stride +
-// ch]`, `m->data[i * m->tda + j]`. Each iteration touches its own elements
+// ch]`, `m->data[i * m->tda + j]` (also as GSL writes it, the sizes copied
+// into locals first). Each iteration touches its own elements
 // when the column stays within the row, which the run-time check tests
 // (incy >= 1; ch >= 0 and stride - ch - 1 >= 0; m->tda >= m->size2); a
 // stride of zero, a negative one, a channel past the row or rows that
 // overlap fail it, and the loop runs as written. The parallel build must
 // print what the sequential one prints for every call.
-// PARALLEL: 4
+// PARALLEL: 5
 // WEFT-ARGS: --fork-join-ns=0 --task-graphs=false
 #include <stdio.h>
 #include <stddef.h>
@@ -38,6 +39,14 @@ static void fill(matrix *m, double base) {
   for (size_t i = 0; i < m->size1; i++)
     for (size_t j = 0; j < m->size2; j++)
       m->data[i * m->tda + j] = base + 1.0 / (double)(i + j + 1);
+}
+
+// GSL's own form (gsl_matrix_scale): sizes copied into locals first.
+static void scale(matrix *m, double x) {
+  const size_t rows = m->size1, cols = m->size2, tda = m->tda;
+  for (size_t i = 0; i < rows; i++)
+    for (size_t j = 0; j < cols; j++)
+      m->data[i * tda + j] = m->data[i * tda + j] * x + (double)j;
 }
 
 static float checksum(const float *a, int n) {
@@ -92,6 +101,9 @@ int main(void) {
     matrix m = {300, k ? 48 : 40, k ? 40 : 48, D};
     fill(&m, k);
     printf("fill tda %zu size2 %zu: %.6f\n", m.tda, m.size2,
+           dchecksum(D, 4 * N));
+    scale(&m, 0.5);
+    printf("scale tda %zu size2 %zu: %.6f\n", m.tda, m.size2,
            dchecksum(D, 4 * N));
   }
   return 0;

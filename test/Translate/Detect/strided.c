@@ -49,6 +49,26 @@ void fill(matrix *m) {
       m->data[i * m->tda + j] = 1.0 / (double)(i + j + 1);
 }
 
+// GSL's own form: the sizes copied into locals first. Reading *a there
+// shows that C may read a->data where the loop starts (docs/analysis.md,
+// "Invariant loads"), so the check names it; not past a call, which might
+// free the memory.
+void gsl_scale(matrix *a, double x) {
+  const size_t m = a->size1, n = a->size2, tda = a->tda;
+  for (size_t i = 0; i < m; i++) // expected-remark {{loop parallelized: a run-time check that a->data and a do not overlap; a run-time check that no two iterations touch the same element of a->data}}
+    for (size_t j = 0; j < n; j++) // expected-remark {{loop not parallelized: the loop at 58:3 around it runs in parallel}}
+      a->data[i * tda + j] *= x;
+}
+
+void log_scale(void);
+void gsl_scale_logged(matrix *a, double x) {
+  const size_t m = a->size1, n = a->size2, tda = a->tda;
+  log_scale();
+  for (size_t i = 0; i < m; i++) // expected-remark {{loop not parallelized: a->data and a may overlap, and weft cannot name a->data in a run-time check (if they never do, declare them restrict, or put #pragma weft assume_no_alias before the loop)}}
+    for (size_t j = 0; j < n; j++) // expected-remark-re {{loop parallelized: a run-time check that a->data and a do not overlap{{.*}}}}
+      a->data[i * tda + j] *= x; // expected-note {{a->data here}}
+}
+
 // Each row from the one before: a dependence whatever the row length.
 void recur(int n, float *restrict y, int s) {
   for (int i = 1; i < n; i++) // expected-remark {{loop not parallelized: y[i * s] written in one iteration may be read in another (as y[(i - 1) * s]): a flattened subscript weft cannot delinearize}}
