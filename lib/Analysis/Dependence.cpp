@@ -446,50 +446,44 @@ static bool sameElement(System &s, const Access &a, const Access &b,
       // (e0 - c * e1 + t * len); the column holds sym at most once, so t
       // is one of two values. Unique when 0 <= column < len: then x == y
       // exactly when the rows and the columns are equal.
-      auto rowAndColumn =
-          [&](const std::pair<Poly, Poly> &e, const Access &acc, int inst,
-              Value sym, int64_t c) -> std::optional<std::pair<Poly, Poly>> {
+      //
+      // Else, where the caller takes run-time conditions (s.assumes, and
+      // `conds` here), the same split with 0 <= column <= len - 1 over the
+      // access's loops as the conditions (`y[i * incy]`: incy >= 1;
+      // `dst[i * stride + ch]`: ch >= 0 and stride - ch - 1 >= 0;
+      // `m->data[i * m->tda + j]` for j < m->size2: m->tda - m->size2 >=
+      // 0). Not when the column moves with the loop's own counter (the rows
+      // would shift), nor when a condition is a constant below zero (the
+      // rows overrun).
+      auto rowAndColumn = [&](const std::pair<Poly, Poly> &e, const Access &acc,
+                              int inst, Value sym, int64_t c,
+                              SmallVectorImpl<Poly> *conds)
+          -> std::optional<std::pair<Poly, Poly>> {
         auto len = Poly::atom(sym).plus(Poly::constant(c));
         auto col0 = e.second.plus(e.first, -c);
         if (!len || !col0)
           return std::nullopt;
-        int64_t k = col0->coefficient(sym);
-        for (int64_t t : {-k, 1 - k}) {
-          auto col = col0->plus(*len, t);
-          auto row = e.first.plus(Poly::constant(t), -1);
-          if (col && row && provesInRange(s, acc, inst, *col, *len))
-            return std::make_pair(*row, *col);
-        }
-        return std::nullopt;
-      };
-      // Else, where the caller takes run-time conditions (s.assumes), the
-      // same split with 0 <= column <= len - 1 over the access's loops as
-      // the conditions (`y[i * incy]`: incy >= 1; `dst[i * stride + ch]`:
-      // ch >= 0 and stride - ch - 1 >= 0; `m->data[i * m->tda + j]` for
-      // j < m->size2: m->tda - m->size2 >= 0). Not when the column moves
-      // with the loop's own counter (the rows would shift), nor when a
-      // condition is a constant below zero (the rows overrun).
-      auto assumedRowAndColumn = [&](const std::pair<Poly, Poly> &e,
-                                     const Access &acc, int inst, Value sym,
-                                     int64_t c, SmallVectorImpl<Poly> &conds)
-          -> std::optional<std::pair<Poly, Poly>> {
-        auto len = Poly::atom(sym).plus(Poly::constant(c));
-        auto col0 = len ? e.second.plus(e.first, -c) : std::nullopt;
-        if (!col0)
-          return std::nullopt;
         SmallVector<LoopInfo> inner;
         Value iv;
-        for (const LoopInfo &l : acc.loops)
-          if (l.op == s.loop || s.loop->isAncestor(l.op)) {
-            if (l.op == s.loop)
-              iv = l.iv;
-            inner.push_back(l);
-          }
+        if (conds)
+          for (const LoopInfo &l : acc.loops)
+            if (l.op == s.loop || s.loop->isAncestor(l.op)) {
+              if (l.op == s.loop)
+                iv = l.iv;
+              inner.push_back(l);
+            }
         int64_t k = col0->coefficient(sym);
         for (int64_t t : {-k, 1 - k}) {
           auto col = col0->plus(*len, t);
           auto row = e.first.plus(Poly::constant(t), -1);
-          if (!col || !row || (iv && col->coefficient(iv) != 0))
+          if (!col || !row)
+            continue;
+          if (!conds) {
+            if (provesInRange(s, acc, inst, *col, *len))
+              return std::make_pair(*row, *col);
+            continue;
+          }
+          if (iv && col->coefficient(iv) != 0)
             continue;
           auto range = rangeOver(*col, inner);
           auto top = range ? len->plus(range->second, -1) : std::nullopt;
@@ -518,7 +512,7 @@ static bool sameElement(System &s, const Access &a, const Access &b,
               ok = false;
           if (!ok || feasible.empty({}, {}))
             continue;
-          llvm::append_range(conds, mine);
+          llvm::append_range(*conds, mine);
           return std::make_pair(*row, *col);
         }
         return std::nullopt;
@@ -535,11 +529,9 @@ static bool sameElement(System &s, const Access &a, const Access &b,
             continue;
           for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
             SmallVector<Poly> conds;
-            auto px = assume ? assumedRowAndColumn(*sx, a, 0, sym, c, conds)
-                             : rowAndColumn(*sx, a, 0, sym, c);
-            auto py = !px      ? std::nullopt
-                      : assume ? assumedRowAndColumn(*sy, b, 1, sym, c, conds)
-                               : rowAndColumn(*sy, b, 1, sym, c);
+            SmallVectorImpl<Poly> *on = assume ? &conds : nullptr;
+            auto px = rowAndColumn(*sx, a, 0, sym, c, on);
+            auto py = px ? rowAndColumn(*sy, b, 1, sym, c, on) : std::nullopt;
             if (!py)
               continue;
             auto r1 = s.rowOf(px->first, 0), r2 = s.rowOf(py->first, 1);

@@ -361,15 +361,22 @@ std::string FileRewriter::guardText(mlir::ArrayAttr guards, const Plan &p) {
     auto cText = [&](mlir::Attribute a) {
       return polyText(readCPoly(llvm::cast<mlir::ArrayAttr>(a)), p);
     };
+    // `&& q >= 0` for each polynomial of `list` onto `acc`; false when one
+    // cannot be written.
+    auto nonnegText = [&](mlir::ArrayAttr list, std::string &acc) {
+      for (mlir::Attribute a : list) {
+        std::string one = cText(a);
+        if (one.empty())
+          return false;
+        acc += " &&\n        " + one + " >= 0";
+      }
+      return true;
+    };
     // Conditions the dependence test assumed (a flattened subscript's
     // column within its row): each >= 0, an overflow in one sets weft_bad.
     if (auto cond = d.getAs<mlir::ArrayAttr>("cond")) {
-      for (mlir::Attribute a : cond) {
-        std::string one = cText(a);
-        if (one.empty())
-          return "";
-        out += " &&\n        " + one + " >= 0";
-      }
+      if (!nonnegText(cond, out))
+        return "";
       out += " &&\n        !" + p.nm("weft_bad");
       continue;
     }
@@ -379,12 +386,8 @@ std::string FileRewriter::guardText(mlir::ArrayAttr guards, const Plan &p) {
       // - 1 not negative), tested first: an overflow in them sets
       // weft_bad, which weft_apart then sees.
       if (auto nn = s.getAs<mlir::ArrayAttr>("nonneg"))
-        for (mlir::Attribute a : nn) {
-          std::string one = cText(a);
-          if (one.empty())
-            return "";
-          conds += " &&\n        " + one + " >= 0";
-        }
+        if (!nonnegText(nn, conds))
+          return "";
       auto base = s.getAs<mlir::DictionaryAttr>("base");
       int64_t decl = base.getAs<mlir::IntegerAttr>("decl").getInt();
       const auto *v = (size_t)decl < im.decls.size()
