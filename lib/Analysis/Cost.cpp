@@ -352,6 +352,8 @@ Work WorkModel::ofOp(Operation *op) {
         w += ofBlock(b);
     return w;
   }
+  if (isExpandedCall(op))
+    return w; // its callee's body, copied before it, is the work
   if (auto call = dyn_cast<CallOp>(op)) {
     if (callSites)
       return ofCallSite(call);

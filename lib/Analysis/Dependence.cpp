@@ -857,7 +857,7 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
     if (isa<affine::AffineLoadOp, memref::LoadOp>(op))
       witness(op);
     else if (op->getNumRegions() ||
-             !(isPure(op) ||
+             !(isPure(op) || isExpandedCall(op) ||
                isa<affine::AffineStoreOp, memref::StoreOp, memref::AllocaOp>(
                    op)))
       break;
@@ -876,21 +876,24 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
         firstValue[li.iv] = lb->constantTerm();
     return true;
   };
-  // A conditional that only computes, loads and stores goes on to the op
-  // after it (`if (n > 0) m = MIN(m, s[n - 1]);`); its own loads may not
-  // run.
-  auto completes = [](Operation *cond) {
-    if (!isa<scf::IfOp, affine::AffineIfOp>(cond))
+  // A conditional or a counted loop that only computes, loads and stores
+  // goes on to the op after it (`if (n > 0) m = MIN(m, s[n - 1]);`, a row's
+  // sum before `out[i] = t`); its own loads may not run.
+  auto completes = [](Operation *op) {
+    auto structured = [](Operation *x) {
+      return isa<scf::IfOp, affine::AffineIfOp, scf::ForOp,
+                 affine::AffineForOp>(x);
+    };
+    if (!structured(op))
       return false;
-    return !cond->walk([&](Operation *in) {
-                  if (in == cond || isa<scf::IfOp, affine::AffineIfOp>(in) ||
-                      isPure(in) ||
-                      isa<affine::AffineLoadOp, memref::LoadOp,
-                          affine::AffineStoreOp, memref::StoreOp>(in))
-                    return WalkResult::advance();
-                  return WalkResult::interrupt();
-                })
-                .wasInterrupted();
+    return !op->walk([&](Operation *in) {
+                if (structured(in) || isPure(in) || isExpandedCall(in) ||
+                    isa<affine::AffineLoadOp, memref::LoadOp,
+                        affine::AffineStoreOp, memref::StoreOp,
+                        memref::AllocaOp>(in))
+                  return WalkResult::advance();
+                return WalkResult::interrupt();
+              }).wasInterrupted();
   };
   std::function<void(Block &)> first = [&](Block &block) {
     for (Operation &op : block) {
@@ -899,12 +902,14 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
       } else if (isLoop(&op) && !isa<OpaqueLoopOp>(op) &&
                  enter(&op, /*surely=*/false)) {
         first(op.getRegion(0).front());
-        return;
+        if (!completes(&op))
+          return;
       } else if (completes(&op)) {
         continue;
       } else if (op.getNumRegions() ||
-                 !(isPure(&op) || isa<affine::AffineStoreOp, memref::StoreOp,
-                                      memref::AllocaOp>(op))) {
+                 !(isPure(&op) || isExpandedCall(&op) ||
+                   isa<affine::AffineStoreOp, memref::StoreOp,
+                       memref::AllocaOp>(op))) {
         return; // (a local declared in the body goes on)
       }
     }

@@ -157,6 +157,10 @@ std::optional<Access> weft::rowOfTable(const Access &a) {
   return r;
 }
 
+bool weft::isExpandedCall(Operation *op) {
+  return isa<CallOp>(op) && op->hasAttr("weft.expanded");
+}
+
 std::string weft::accessText(Operation *op) {
   if (auto n = dyn_cast<NameLoc>(op->getLoc()))
     return n.getName().str();
@@ -560,6 +564,8 @@ static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
         body.blockers.push_back({op, e.getReason().str()});
       return;
     }
+    if (isExpandedCall(op))
+      return; // (its callee's body is before it)
     if (auto call = dyn_cast<CallOp>(op)) {
       StringRef callee = call.getCallee();
       const CallSummary &s = summaries.get(callee);

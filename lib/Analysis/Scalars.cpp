@@ -429,7 +429,8 @@ static bool isArithmeticCall(Operation *op) {
 /// May op write memory (a store, a call, an effects op, or a region), or
 /// may control arrive after it without passing before it (a case label)?
 static bool mayWrite(Operation *op) {
-  return isStore(op) || (isa<CallOp>(op) && !isArithmeticCall(op)) ||
+  return isStore(op) ||
+         (isa<CallOp>(op) && !isArithmeticCall(op) && !isExpandedCall(op)) ||
          isa<EffectsOp, CaseOp, LabelOp>(op) || op->getNumRegions();
 }
 

@@ -376,6 +376,7 @@ CallSummary CallSummaries::compute(StringRef callee) {
                   (a.text.empty() ? "?" : a.text) + ")";
       s.effects.clear();
       s.indirectReads.clear();
+      s.unfollowedWrites = true;
       return s;
     }
     // A field of each element (weft.field views only, of the root's rank)

@@ -5,9 +5,10 @@
 // clampi), a header function with a loop that reads a row (row_mean) or
 // writes one (center_row) no longer keep a loop sequential; pixel, which
 // reads through the image's pointer while the loop writes memory it may
-// reach, does. The parallel build must print what the sequential one
-// prints.
-// PARALLEL: 3
+// reach, is expanded at its call (weft-expand-calls), and the loop runs
+// on a run-time check that out and a->px are apart. The parallel build
+// must print what the sequential one prints.
+// PARALLEL: 4
 // WEFT-ARGS: --fork-join-ns=0 --task-graphs=false
 // CFLAGS: -I%S
 #include <stdio.h>

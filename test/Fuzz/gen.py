@@ -42,7 +42,10 @@ called with strides apart, zero, negative and overlapping; one in four
 calls helpers defined in a header it includes (HELPERS_H,
 written as fuzz_helpers.h beside the program): pure ones, one through
 another, a loop over a row, a store through a pointer, and ones that keep
-it sequential (a static counter, a read of the element before).
+it sequential (a static counter, a read of the element before); one in four
+reads and writes vectors and matrices in structs through accessors in
+GSL's style (`v->data[i * v->stride]`), called with vectors apart, a
+stride of zero, shared elements and overlapping rows.
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -1396,6 +1399,59 @@ class Gen:
         return "\n".join(["static void stride_k(int n, int s, int c, "
                           "double *y, const double *x) {"] + body + ["}"])
 
+    def acc_kernel(self, side):
+        """Vectors and matrices read and written through accessors in GSL's
+        style (docs/analysis.md, "Expanded calls"): fv_get/fv_set reach
+        `v->data[i * v->stride]`, fm_get/fm_set `m->data[i * m->tda + j]`.
+        acc_k(y, x, m) is an axpy, a matrix's rows scaled by x (x's element
+        read before the row's loop), each row's sum stored in y (after the
+        row's loop), or a recurrence along y (sequential); main calls it
+        with vectors apart, a stride of zero, vectors that share elements,
+        rows that overlap and a matrix over x's elements. Returns the C of
+        the accessors and the kernel."""
+        kind = side.choice(("axpy", "rows", "sums", "recur"))
+        k = side.choice(("0.5", "-0.25", "0.75"))
+        if kind == "axpy":
+            body = ["  for (int i = 0; i < y->size; i++)",
+                    "    fv_set(y, i, fv_get(y, i) * %s + fv_get(x, i));" % k]
+        elif kind == "rows":
+            body = ["  for (int i = 0; i < m->rows; i++) {",
+                    "    double s = fv_get(x, i);",
+                    "    for (int j = 0; j < m->cols; j++)",
+                    "      fm_set(m, i, j, fm_get(m, i, j) * %s + s);" % k,
+                    "  }"]
+        elif kind == "sums":
+            body = ["  for (int i = 0; i < m->rows; i++) {",
+                    "    double t = 0;",
+                    "    for (int j = 0; j < m->cols; j++)",
+                    "      t = t * %s + fm_get(m, i, j);" % k,
+                    "    fv_set(y, i, t);",
+                    "  }"]
+        else:
+            self.features.add("accessors, recurrence")
+            body = ["  for (int i = 1; i < y->size; i++)",
+                    "    fv_set(y, i, fv_get(y, i - 1) * %s + fv_get(x, i));"
+                    % k]
+        self.features.add("accessors")
+        self.acc = True
+        return "\n".join([
+            "typedef struct { int size, stride; double *data; } fvec;",
+            "typedef struct { int rows, cols, tda; double *data; } fmat;",
+            "static inline double fv_get(const fvec *v, int i) {",
+            "  return v->data[i * v->stride];",
+            "}",
+            "static inline void fv_set(fvec *v, int i, double x) {",
+            "  v->data[i * v->stride] = x;",
+            "}",
+            "static inline double fm_get(const fmat *m, int i, int j) {",
+            "  return m->data[i * m->tda + j];",
+            "}",
+            "static inline void fm_set(fmat *m, int i, int j, double x) {",
+            "  m->data[i * m->tda + j] = x;",
+            "}",
+            "static void acc_k(fvec *y, const fvec *x, fmat *m) {",
+            "  (void)y; (void)x; (void)m;"] + body + ["}"])
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
@@ -1406,7 +1462,7 @@ class Gen:
         self.rows, self.mat, self.col, self.sib = None, None, None, None
         self.tile = None
         self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
-        self.stride = False
+        self.stride = self.acc = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -1417,7 +1473,8 @@ class Gen:
                 (122949823, 19, 1.0 / 3, self.sib_kernel),
                 (141650939, 23, 1.0 / 3, self.tile_kernel),
                 (160481183, 29, 0.25, self.inc_kernel),
-                (179424673, 31, 0.25, self.stride_kernel)):
+                (179424673, 31, 0.25, self.stride_kernel),
+                (198491317, 37, 0.25, self.acc_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -1614,6 +1671,24 @@ class Gen:
                 main.append('  dump("stride/%d/%d");' % (st, c))
             main.append("  stride_k(500, 2, 1, A + 8000, A + 8100);")
             main.append('  dump("stride/overlap");')
+        if self.acc:
+            # Apart; a stride of zero; y sharing x's elements and rows that
+            # overlap; the matrix over x's elements.
+            main += [
+                "  {",
+                "    fvec y = {500, 3, A + 8000}, x = {500, 2, B};",
+                "    fvec z = {500, 0, A + 9000}, w = {400, 1, B + 3};",
+                "    fmat m = {40, 30, 32, C + 100}, o = {40, 30, 20, C + 100};",
+                "    fmat p = {40, 30, 32, B + 50};",
+                "    acc_k(&y, &x, &m);",
+                '    dump("acc/0");',
+                "    acc_k(&z, &x, &m);",
+                '    dump("acc/1");',
+                "    acc_k(&w, &x, &o);",
+                '    dump("acc/2");',
+                "    acc_k(&y, &x, &p);",
+                '    dump("acc/3");',
+                "  }"]
         if self.sweep:
             main.append("  for (int i = 0; i < 40; i++)")
             main.append("    for (int j = 0; j < 400; j++) {")

@@ -67,6 +67,11 @@ bool isLoop(mlir::Operation *op);
 /// nothing in it runs in parallel, and weft says nothing of its loops.
 bool inIncludedFunction(mlir::Operation *op);
 
+/// Is op a call that weft-expand-calls put its callee's body before
+/// (weft.expanded)? The copy is what it does: the call itself has no
+/// effect and costs nothing.
+bool isExpandedCall(mlir::Operation *op);
+
 /// Does op, or an op inside it, jump (break, continue, return, goto, a
 /// label or case) or switch? Structured reasoning about its statements'
 /// order stops there.
@@ -153,6 +158,9 @@ struct CallSummary {
   /// such read. Such a pointer reaches only memory whose address was kept
   /// (Memory.h, uncaptured).
   std::string indirectReads;
+  /// `unknown` only because the body writes through a pointer weft does
+  /// not follow (one it loads): what weft-expand-calls may expand.
+  bool unfollowedWrites = false;
   bool pure() const {
     return unknown.empty() && effects.empty() && indirectReads.empty();
   }

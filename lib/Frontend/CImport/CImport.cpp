@@ -596,5 +596,9 @@ ImportedModule weft::importTranslationUnit(clang::ASTContext &ctx,
   Importer importer(ctx, mlirCtx, options, out);
   importer.forVerdicts = &verdicts;
   importer.importTranslationUnit();
+  // Where passes' new ids start (weft-expand-calls' derived reads).
+  (*out.module)
+      ->setAttr("weft.next_id", IntegerAttr::get(IntegerType::get(&mlirCtx, 64),
+                                                 out.decls.size()));
   return out;
 }

@@ -984,10 +984,50 @@ void FileRewriter::hintSerialStretches() {
   });
 }
 
+/// The reads weft-expand-calls copied from callees into their callers
+/// (the module's weft.derived_reads): each is the read it copies, with its
+/// text at the call, and means the same only where the last local variable
+/// that text names is declared.
+static void addDerivedReads(ImportedModule &im, clang::ASTContext &ctx) {
+  auto list =
+      im.module.get()->getAttrOfType<mlir::ArrayAttr>("weft.derived_reads");
+  if (!list)
+    return;
+  const clang::SourceManager &sm = ctx.getSourceManager();
+  for (mlir::Attribute a : list) {
+    auto d = llvm::cast<mlir::DictionaryAttr>(a);
+    int64_t id = d.getAs<mlir::IntegerAttr>("id").getInt();
+    auto from = im.reads.find(d.getAs<mlir::IntegerAttr>("of").getInt());
+    // An id of the file's own declarations would name one of them.
+    if (id < (int64_t)im.decls.size() || from == im.reads.end())
+      continue;
+    ImportedModule::MemoryRead r{
+        d.getAs<mlir::StringAttr>("text").str(), from->second.type, {}};
+    bool known = true;
+    for (int64_t decl :
+         d.getAs<mlir::DenseI64ArrayAttr>("decls").asArrayRef()) {
+      const auto *v =
+          decl >= 0 && (size_t)decl < im.decls.size()
+              ? llvm::dyn_cast_or_null<clang::VarDecl>(im.decls[decl])
+              : nullptr;
+      known = known && v;
+      if (!v || !v->isLocalVarDecl())
+        continue;
+      clang::SourceLocation at = sm.getExpansionLoc(v->getLocation());
+      if (r.lastLocal.isInvalid() ||
+          sm.isBeforeInTranslationUnit(r.lastLocal, at))
+        r.lastLocal = at;
+    }
+    if (known)
+      im.reads[id] = std::move(r);
+  }
+}
+
 RewriteResult weft::rewriteMainFile(ImportedModule &imported,
                                     clang::ASTContext &ctx,
                                     clang::Preprocessor &pp,
                                     const RewriteOptions &options) {
+  addDerivedReads(imported, ctx);
   FileRewriter fr(imported, ctx, pp, options);
   return fr.run();
 }

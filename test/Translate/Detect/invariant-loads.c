@@ -62,3 +62,26 @@ void step_call(int *dst, const int *src, int **rows, int t, int n) {
     dst[i] = rows[t + 1][i] + m; // expected-note {{rows[t + 1][i] here}}
   }
 }
+
+// Read after a counted inner loop that only computes, loads and stores: it
+// may run no iteration (k may be 0), but it always ends, so every
+// iteration gets to rows[t + 1] too.
+void row_step(int *dst, const int *src, int **rows, int t, int n, int k) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop parallelized: a run-time check that dst and src do not overlap; a run-time check that dst and rows do not overlap; a run-time check that dst and rows[t + 1] do not overlap}}
+    int m = 0;
+    for (int j = 0; j < k; j++) // expected-remark {{loop not parallelized: m carries a value from one iteration to the next}}
+      m = m * 3 + src[i + j]; // expected-note {{m read here}}
+    dst[i] = rows[t + 1][i] + m;
+  }
+}
+
+// The same with a while loop inside, which may not end: not read before
+// the loop.
+void row_step_while(int *dst, const int *src, int **rows, int t, int n) {
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: dst and rows[t + 1] may overlap, and weft cannot name rows[t + 1] in a run-time check}}
+    int m = src[i];
+    while (m > 1) // expected-remark {{loop not parallelized: a while loop weft cannot count: its body does not step a variable that the condition compares by a constant (i++, i += 4)}}
+      m = m / 2 + (m & 1);
+    dst[i] = rows[t + 1][i] + m; // expected-note {{rows[t + 1][i] here}}
+  }
+}

@@ -200,7 +200,7 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
       continue;
     }
     if (auto call = dyn_cast<CallOp>(op)) {
-      if (!summaries->get(call.getCallee()).pure())
+      if (!isExpandedCall(call) && !summaries->get(call.getCallee()).pure())
         return no(between + "calls " + call.getCallee().str() +
                   ", which is not pure");
       continue;

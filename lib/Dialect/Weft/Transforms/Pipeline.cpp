@@ -1,9 +1,9 @@
 //===- Pipeline.cpp - weft's named pass pipeline
 //------------------------------===//
 //
-// count loops -> detect -> outline -> interchange -> assign cores -> fuse
-// regions -> frequency hints -> remarks: what weft-translate runs, and
-// `weft-opt --weft-pipeline` for .mlir files.
+// count loops -> expand calls -> detect -> outline -> interchange -> assign
+// cores -> fuse regions -> frequency hints -> remarks: what weft-translate
+// runs, and `weft-opt --weft-pipeline` for .mlir files.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Dialect/Weft/Transforms/Passes.h"
@@ -15,6 +15,7 @@ using namespace weft;
 
 void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   pm.addPass(createCountLoops());
+  pm.addPass(createExpandCalls());
   DetectParallelLoopsOptions detect;
   detect.fpReductions = o.fpReductions;
   detect.mathErrno = o.mathErrno;
@@ -89,7 +90,8 @@ struct PipelineCLOptions : public PassPipelineOptions<PipelineCLOptions> {
 void weft::registerPipeline() {
   PassPipelineRegistration<PipelineCLOptions>(
       "weft-pipeline",
-      "weft's whole pipeline: count while and do loops, detect parallel "
+      "weft's whole pipeline: count while and do loops, expand accessor "
+      "calls, detect parallel "
       "loops, outline tasks, interchange loops, assign cores, fuse regions, "
       "task graphs, frequency hints, "
       "emit remarks",

@@ -45,7 +45,7 @@ struct PipelineOptions {
   bool loopTasks = true;
 };
 
-/// Adds weft's pipeline to `pm`: weft-count-loops,
+/// Adds weft's pipeline to `pm`: weft-count-loops, weft-expand-calls,
 /// weft-detect-parallel-loops,
 /// weft-outline-tasks, weft-interchange, weft-assign-cores, weft-fuse-regions,
 /// weft-task-graph,

@@ -48,6 +48,35 @@ def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
                            "::mlir::affine::AffineDialect"];
 }
 
+def ExpandCalls : Pass<"weft-expand-calls", "mlir::ModuleOp"> {
+  let summary = "Puts the bodies of accessors that reach memory through struct fields in place of their calls, for the analysis";
+  let description = [{
+    A call to a function defined in the module whose summary cannot say
+    what it touches (it reads or writes through a pointer it loads, as
+    `v->data[i * v->stride]` does), when the function is one block of at
+    most 64 operations with no call, loop, branch, jump or local variable
+    in memory, gets a copy of the body right before it, on the call's own
+    values; its results are the copy's, and the call is marked
+    `weft.expanded`, which the analysis and the cost model take for no
+    effect and no work. The C keeps the call.
+
+    A pointer argument that is `&x[0]` of the parameter's type is x itself;
+    any other pointer is a `weft.base` of it. The copy's C texts (its
+    locations' names, a `weft.base`'s `name`) are the callee's with each
+    parameter replaced by the caller's variable (or constant) passed to it,
+    when every other name in the text is a member or a keyword; else the
+    copy keeps the callee's text followed by ` (in callee)`, for remarks,
+    and no run-time check names it. The importer's marks on the body
+    (`weft.stmt`, `weft.vars`, ...) stay behind. A copied read with a text
+    and a `weft.expr` gets a new id (from the module's `weft.next_id`), and
+    an entry `{id, of, text, decls}` in the module's `weft.derived_reads`
+    for the rewriter: the read it copies, its text at the call, and the
+    caller's variables that text names (docs/ir.md, "Expanded calls").
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 def DetectParallelLoops : Pass<"weft-detect-parallel-loops", "mlir::ModuleOp"> {
   let summary = "Finds the loops that can run in parallel, and why the others cannot";
   let description = [{
