@@ -183,6 +183,8 @@ def count_loops(text, stats):
                          text):
         stats["opaque"] += 1
         stats["why:" + normalize(m.group(2))] += 1
+    for m in re.finditer(r'weft\.reason = "((?:[^"\\]|\\.)*)"', text):
+        stats["seq:" + normalize(m.group(1))] += 1
 
 
 def main():
@@ -264,6 +266,14 @@ def main():
     whys = [(n, k[4:]) for k, n in total.items() if k.startswith("why:")]
     for n, why in sorted(whys, reverse=True):
         lines.append("| %d | %s |" % (n, why))
+    # The reasons of sequential verdicts (weft.reason), the most frequent.
+    seqs = [(n, k[4:]) for k, n in total.items() if k.startswith("seq:")]
+    lines += ["", "## Why loops stay sequential (the %d most frequent of %d "
+              "reasons, %d loops)" % (min(40, len(seqs)), len(seqs),
+                                      sum(n for n, _ in seqs)),
+              "", "| loops | reason |", "|---|---|"]
+    for n, why in sorted(seqs, reverse=True)[:40]:
+        lines.append("| %d | %s |" % (n, why.replace("|", "\\|")))
     if failures:
         lines += ["", "## Failures", ""]
         for path, rc, err in failures:

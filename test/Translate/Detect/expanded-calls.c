@@ -46,9 +46,9 @@ void row_sums(const mat *m, vec *out) {
   }
 }
 
-// The vector is the k-th of an array: the copy's base is (&vs[k]),
-// computed in the loop, which no check names; the remark writes the
-// argument as the call does.
+// The vector is the k-th of an array: the copy's base is (&vs[k]) (a
+// pointer into a parameter's memory), computed in the loop, which no
+// check names; the remark writes the argument as the call does.
 void set_kth(vec *vs, int k, size_t n) {
   for (size_t i = 0; i < n; i++) // expected-remark {{loop not parallelized: (&vs[k])->data and (&vs[k])->data[i * (&vs[k])->stride] may be the same memory in two iterations ((&vs[k]) is a pointer computed in the loop)}}
     vec_set(&vs[k], i, 1.0); // expected-note {{(&vs[k])->data[i * (&vs[k])->stride] here}}
@@ -69,4 +69,13 @@ static inline size_t vec_len(const vec *v) { return v->size; }
 void lens(const vec *vs, size_t *restrict out, int n) {
   for (int i = 0; i < n; i++) // expected-remark {{loop parallelized: its iterations are independent}}
     out[i] = vec_len(&vs[i]);
+}
+
+// A local struct passed by address: the analysis may know that nothing
+// else reaches it, so the copy may not stand for it through a pointer; the
+// call keeps its summary.
+void local_view(double *restrict out, double *data, int n) {
+  vec v = {(size_t)n, 1, data};
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: it contains a call to vec_get, which reads memory through a pointer weft does not follow (v->data[i * v->stride]), and the loop writes out[i], which such a pointer may reach}}
+    out[i] = vec_get(&v, i); // expected-note {{here}}
 }

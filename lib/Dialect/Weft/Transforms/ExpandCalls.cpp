@@ -325,12 +325,29 @@ static Value addrBase(Value actual, Type formal) {
   return Value();
 }
 
+/// Is `ptr` a pointer whose memory a `weft.base` (alias class `pointer`)
+/// stands for soundly: one the function gets (a parameter, a call's
+/// result), loads from memory or computes into a parameter's memory
+/// (`&vs[k]`), advanced or not? Not the address of an object of the
+/// caller (`&s`, `&buf[k]`), which the analysis may know does not escape:
+/// a base of it would be taken for other memory.
+static bool opaquePointer(Value ptr) {
+  while (auto add = ptr.getDefiningOp<PtrAddOp>())
+    ptr = add.getPtr();
+  if (auto addr = ptr.getDefiningOp<AddrOp>())
+    ptr = addr.getBase();
+  return isa<BlockArgument>(ptr) ||
+         isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp, CallOp>(
+             ptr.getDefiningOp());
+}
+
 /// Can the callee's parameter `formal` take the caller's `actual`?
 static bool mappable(Value actual, BlockArgument formal) {
   Type ft = formal.getType();
   return actual.getType() == ft ||
          (isa<MemRefType>(ft) &&
-          (addrBase(actual, ft) || isa<PtrType>(actual.getType())));
+          (addrBase(actual, ft) ||
+           (isa<PtrType>(actual.getType()) && opaquePointer(actual))));
 }
 
 Value Expander::mapArg(OpBuilder &b, Value actual, BlockArgument formal,

@@ -61,7 +61,9 @@ def ExpandCalls : Pass<"weft-expand-calls", "mlir::ModuleOp"> {
     effect and no work. The C keeps the call.
 
     A pointer argument that is `&x[0]` of the parameter's type is x itself;
-    any other pointer is a `weft.base` of it. The copy's C texts (its
+    a pointer that is a parameter, a call's result, a load or an address in
+    a parameter's memory (advanced or not) is a `weft.base` of it; with any
+    other argument (the address of a local object) the call stays as it is. The copy's C texts (its
     locations' names, a `weft.base`'s `name`) are the callee's with each
     parameter replaced by the caller's variable (or constant) passed to it,
     when every other name in the text is a member or a keyword; else the
