@@ -65,8 +65,10 @@ struct ArgText {
 
 /// Can `fn`'s body stand in place of a call to it? One block of at most
 /// kMaxOps operations that compute values and read and write memory: no
-/// call, no loop, no branch, no jump, no local variable in memory (its
-/// parameters are never assigned).
+/// call, no loop, no branch, no jump, no global (a get_global of its own
+/// is not the caller's: which stores reach a global is read off the
+/// caller's), no local variable in memory (its parameters are never
+/// assigned).
 static bool expandable(func::FuncOp fn) {
   if (fn.isExternal() || !fn.getBody().hasOneBlock())
     return false;
@@ -300,10 +302,13 @@ public:
 
   /// Expands `call` when its callee qualifies; true if it did.
   bool expand(CallOp call);
+  /// Records on the module the ids given out (weft.next_id) and the reads
+  /// that have them (weft.derived_reads).
   void finish();
 
 private:
-  /// How the callee's formal parameter is seen at the call, or null.
+  /// How the callee's formal parameter is seen at the call (when it is
+  /// `mappable`): the caller's value, or a weft.base of the pointer.
   Value mapArg(OpBuilder &b, Value actual, BlockArgument formal,
                const std::optional<ArgText> &text, StringRef callee,
                Location loc);

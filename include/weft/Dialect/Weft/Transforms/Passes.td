@@ -54,8 +54,8 @@ def ExpandCalls : Pass<"weft-expand-calls", "mlir::ModuleOp"> {
     A call to a function defined in the module whose summary cannot say
     what it touches (it reads or writes through a pointer it loads, as
     `v->data[i * v->stride]` does), when the function is one block of at
-    most 64 operations with no call, loop, branch, jump or local variable
-    in memory, gets a copy of the body right before it, on the call's own
+    most 64 operations with no call, loop, branch, jump, global or local
+    variable in memory, gets a copy of the body right before it, on the call's own
     values; its results are the copy's, and the call is marked
     `weft.expanded`, which the analysis and the cost model take for no
     effect and no work. The C keeps the call.
