@@ -49,25 +49,9 @@ std::optional<VarRef> CNames::ssaVarOf(Value v) {
   return std::nullopt;
 }
 
-/// The C variable whose value at the loop's entry the atom is.
-std::optional<VarRef> CNames::declOf(Value v) {
-  if (auto arg = dyn_cast<BlockArgument>(v)) {
-    // The counter of a loop around this one: a C variable in scope where
-    // the check runs (not for a normalized decreasing loop, whose
-    // induction variable is not the counter, nor for a while loop whose
-    // body steps the counter between reads: weft.counter_moves).
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (isLoop(owner) && owner != loop && owner->isAncestor(loop)) {
-      auto decl = owner->getAttrOfType<IntegerAttr>("weft.counter");
-      auto name = owner->getAttrOfType<StringAttr>("weft.iv_name");
-      if (!decl || !name || owner->hasAttr("weft.c_step") ||
-          owner->hasAttr("weft.counter_moves"))
-        return std::nullopt;
-      return VarRef{decl.getInt(), name.str()};
-    }
-    auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
-    if (!fn)
-      return std::nullopt;
+std::optional<VarRef> weft::variableOf(BlockArgument arg) {
+  Operation *owner = arg.getOwner()->getParentOp();
+  if (auto fn = dyn_cast<func::FuncOp>(owner)) {
     auto d = fn.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
                                               "weft.decl");
     auto nm = fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
@@ -75,6 +59,24 @@ std::optional<VarRef> CNames::declOf(Value v) {
     if (!d || !nm)
       return std::nullopt;
     return VarRef{d.getInt(), nm.str()};
+  }
+  auto decl = owner->getAttrOfType<IntegerAttr>("weft.counter");
+  auto name = owner->getAttrOfType<StringAttr>("weft.iv_name");
+  if (!isLoop(owner) || !decl || !name || owner->hasAttr("weft.c_step") ||
+      owner->hasAttr("weft.counter_moves"))
+    return std::nullopt;
+  return VarRef{decl.getInt(), name.str()};
+}
+
+/// The C variable whose value at the loop's entry the atom is.
+std::optional<VarRef> CNames::declOf(Value v) {
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    // A parameter, or the counter of a loop around this one: a C variable
+    // in scope where the check runs.
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (isLoop(owner) && (owner == loop || !owner->isAncestor(loop)))
+      return std::nullopt;
+    return variableOf(arg);
   }
   if (auto var = ssaVarOf(v))
     return var;

@@ -850,16 +850,20 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   };
   for (Operation *ld : boundLoadsOf(loop))
     witness(ld);
+  // An op with no code inside that goes on to the next: it computes,
+  // stores, declares a local, or is an expanded call.
+  auto goesOn = [](Operation *op) {
+    return op->getNumRegions() == 0 &&
+           (isPure(op) || isExpandedCall(op) ||
+            isa<affine::AffineStoreOp, memref::StoreOp, memref::AllocaOp>(op));
+  };
   // Reads right before the loop, in its block, with no call or nested code
   // between them and it (which might free the memory): GSL's `const size_t
   // tda = a->tda;` before `a->data[i * tda + j]`.
   for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
     if (isa<affine::AffineLoadOp, memref::LoadOp>(op))
       witness(op);
-    else if (op->getNumRegions() ||
-             !(isPure(op) || isExpandedCall(op) ||
-               isa<affine::AffineStoreOp, memref::StoreOp, memref::AllocaOp>(
-                   op)))
+    else if (!goesOn(op))
       break;
   }
   // The first iteration, up to the first op that may not go on to the next
@@ -879,7 +883,7 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   // A conditional or a counted loop that only computes, loads and stores
   // goes on to the op after it (`if (n > 0) m = MIN(m, s[n - 1]);`, a row's
   // sum before `out[i] = t`); its own loads may not run.
-  auto completes = [](Operation *op) {
+  auto completes = [&](Operation *op) {
     auto structured = [](Operation *x) {
       return isa<scf::IfOp, affine::AffineIfOp, scf::ForOp,
                  affine::AffineForOp>(x);
@@ -887,10 +891,8 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
     if (!structured(op))
       return false;
     return !op->walk([&](Operation *in) {
-                if (structured(in) || isPure(in) || isExpandedCall(in) ||
-                    isa<affine::AffineLoadOp, memref::LoadOp,
-                        affine::AffineStoreOp, memref::StoreOp,
-                        memref::AllocaOp>(in))
+                if (structured(in) || goesOn(in) ||
+                    isa<affine::AffineLoadOp, memref::LoadOp>(in))
                   return WalkResult::advance();
                 return WalkResult::interrupt();
               }).wasInterrupted();
@@ -906,10 +908,7 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
           return;
       } else if (completes(&op)) {
         continue;
-      } else if (op.getNumRegions() ||
-                 !(isPure(&op) || isExpandedCall(&op) ||
-                   isa<affine::AffineStoreOp, memref::StoreOp,
-                       memref::AllocaOp>(op))) {
+      } else if (!goesOn(&op)) {
         return; // (a local declared in the body goes on)
       }
     }

@@ -23,6 +23,12 @@
 
 namespace weft {
 
+/// The C variable a block argument is: a function's parameter, or a loop's
+/// counter when the loop's induction variable is the counter (not a
+/// normalized decreasing loop's, weft.c_step, nor a while loop's whose body
+/// steps the counter between reads, weft.counter_moves).
+std::optional<VarRef> variableOf(mlir::BlockArgument arg);
+
 class CNames {
 public:
   /// Names values at the entry of `loop`; `inv` (its invariants) lets it

@@ -20,6 +20,7 @@
 // "Expanded calls").
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Analysis/CNames.h"
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
@@ -109,23 +110,10 @@ static std::optional<ArgText> argText(Value v) {
     v = addr.getBase();
   }
   if (auto arg = dyn_cast<BlockArgument>(v)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    if (auto fn = dyn_cast<func::FuncOp>(owner)) {
-      auto d =
-          fn.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(), "weft.decl");
-      auto nm =
-          fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "weft.name");
-      if (!d || !nm)
-        return std::nullopt;
-      return ArgText{nm.str(), d.getInt()};
-    }
-    // A loop's counter, when the induction variable is the counter.
-    auto d = owner->getAttrOfType<IntegerAttr>("weft.counter");
-    auto nm = owner->getAttrOfType<StringAttr>("weft.iv_name");
-    if (!isLoop(owner) || !d || !nm || owner->hasAttr("weft.c_step") ||
-        owner->hasAttr("weft.counter_moves"))
-      return std::nullopt;
-    return ArgText{nm.str(), d.getInt()};
+    // A parameter, or a loop's counter.
+    if (std::optional<VarRef> var = variableOf(arg))
+      return ArgText{var->name, var->decl};
+    return std::nullopt;
   }
   Operation *def = v.getDefiningOp();
   if (!def)
@@ -409,19 +397,29 @@ bool Expander::expand(CallOp call) {
   IRMapping map;
   for (auto [formal, actual] : llvm::zip(fn.getArguments(), call.getArgs())) {
     std::optional<ArgText> text = argText(actual);
-    if (auto nm = fn.getArgAttrOfType<StringAttr>(formal.getArgNumber(),
-                                                  "weft.name")) {
-      texts[nm.getValue()] = text;
-      loose[nm.getValue()] =
-          text              ? text
-          : written.empty() ? std::nullopt
-                            : std::optional<ArgText>(
-                                  ArgText{written[formal.getArgNumber()], -1});
+    std::optional<ArgText> said =
+        text || written.empty() ? text
+                                : ArgText{written[formal.getArgNumber()], -1};
+    if (StringRef nm = nameOf(formal); !nm.empty()) {
+      texts[nm] = text;
+      loose[nm] = said;
     }
-    map.map(formal, mapArg(b, actual, formal,
-                           text ? text : loose.lookup(nameOf(formal)),
-                           fn.getName(), at));
+    map.map(formal, mapArg(b, actual, formal, said, fn.getName(), at));
   }
+  // A callee's text in the caller's terms: with the caller's variables
+  // (`strict`, which a check may name; their decl ids to `decls`), else
+  // for remarks only with the call's arguments as written, else the
+  // callee's own saying so.
+  auto inCaller = [&](StringRef own, std::optional<std::string> &strict,
+                      SmallVectorImpl<int64_t> &decls) -> std::string {
+    SmallVector<int64_t> ignored;
+    strict = substitute(own, texts, decls);
+    if (strict)
+      return *strict;
+    if (auto shown = substitute(own, loose, ignored))
+      return *shown;
+    return (own + " (in " + fn.getName() + ")").str();
+  };
 
   // The body, op by op: texts put in the caller's terms, the importer's
   // marks of statements and variables left behind (they are the callee's).
@@ -455,30 +453,18 @@ bool Expander::expand(CallOp call) {
     } else {
       copy = b.clone(op, map);
     }
-    // Texts: the copy's own C, in the caller's variables; else, for
-    // remarks only (without a weft.expr no check names it), with the
-    // call's arguments as written, or the callee's own saying so.
+    // Texts: the copy's own C in the caller's terms (without a weft.expr,
+    // below, no check names a text that is not strict).
     SmallVector<int64_t> decls, ignored;
-    std::optional<std::string> text;
+    std::optional<std::string> text, baseText;
     Location loc = at;
-    if (auto n = dyn_cast<NameLoc>(op.getLoc())) {
-      StringRef own = n.getName().getValue();
-      text = substitute(own, texts, decls);
-      std::optional<std::string> said =
-          text ? text : substitute(own, loose, ignored);
+    if (auto n = dyn_cast<NameLoc>(op.getLoc()))
       loc = NameLoc::get(
-          StringAttr::get(
-              ctx, said ? *said : (own + " (in " + fn.getName() + ")").str()),
+          StringAttr::get(ctx, inCaller(n.getName().getValue(), text, decls)),
           at);
-    }
     copy->setLoc(loc);
-    if (auto base = dyn_cast<BaseOp>(copy)) {
-      auto name = substitute(base.getName(), texts, ignored);
-      if (!name)
-        name = substitute(base.getName(), loose, ignored);
-      base.setName(
-          name ? *name : (base.getName() + " (in " + fn.getName() + ")").str());
-    }
+    if (auto base = dyn_cast<BaseOp>(copy))
+      base.setName(inCaller(base.getName(), baseText, ignored));
     auto expr = copy->getAttrOfType<IntegerAttr>("weft.expr");
     SmallVector<StringAttr> drop;
     for (NamedAttribute a : copy->getDiscardableAttrs())
