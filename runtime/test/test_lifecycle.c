@@ -15,6 +15,11 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+static void nap_us(long us) {
+  struct timespec ts = {0, us * 1000};
+  nanosleep(&ts, NULL);
+}
+
 /// Threads of this process named "weft-*": the team's workers. (Counting
 /// all threads would also count a sanitizer's helper threads.)
 static int thread_count(void) {
@@ -42,8 +47,7 @@ static int thread_count(void) {
 static int settled_count(int want) {
   int n = thread_count();
   for (int i = 0; i < 200 && n != want; i++) {
-    struct timespec ts = {0, 5 * 1000 * 1000};
-    nanosleep(&ts, NULL);
+    nap_us(5000);
     n = thread_count();
   }
   return n;
@@ -52,9 +56,12 @@ static int settled_count(int want) {
 static _Atomic size_t worker_stack;
 static _Atomic int shutdown_result = 1;
 static _Atomic int64_t sum;
+static _Atomic int owner_naps;
 
 static void body(void *p, int64_t lo, int64_t hi, int64_t chunk) {
   atomic_fetch_add(&sum, hi - lo);
+  if (weft_tls.member == 0 && atomic_load(&owner_naps))
+    nap_us(20); /* leave the CPU to a worker on a loaded machine */
   if (weft_tls.member != 0) {
     pthread_attr_t a;
     size_t sz;
@@ -69,11 +76,18 @@ static void body(void *p, int64_t lo, int64_t hi, int64_t chunk) {
 
 static void run_until_worker(void) {
   /* A loop that says it is long: sleeping workers are woken for it (a tiny
-     loop without an estimate may be run by the caller alone). */
+     loop without an estimate may be run by the caller alone). The owner
+     takes the chunks of a worker that has not started yet, so on a loaded
+     machine (CI runs suites side by side on 2 cores) it could finish every
+     region alone: it naps in its chunks, and the test gives the workers up
+     to 30 s of regions, not a count of them. */
   weft_loop_t l = {.trip = 64, .work_ns = 1e6};
   atomic_store(&worker_stack, 0);
-  for (int i = 0; i < 10000 && !atomic_load(&worker_stack); i++)
+  atomic_store(&owner_naps, 1);
+  uint64_t t0 = weft_now_ns();
+  while (!atomic_load(&worker_stack) && weft_now_ns() - t0 < 30000000000ull)
     weft_parallel_for(&l, body, NULL);
+  atomic_store(&owner_naps, 0);
   CHECK(atomic_load(&worker_stack) != 0);
 }
 
