@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace weft;
@@ -90,6 +91,19 @@ std::optional<VarRef> CNames::declOf(Value v) {
     auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
     auto e = ld->getAttrOfType<IntegerAttr>("weft.expr");
     if (id && e && of.getInt() == id.getInt() && !loop->isAncestor(ld))
+      return VarRef{e.getInt(), accessText(ld)};
+  }
+  // A read right before the loop, in its block, with only computation and
+  // other reads between: C reads the same where the loop starts (`double
+  // *row = m->data + i * m->tda;` before the loop over the row, which
+  // weft-fold-offsets views from m->data).
+  if (auto e = ld->getAttrOfType<IntegerAttr>("weft.expr");
+      e && ld->getBlock() == loop->getBlock() && ld->isBeforeInBlock(loop) &&
+      !accessText(ld).empty()) {
+    Operation *op = ld->getNextNode();
+    while (op != loop && op->getNumRegions() == 0 && (isPure(op) || isLoad(op)))
+      op = op->getNextNode();
+    if (op == loop)
       return VarRef{e.getInt(), accessText(ld)};
   }
   // Memory no iteration writes, read inside the loop: its C text, when C

@@ -45,7 +45,9 @@ another, a loop over a row, a store through a pointer, and ones that keep
 it sequential (a static counter, a read of the element before); one in four
 reads and writes vectors and matrices in structs through accessors in
 GSL's style (`v->data[i * v->stride]`), called with vectors apart, a
-stride of zero, shared elements and overlapping rows.
+stride of zero, shared elements and overlapping rows; one in four the same
+through pointer arithmetic (an accessor that returns `v->data + i *
+v->stride`, `*(y->data + i * y->stride)`, a row pointer).
 Most kernels store to one array and read the others, and most
 stores go to an element of their own, as real kernels do: about 40% of the
 loops can run in parallel, and the rest have dependences that are rarely
@@ -92,6 +94,13 @@ static inline double fh_prev(const double *p, int i) { return p[i - 1]; }
 static long fh_calls;
 static inline double fh_tick(double v) { return v + (double)(fh_calls++ % 3); }
 """
+
+
+def strided_structs(vec, mat):
+    """C typedefs of a vector and a matrix in GSL's style, named vec and
+    mat: acc_k's and ptr_k's."""
+    return ["typedef struct { int size, stride; double *data; } %s;" % vec,
+            "typedef struct { int rows, cols, tda; double *data; } %s;" % mat]
 
 
 def write_helpers(directory):
@@ -1434,9 +1443,7 @@ class Gen:
                     % k]
         self.features.add("accessors")
         self.acc = True
-        return "\n".join([
-            "typedef struct { int size, stride; double *data; } fvec;",
-            "typedef struct { int rows, cols, tda; double *data; } fmat;",
+        return "\n".join(strided_structs("fvec", "fmat") + [
             "static inline double fv_get(const fvec *v, int i) {",
             "  return v->data[i * v->stride];",
             "}",
@@ -1452,6 +1459,45 @@ class Gen:
             "static void acc_k(fvec *y, const fvec *x, fmat *m) {",
             "  (void)y; (void)x; (void)m;"] + body + ["}"])
 
+    def ptr_kernel(self, side):
+        """The same structs reached by pointer arithmetic (docs/analysis.md,
+        "Advanced pointers"): pv_ptr returns `v->data + i * v->stride`, and
+        ptr_k(y, x, m) writes `*pv_ptr(y, i)`, `*(y->data + i * y->stride)`,
+        a matrix row through a row pointer `m->data + i * m->tda`, or a
+        recurrence along y through `*(y->data + (i - 1) * y->stride)`
+        (sequential); main calls it as it calls acc_k. Returns the C of the
+        accessor and the kernel."""
+        kind = side.choice(("ptr", "direct", "row", "recur"))
+        k = side.choice(("0.5", "-0.25", "0.75"))
+        if kind == "ptr":
+            body = ["  for (int i = 0; i < y->size; i++)",
+                    "    *pv_ptr(y, i) = *pv_ptr(y, i) * %s + "
+                    "*pv_ptr((pvec *)x, i);" % k]
+        elif kind == "direct":
+            body = ["  for (int i = 0; i < y->size; i++)",
+                    "    *(y->data + i * y->stride) = "
+                    "*(x->data + i * x->stride) - %s;" % k]
+        elif kind == "row":
+            body = ["  for (int i = 0; i < m->rows; i++) {",
+                    "    double *row = m->data + i * m->tda;",
+                    "    double s = *(x->data + i * x->stride);",
+                    "    for (int j = 0; j < m->cols; j++)",
+                    "      row[j] = row[j] * %s + s;" % k,
+                    "  }"]
+        else:
+            self.features.add("pointer offsets, recurrence")
+            body = ["  for (int i = 1; i < y->size; i++)",
+                    "    *(y->data + i * y->stride) = "
+                    "*(y->data + (i - 1) * y->stride) * %s + 1.0;" % k]
+        self.features.add("pointer offsets")
+        self.ptr = True
+        return "\n".join(strided_structs("pvec", "pmat") + [
+            "static inline double *pv_ptr(pvec *v, int i) {",
+            "  return v->data + i * v->stride;",
+            "}",
+            "static void ptr_k(pvec *y, const pvec *x, pmat *m) {",
+            "  (void)y; (void)x; (void)m;"] + body + ["}"])
+
     def program(self):
         nk = self.r.randrange(2, 5)
         ks = [self.kernel(i) for i in range(nk)]
@@ -1462,7 +1508,7 @@ class Gen:
         self.rows, self.mat, self.col, self.sib = None, None, None, None
         self.tile = None
         self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
-        self.stride = self.acc = False
+        self.stride = self.acc = self.ptr = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -1474,7 +1520,8 @@ class Gen:
                 (141650939, 23, 1.0 / 3, self.tile_kernel),
                 (160481183, 29, 0.25, self.inc_kernel),
                 (179424673, 31, 0.25, self.stride_kernel),
-                (198491317, 37, 0.25, self.acc_kernel)):
+                (198491317, 37, 0.25, self.acc_kernel),
+                (217645177, 41, 0.25, self.ptr_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -1671,24 +1718,25 @@ class Gen:
                 main.append('  dump("stride/%d/%d");' % (st, c))
             main.append("  stride_k(500, 2, 1, A + 8000, A + 8100);")
             main.append('  dump("stride/overlap");')
-        if self.acc:
-            # Apart; a stride of zero; y sharing x's elements and rows that
-            # overlap; the matrix over x's elements.
+        # acc_k and ptr_k on their structs: apart; a stride of zero; y
+        # sharing x's elements and rows that overlap; the matrix over x's
+        # elements.
+        for on, kernel, vec, mat in ((self.acc, "acc", "fvec", "fmat"),
+                                     (self.ptr, "ptr", "pvec", "pmat")):
+            if not on:
+                continue
             main += [
                 "  {",
-                "    fvec y = {500, 3, A + 8000}, x = {500, 2, B};",
-                "    fvec z = {500, 0, A + 9000}, w = {400, 1, B + 3};",
-                "    fmat m = {40, 30, 32, C + 100}, o = {40, 30, 20, C + 100};",
-                "    fmat p = {40, 30, 32, B + 50};",
-                "    acc_k(&y, &x, &m);",
-                '    dump("acc/0");',
-                "    acc_k(&z, &x, &m);",
-                '    dump("acc/1");',
-                "    acc_k(&w, &x, &o);",
-                '    dump("acc/2");',
-                "    acc_k(&y, &x, &p);",
-                '    dump("acc/3");',
-                "  }"]
+                "    %s y = {500, 3, A + 8000}, x = {500, 2, B};" % vec,
+                "    %s z = {500, 0, A + 9000}, w = {400, 1, B + 3};" % vec,
+                "    %s m = {40, 30, 32, C + 100}, o = {40, 30, 20, C + 100};"
+                % mat,
+                "    %s p = {40, 30, 32, B + 50};" % mat]
+            for n, args in enumerate(("&y, &x, &m", "&z, &x, &m",
+                                      "&w, &x, &o", "&y, &x, &p")):
+                main += ["    %s_k(%s);" % (kernel, args),
+                         '    dump("%s/%d");' % (kernel, n)]
+            main.append("  }")
         if self.sweep:
             main.append("  for (int i = 0; i < 40; i++)")
             main.append("    for (int j = 0; j < 400; j++) {")

@@ -26,3 +26,9 @@ static inline double mat_get(const mat *m, size_t i, size_t j) {
 static inline void mat_set(mat *m, size_t i, size_t j, double x) {
   m->data[i * m->tda + j] = x;
 }
+static inline double *vec_ptr(vec *v, size_t i) {
+  return v->data + i * v->stride;
+}
+static inline double *mat_ptr(mat *m, size_t i, size_t j) {
+  return m->data + i * m->tda + j;
+}

@@ -539,11 +539,29 @@ static std::optional<VarRef> baseVarOf(const BaseInfo &root, Operation *loop,
   Value id = pointerIdentity(root, loop, &inv);
   if (!id)
     return std::nullopt;
-  // A pointer loaded from memory (`v->data`): in the loop's bound, or in
-  // its body from memory no iteration writes; named as CNames names loads.
-  if (isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(id.getDefiningOp()))
+  // A pointer computed before the loop and never changed: the variable the
+  // access names, if it names one (`buf` in `buf[i]`, `in` after `in =
+  // src->px`).
+  auto named = [&]() -> std::optional<VarRef> {
+    if (auto vars = loop->getAttrOfType<ArrayAttr>("weft.free_vars"))
+      for (Attribute a : vars) {
+        auto d = cast<DictionaryAttr>(a);
+        if (d.getAs<StringAttr>("name").getValue() == root.name)
+          return VarRef{d.getAs<IntegerAttr>("decl").getInt(), root.name};
+      }
+    return std::nullopt;
+  };
+  // A pointer loaded from memory (`v->data`): in the loop's bound, in its
+  // body from memory no iteration writes, or right before it; named as
+  // CNames names loads, unless a variable holds it.
+  if (isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(
+          id.getDefiningOp())) {
+    if (auto var =
+            loop->isAncestor(id.getDefiningOp()) ? std::nullopt : named())
+      return var;
     if (auto var = names.declOf(id))
       return var;
+  }
   if (auto cell = id.getDefiningOp<memref::AllocaOp>()) {
     auto d = cell->getAttrOfType<IntegerAttr>("weft.decl");
     auto n = cell->getAttrOfType<StringAttr>("weft.name");
@@ -551,15 +569,7 @@ static std::optional<VarRef> baseVarOf(const BaseInfo &root, Operation *loop,
       return VarRef{d.getInt(), n.str()};
     return std::nullopt;
   }
-  // A pointer computed before the loop and never changed: the variable the
-  // access names, if it names one (`buf` in `buf[i]`).
-  if (auto vars = loop->getAttrOfType<ArrayAttr>("weft.free_vars"))
-    for (Attribute a : vars) {
-      auto d = cast<DictionaryAttr>(a);
-      if (d.getAs<StringAttr>("name").getValue() == root.name)
-        return VarRef{d.getAs<IntegerAttr>("decl").getInt(), root.name};
-    }
-  return std::nullopt;
+  return named();
 }
 
 /// What stands for a pointer value's memory in the whole loop: the

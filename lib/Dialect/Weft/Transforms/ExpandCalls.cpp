@@ -24,6 +24,7 @@
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
+#include "weft/Dialect/Weft/Transforms/Accesses.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -79,12 +80,23 @@ static bool expandable(func::FuncOp fn) {
       return false;
     if (isa<arith::ArithDialect>(op.getDialect()) ||
         isa<func::ReturnOp, FieldOp, BaseOp, FlatOp, AddrOp, PtrAddOp,
-            OpaqueValueOp, affine::AffineLoadOp, affine::AffineStoreOp,
-            memref::LoadOp, memref::StoreOp>(op))
+            OpaqueValueOp, affine::AffineApplyOp, affine::AffineLoadOp,
+            affine::AffineStoreOp, memref::LoadOp, memref::StoreOp>(op))
       continue;
     return false;
   }
   return true;
+}
+
+/// Does the function return a pointer it loaded from memory, advanced or
+/// not (`return v->data + i * v->stride;`)? What the caller reaches
+/// through it, its summary cannot say.
+static bool returnsLoadedPointer(func::ReturnOp ret) {
+  return llvm::any_of(ret.getOperands(), [](Value v) {
+    while (auto add = v.getDefiningOp<PtrAddOp>())
+      v = add.getPtr();
+    return isa<PtrType>(v.getType()) && isLoad(v.getDefiningOp());
+  });
 }
 
 /// Is v the index constant 0?
@@ -375,9 +387,10 @@ bool Expander::expand(CallOp call) {
   // callee goes through pointers it loads (not where a name it has means
   // more, as libweft's weft_ helpers do).
   const CallSummary &s = summaries.get(fn.getName());
-  if (s.unknown.empty() ? s.indirectReads.empty() : !s.unfollowedWrites)
-    return false;
   auto ret = cast<func::ReturnOp>(fn.getBody().front().getTerminator());
+  if (s.unknown.empty() ? s.indirectReads.empty() && !returnsLoadedPointer(ret)
+                        : !s.unfollowedWrites)
+    return false;
   if (ret.getNumOperands() != call.getNumResults() ||
       llvm::any_of(llvm::zip(ret.getOperandTypes(), call.getResultTypes()),
                    [](auto p) { return std::get<0>(p) != std::get<1>(p); }))
@@ -427,29 +440,24 @@ bool Expander::expand(CallOp call) {
   for (Operation &op : fn.getBody().front().without_terminator()) {
     Operation *copy;
     // Affine maps over the callee's parameters are not affine where the
-    // call is (inside a loop): their subscripts become arith.
+    // call is (inside a loop): their subscripts, and sums, become arith.
+    if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
+      SmallVector<Value> operands;
+      for (Value o : apply.getMapOperands())
+        operands.push_back(map.lookupOrDefault(o));
+      auto v = affine::expandAffineMap(b, at, apply.getAffineMap(), operands);
+      assert(v && v->size() == 1 && "an affine.apply expands");
+      map.map(apply.getResult(), (*v)[0]);
+      continue;
+    }
     auto load = dyn_cast<affine::AffineLoadOp>(op);
     auto store = dyn_cast<affine::AffineStoreOp>(op);
     if ((load && load.getMapOperands().size()) ||
         (store && store.getMapOperands().size())) {
-      AffineMap amap = load ? load.getAffineMap() : store.getAffineMap();
-      SmallVector<Value> operands;
-      for (Value o : load ? load.getMapOperands() : store.getMapOperands())
-        operands.push_back(map.lookupOrDefault(o));
-      auto idx = affine::expandAffineMap(b, at, amap, operands);
-      assert(idx && "an affine map of the callee's ops");
+      SmallVector<Value> idx = accessIndices(b, &op, map, at);
       Value mem =
           map.lookupOrDefault(load ? load.getMemRef() : store.getMemRef());
-      if (load) {
-        copy = b.create<memref::LoadOp>(op.getLoc(), mem, *idx);
-        map.map(load.getResult(), copy->getResult(0));
-      } else {
-        copy = b.create<memref::StoreOp>(
-            op.getLoc(), map.lookupOrDefault(store.getValueToStore()), mem,
-            *idx);
-      }
-      for (NamedAttribute a : op.getDiscardableAttrs())
-        copy->setAttr(a.getName(), a.getValue());
+      copy = memrefAccess(b, &op, mem, idx, map);
     } else {
       copy = b.clone(op, map);
     }

@@ -1,9 +1,10 @@
 //===- Pipeline.cpp - weft's named pass pipeline
 //------------------------------===//
 //
-// count loops -> expand calls -> detect -> outline -> interchange -> assign
-// cores -> fuse regions -> frequency hints -> remarks: what weft-translate
-// runs, and `weft-opt --weft-pipeline` for .mlir files.
+// count loops -> expand calls -> fold offsets -> detect -> outline ->
+// interchange -> assign cores -> fuse regions -> frequency hints ->
+// remarks: what weft-translate runs, and `weft-opt --weft-pipeline` for
+// .mlir files.
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Dialect/Weft/Transforms/Passes.h"
@@ -16,6 +17,7 @@ using namespace weft;
 void weft::buildPipeline(OpPassManager &pm, const PipelineOptions &o) {
   pm.addPass(createCountLoops());
   pm.addPass(createExpandCalls());
+  pm.addPass(createFoldOffsets());
   DetectParallelLoopsOptions detect;
   detect.fpReductions = o.fpReductions;
   detect.mathErrno = o.mathErrno;

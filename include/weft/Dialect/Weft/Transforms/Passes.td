@@ -53,7 +53,8 @@ def ExpandCalls : Pass<"weft-expand-calls", "mlir::ModuleOp"> {
   let description = [{
     A call to a function defined in the module whose summary cannot say
     what it touches (it reads or writes through a pointer it loads, as
-    `v->data[i * v->stride]` does), when the function is one block of at
+    `v->data[i * v->stride]` does) or that returns a pointer it loads,
+    advanced or not (`return v->data + i * v->stride;`), when the function is one block of at
     most 64 operations with no call, loop, branch, jump, global or local
     variable in memory, gets a copy of the body right before it, on the call's own
     values; its results are the copy's, and the call is marked
@@ -74,6 +75,28 @@ def ExpandCalls : Pass<"weft-expand-calls", "mlir::ModuleOp"> {
     an entry `{id, of, text, decls}` in the module's `weft.derived_reads`
     for the rewriter: the read it copies, its text at the call, and the
     caller's variables that text names (docs/ir.md, "Expanded calls").
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def FoldOffsets : Pass<"weft-fold-offsets", "mlir::ModuleOp"> {
+  let summary = "Views the memory at `p + k` from p, its subscripts advanced by k";
+  let description = [{
+    A `weft.base` (class `pointer`) of a pointer that `weft.ptr_add`s
+    advanced from another (`*(m->data + i * m->tda + j)`, a row pointer
+    `m->data + i * tda` kept in a never-assigned variable, an accessor's
+    returned `v->data + i * v->stride` after weft-expand-calls) becomes a
+    `weft.base` of the pointer the arithmetic starts from, named by that
+    pointer's C text (its location's name, or a parameter's name), and
+    every load, store, address and field view of it is advanced by the sum
+    of the offsets in its first subscript (affine accesses become memref
+    ones). Only when each offset is an index counting elements of the
+    view's type (a struct's, an integer's or a float's size; not a
+    pointer's, whose size is the target's), the view is one-dimensional and
+    nothing but those ops uses it; the arithmetic is removed when nothing
+    else uses it. The memory is the same: the dependence test then compares
+    `m->data[i * m->tda + j]` as it does when the C subscripts.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];

@@ -1,0 +1,181 @@
+//===- FoldOffsets.cpp - `*(p + k)` as `p[k]`
+//-------------------------------===//
+//
+// weft-fold-offsets: the importer views the memory behind a pointer it
+// cannot resolve (one loaded from memory, returned by a call) as a
+// weft.base of the pointer, after any arithmetic on it: `*(m->data + i *
+// m->tda + j)`, `double *row = m->data + i * tda; row[j]`, and an
+// accessor's `return v->data + i * v->stride;` once weft-expand-calls put
+// its body in place of the call, each view memory at a pointer that
+// weft.ptr_add advanced, whose element 0 is a different element in every
+// iteration. This pass views the same memory from the pointer the
+// arithmetic starts from, its subscripts advanced by the offsets: a base of
+// `m->data`, as `m->data[i * m->tda + j]` is, which the dependence test
+// compares element by element and a run-time check names.
+//
+// Only where the offsets count elements of the view's type (not through a
+// cast to another size) and the view is only indexed (loads, stores,
+// addresses, fields); anything else keeps the view as it is.
+//
+//===----------------------------------------------------------------------===//
+#include "weft/Dialect/Weft/IR/WeftDialect.h"
+#include "weft/Dialect/Weft/Transforms/Accesses.h"
+#include "weft/Dialect/Weft/Transforms/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+
+namespace weft {
+#define GEN_PASS_DEF_FOLDOFFSETS
+#include "weft/Dialect/Weft/Transforms/Passes.h.inc"
+} // namespace weft
+
+using namespace mlir;
+using namespace weft;
+
+namespace {
+struct FoldOffsets : public weft::impl::FoldOffsetsBase<FoldOffsets> {
+  using FoldOffsetsBase::FoldOffsetsBase;
+  void runOnOperation() final;
+};
+} // namespace
+
+/// The size in bytes of a memref element of type t, when the type says it
+/// (a pointer's depends on the target: none).
+static std::optional<int64_t> elementBytes(Type t) {
+  if (auto s = dyn_cast<StructType>(t))
+    return (int64_t)s.getSize();
+  if (t.isIntOrFloat() && t.getIntOrFloatBitWidth() % 8 == 0)
+    return (int64_t)t.getIntOrFloatBitWidth() / 8;
+  return std::nullopt;
+}
+
+/// The memref operand of an access, and its subscripts' count; a field
+/// view's base.
+static Value accessedMemref(Operation *op, size_t &rank) {
+  rank = 0;
+  if (auto l = dyn_cast<affine::AffineLoadOp>(op))
+    return rank = l.getAffineMap().getNumResults(), l.getMemRef();
+  if (auto s = dyn_cast<affine::AffineStoreOp>(op))
+    return rank = s.getAffineMap().getNumResults(), s.getMemRef();
+  if (auto l = dyn_cast<memref::LoadOp>(op))
+    return rank = l.getIndices().size(), l.getMemRef();
+  if (auto s = dyn_cast<memref::StoreOp>(op))
+    return rank = s.getIndices().size(), s.getMemRef();
+  if (auto a = dyn_cast<AddrOp>(op))
+    return rank = a.getIndices().size(), a.getBase();
+  return Value();
+}
+
+/// The ops that index `view` (through field views), in `accesses`; false
+/// when something else uses it (a call's argument, a store of the view's
+/// value, an op weft does not know).
+static bool onlyIndexed(Value view, SmallVectorImpl<Operation *> &accesses) {
+  for (OpOperand &use : view.getUses()) {
+    Operation *u = use.getOwner();
+    if (auto f = dyn_cast<FieldOp>(u)) {
+      if (!onlyIndexed(f.getResult(), accesses))
+        return false;
+      continue;
+    }
+    size_t rank;
+    if (accessedMemref(u, rank) != view || rank == 0)
+      return false;
+    accesses.push_back(u);
+  }
+  return true;
+}
+
+/// The C text of pointer p, for the new view's name: its variable's or its
+/// expression's, as the importer spelled it.
+static std::string textOf(Value p) {
+  if (auto arg = dyn_cast<BlockArgument>(p)) {
+    if (auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
+      if (auto nm =
+              fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "weft.name"))
+        return nm.str();
+    return "";
+  }
+  if (auto n = dyn_cast<NameLoc>(p.getDefiningOp()->getLoc()))
+    return n.getName().str();
+  return "";
+}
+
+/// Views `base` from the pointer its arithmetic starts from; true if it did.
+static bool fold(BaseOp base) {
+  if (!base.getPtr() || base.getAlias() != AliasKind::pointer)
+    return false;
+  auto type = cast<MemRefType>(base.getType());
+  std::optional<int64_t> bytes = elementBytes(type.getElementType());
+  if (type.getRank() != 1 || !bytes)
+    return false;
+  SmallVector<Value> offsets;
+  Value start = base.getPtr();
+  while (auto add = start.getDefiningOp<PtrAddOp>()) {
+    if (add.getElemSize() != *bytes || !add.getOffset().getType().isIndex())
+      return false;
+    offsets.push_back(add.getOffset());
+    start = add.getPtr();
+  }
+  std::string name = offsets.empty() ? "" : textOf(start);
+  SmallVector<Operation *> accesses;
+  if (name.empty() || !onlyIndexed(base.getResult(), accesses))
+    return false;
+
+  OpBuilder b(base);
+  Location loc = base.getLoc();
+  auto folded = b.create<BaseOp>(loc, type, start, b.getStringAttr(name),
+                                 base.getAliasAttr());
+  for (NamedAttribute a : base->getDiscardableAttrs())
+    folded->setAttr(a.getName(), a.getValue());
+  // The offsets in the order C adds them, right before the view.
+  Value offset = offsets.back();
+  for (Value o : llvm::reverse(ArrayRef(offsets).drop_back()))
+    offset = b.create<arith::AddIOp>(loc, offset, o);
+  Value top = base.getPtr();
+  base.getResult().replaceAllUsesWith(folded.getResult());
+  base.erase();
+
+  auto shifted = [&](Value first) -> Value {
+    if (auto c = getConstantIntValue(first); c && *c == 0)
+      return offset;
+    return b.create<arith::AddIOp>(loc, offset, first);
+  };
+  for (Operation *op : accesses) {
+    b.setInsertionPoint(op);
+    if (auto addr = dyn_cast<AddrOp>(op)) {
+      addr.getIndicesMutable()[0].set(shifted(addr.getIndices()[0]));
+      continue;
+    }
+    IRMapping map;
+    SmallVector<Value> idx = accessIndices(b, op, map, op->getLoc());
+    Value first = idx[0];
+    idx[0] = shifted(first);
+    size_t rank;
+    memrefAccess(b, op, accessedMemref(op, rank), idx, map);
+    if (op->getNumResults())
+      op->getResult(0).replaceAllUsesWith(map.lookup(op->getResult(0)));
+    op->erase();
+    // An affine map's constant subscript that the sum replaced.
+    if (first.use_empty() && first.getDefiningOp<arith::ConstantOp>())
+      first.getDefiningOp()->erase();
+  }
+  // The arithmetic, when nothing else uses it.
+  while (auto add = top.getDefiningOp<PtrAddOp>()) {
+    if (!add.getResult().use_empty())
+      break;
+    top = add.getPtr();
+    add.erase();
+  }
+  return true;
+}
+
+void FoldOffsets::runOnOperation() {
+  SmallVector<BaseOp> bases;
+  getOperation().walk([&](BaseOp b) { bases.push_back(b); });
+  for (BaseOp b : bases)
+    fold(b);
+}

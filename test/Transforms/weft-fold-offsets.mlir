@@ -1,0 +1,103 @@
+// RUN: weft-opt %s --weft-fold-offsets | FileCheck %s
+// weft-fold-offsets (docs/ir.md, "Advanced pointers"): a weft.base of a
+// pointer that weft.ptr_add advanced from another becomes a base of the
+// pointer the arithmetic starts from, named by that pointer's C text, its
+// accesses' first subscripts advanced by the offsets (the sum in C's
+// order; affine accesses become memref ones, loads and stores keep their
+// attributes), through field views and addresses; arithmetic nothing else
+// uses goes. Not folded: an offset that counts other elements (a cast
+// through char *), an i64 offset, a view of pointers (their size is the
+// target's), a view something else uses (an effects op), a start with no
+// C text.
+
+// CHECK-LABEL: func.func @rows
+// CHECK-SAME: (%[[M:.*]]: memref<?x!weft.struct<"mat", 24>>
+// CHECK:      scf.for %[[I:.*]] = %{{.*}} to
+// CHECK:      scf.for %[[J:.*]] = %{{.*}} to
+// CHECK:      %[[D:.*]] = affine.load %{{.*}}[0] {weft.expr = 7 : i64}
+// CHECK-NOT:  weft.ptr_add
+// CHECK:      %[[ROW:.*]] = arith.muli %[[I]], %{{.*}} : index
+// CHECK-NEXT: %[[B:.*]] = weft.base %[[D]] {alias = #weft.alias<pointer>, name = "m->data"} : (!weft.ptr) -> memref<?xf64>
+// CHECK-NEXT: %[[OFF:.*]] = arith.addi %[[ROW]], %[[J]] : index
+// CHECK-NEXT: %[[X:.*]] = memref.load %[[B]][%[[OFF]]] {weft.expr = 8 : i64} : memref<?xf64>
+// CHECK-NEXT: %[[Y:.*]] = arith.mulf %[[X]], %arg1
+// CHECK-NEXT: memref.store %[[Y]], %[[B]][%[[OFF]]] {weft.stmt_end = 2 : i64} : memref<?xf64>
+// CHECK-NEXT: %[[ONE:.*]] = arith.addi %[[OFF]], %{{.*}} : index
+// CHECK-NEXT: memref.store %[[Y]], %[[B]][%[[ONE]]] : memref<?xf64>
+// CHECK-NEXT: weft.addr %[[B]][%[[OFF]]] : memref<?xf64>
+module {
+  func.func @rows(%m: memref<?x!weft.struct<"mat", 24>> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "m"}, %a: f64, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      scf.for %j = %c0 to %n step %c1 {
+        %f = weft.field %m {field = "data", offset = 16 : i64, size = 8 : i64} : memref<?x!weft.struct<"mat", 24>> -> memref<?x!weft.ptr>
+        %d = affine.load %f[0] {weft.expr = 7 : i64} : memref<?x!weft.ptr> loc("m->data")
+        %t = weft.field %m {field = "tda", offset = 8 : i64, size = 8 : i64} : memref<?x!weft.struct<"mat", 24>> -> memref<?xindex>
+        %tda = affine.load %t[0] : memref<?xindex>
+        %row = arith.muli %i, %tda : index
+        %p = weft.ptr_add %d, %row {elem_size = 8 : i64} : index
+        %q = weft.ptr_add %p, %j {elem_size = 8 : i64} : index
+        %b = weft.base %q {alias = #weft.alias<pointer>, name = "(m->data + i * m->tda + j)"} : (!weft.ptr) -> memref<?xf64>
+        %x = affine.load %b[0] {weft.expr = 8 : i64} : memref<?xf64>
+        %y = arith.mulf %x, %a : f64
+        affine.store %y, %b[0] {weft.stmt_end = 2 : i64} : memref<?xf64>
+        memref.store %y, %b[%c1] : memref<?xf64>
+        %ad = weft.addr %b[%c0] : memref<?xf64>
+      }
+    }
+    return
+  }
+
+  // A struct element, through a field view, from a parameter.
+  // CHECK-LABEL: func.func @points
+  // CHECK-SAME: (%[[P:.*]]: !weft.ptr
+  // CHECK:      %[[B:.*]] = weft.base %[[P]] {alias = #weft.alias<pointer>, name = "p"} : (!weft.ptr) -> memref<?x!weft.struct<"pt", 16>>
+  // CHECK-NEXT: %[[F:.*]] = weft.field %[[B]] {field = "y"
+  // CHECK-NEXT: memref.load %[[F]][%arg1] : memref<?xf64>
+  func.func @points(%p: !weft.ptr {weft.name = "p"}, %i: index) -> f64 {
+    %q = weft.ptr_add %p, %i {elem_size = 16 : i64} : index
+    %b = weft.base %q {alias = #weft.alias<pointer>, name = "(p + i)"} : (!weft.ptr) -> memref<?x!weft.struct<"pt", 16>>
+    %f = weft.field %b {field = "y", offset = 8 : i64, size = 8 : i64} : memref<?x!weft.struct<"pt", 16>> -> memref<?xf64>
+    %y = affine.load %f[0] : memref<?xf64>
+    return %y : f64
+  }
+
+  // Arithmetic something else uses stays; the view still folds.
+  // CHECK-LABEL: func.func @kept
+  // CHECK:      %[[Q:.*]] = weft.ptr_add %arg0, %arg1
+  // CHECK-NEXT: %[[B:.*]] = weft.base %arg0 {alias = #weft.alias<pointer>, name = "p"}
+  // CHECK-NEXT: memref.load %[[B]][%arg1]
+  // CHECK-NEXT: return %[[Q]]
+  func.func @kept(%p: !weft.ptr {weft.name = "p"}, %i: index) -> !weft.ptr {
+    %q = weft.ptr_add %p, %i {elem_size = 4 : i64} : index
+    %b = weft.base %q {alias = #weft.alias<pointer>, name = "(p + i)"} : (!weft.ptr) -> memref<?xi32>
+    %x = affine.load %b[0] : memref<?xi32>
+    return %q : !weft.ptr
+  }
+
+  // CHECK-LABEL: func.func @unfolded
+  // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "(double *)((char *)p + i)"}
+  // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "p + k"}
+  // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "rows + i"}
+  // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "p + i, in asm"}
+  // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "u + i"}
+  func.func @unfolded(%p: !weft.ptr {weft.name = "p"}, %u: !weft.ptr, %i: index, %k: i64) {
+    %c = weft.ptr_add %p, %i {elem_size = 1 : i64} : index
+    %b0 = weft.base %c {alias = #weft.alias<pointer>, name = "(double *)((char *)p + i)"} : (!weft.ptr) -> memref<?xf64>
+    %x0 = affine.load %b0[0] : memref<?xf64>
+    %w = weft.ptr_add %p, %k {elem_size = 8 : i64} : i64
+    %b1 = weft.base %w {alias = #weft.alias<pointer>, name = "p + k"} : (!weft.ptr) -> memref<?xf64>
+    %x1 = affine.load %b1[0] : memref<?xf64>
+    %r = weft.ptr_add %p, %i {elem_size = 8 : i64} : index
+    %b2 = weft.base %r {alias = #weft.alias<pointer>, name = "rows + i"} : (!weft.ptr) -> memref<?x!weft.ptr>
+    %x2 = affine.load %b2[0] : memref<?x!weft.ptr>
+    %e = weft.ptr_add %p, %i {elem_size = 8 : i64} : index
+    %b3 = weft.base %e {alias = #weft.alias<pointer>, name = "p + i, in asm"} : (!weft.ptr) -> memref<?xf64>
+    weft.effects reads(%b3 : memref<?xf64>) writes() {kind = "asm", reason = "inline assembly"}
+    %v = weft.ptr_add %u, %i {elem_size = 8 : i64} : index
+    %b4 = weft.base %v {alias = #weft.alias<pointer>, name = "u + i"} : (!weft.ptr) -> memref<?xf64>
+    %x4 = affine.load %b4[0] : memref<?xf64>
+    return
+  }
+}

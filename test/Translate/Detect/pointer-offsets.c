@@ -1,0 +1,81 @@
+// Memory behind a pointer advanced by arithmetic (docs/analysis.md,
+// "Advanced pointers"): `*(m->data + i * m->tda + j)`, a row pointer
+// `m->data + i * m->tda` kept in a variable, an accessor that returns
+// `v->data + i * v->stride` (expanded at its call), `(c->p + i)->x`.
+// weft-fold-offsets views each from the pointer the arithmetic starts
+// from, so the loops are judged as `m->data[i * m->tda + j]` is, with
+// checks that name m->data. Arithmetic through a cast to another element
+// size is not folded, and the loop stays sequential.
+// RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --task-graphs=false --
+// RUN: weft-translate %s -o - --fork-join-ns=0 --task-graphs=false -- 2>/dev/null | FileCheck %s
+#include "../../Execution/Inputs/gslish.h"
+
+// CHECK-LABEL: void scale(
+// CHECK: weft_apart((const void *)(m->data),
+// CHECK: *(m->data + i * m->tda + j) *= a;
+void scale(mat *m, double a) {
+  for (size_t i = 0; i < m->size1; i++) // expected-remark {{loop parallelized: a run-time check that m->data and m do not overlap; a run-time check that no two iterations touch the same element of m->data}}
+    for (size_t j = 0; j < m->size2; j++) // expected-remark {{loop not parallelized: the loop at 17:3 around it runs in parallel}}
+      *(m->data + i * m->tda + j) *= a;
+}
+
+void ramp(mat *m) {
+  for (size_t i = 0; i < m->size1; i++) { // expected-remark {{loop parallelized: a run-time check that m->data and m do not overlap; a run-time check that no two iterations touch the same element of m->data}}
+    double *row = m->data + i * m->tda;
+    for (size_t j = 0; j < m->size2; j++) // expected-remark {{loop not parallelized: the loop at 23:3 around it runs in parallel}}
+      row[j] += (double)j;
+  }
+}
+
+// The outer loop carries s: the inner one runs in parallel, its checks
+// reading m->data and m->tda where it starts, as the row's initializer
+// does right before it.
+// CHECK-LABEL: double ramp_sum(
+// CHECK: weft_apart((const void *)(m->data), {{.*}}weft_u64((m->tda), &weft_bad)
+double ramp_sum(mat *m) {
+  double s = 0;
+  for (size_t i = 0; i < m->size1; i++) { // expected-remark {{loop not parallelized: s carries a value from one iteration to the next}}
+    double *row = m->data + i * m->tda;
+    for (size_t j = 0; j < m->size2; j++) // expected-remark {{loop parallelized: a run-time check that m->data and m do not overlap}}
+      row[j] += s; // expected-note {{s read here}}
+    s += row[0];
+  }
+  return s;
+}
+
+// The accessor returns a pointer it computes from v->data.
+// CHECK-LABEL: void halve(
+// CHECK: weft_add(-1, weft_u64((v->stride), &weft_bad), &weft_bad) >= 0 &&
+// CHECK: *vec_ptr(v, i) *= 0.5;
+void halve(vec *v) {
+  for (size_t i = 0; i < v->size; i++) // expected-remark {{loop parallelized: a run-time check that v->data and v do not overlap; a run-time check that no two iterations touch the same element of v->data}}
+    *vec_ptr(v, i) *= 0.5;
+}
+
+typedef struct {
+  double x, y;
+} pt;
+typedef struct {
+  size_t n;
+  pt *p;
+} cloud;
+
+void swap_xy(cloud *c) {
+  for (size_t i = 0; i < c->n; i++) { // expected-remark {{loop parallelized: a run-time check that c->p and c do not overlap}}
+    double x = (c->p + i)->x;
+    (c->p + i)->x = (c->p + i)->y;
+    (c->p + i)->y = x;
+  }
+}
+
+// The element before: a dependence, found as it is for v->data[i - 1].
+void prefix(vec *v) {
+  for (size_t i = 1; i < v->size; i++) // expected-remark {{loop not parallelized: *(v->data + i) written in iteration i is read in iteration i+1}}
+    *(v->data + i) += *(v->data + i - 1); // expected-note {{*(v->data + i - 1) read here}}
+}
+
+// Bytes, not elements: not folded.
+void bytes(vec *v) {
+  for (size_t i = 0; i < v->size; i++) // expected-remark-re {{loop not parallelized: the bound reads v->size, which the body may write {{.*}}}}
+    *(double *)((char *)v->data + 8 * i) = 0; // expected-note {{*(double *)((char *)v->data + 8 * i) written here}}
+}
