@@ -12,7 +12,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace weft;
@@ -97,15 +96,9 @@ std::optional<VarRef> CNames::declOf(Value v) {
   // other reads between: C reads the same where the loop starts (`double
   // *row = m->data + i * m->tda;` before the loop over the row, which
   // weft-fold-offsets views from m->data).
-  if (auto e = ld->getAttrOfType<IntegerAttr>("weft.expr");
-      e && ld->getBlock() == loop->getBlock() && ld->isBeforeInBlock(loop) &&
-      !accessText(ld).empty()) {
-    Operation *op = ld->getNextNode();
-    while (op != loop && op->getNumRegions() == 0 && (isPure(op) || isLoad(op)))
-      op = op->getNextNode();
-    if (op == loop)
-      return VarRef{e.getInt(), accessText(ld)};
-  }
+  if (readRightBefore(ld, loop))
+    return VarRef{ld->getAttrOfType<IntegerAttr>("weft.expr").getInt(),
+                  accessText(ld)};
   // Memory no iteration writes, read inside the loop: its C text, when C
   // may read it where the loop starts.
   if (inv && loop->isAncestor(ld))

@@ -167,6 +167,16 @@ std::string weft::accessText(Operation *op) {
   return "";
 }
 
+bool weft::readRightBefore(Operation *ld, Operation *loop) {
+  if (!isLoad(ld) || !ld->hasAttr("weft.expr") || accessText(ld).empty() ||
+      ld->getBlock() != loop->getBlock() || !ld->isBeforeInBlock(loop))
+    return false;
+  Operation *op = ld->getNextNode();
+  while (op != loop && op->getNumRegions() == 0 && (isPure(op) || isLoad(op)))
+    op = op->getNextNode();
+  return op == loop;
+}
+
 SmallVector<Subscript> weft::subscriptsOf(Operation *access) {
   SmallVector<Subscript> subs;
   auto fromMap = [&](AffineMap map, ValueRange operands) {

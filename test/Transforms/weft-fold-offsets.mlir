@@ -8,7 +8,8 @@
 // uses goes. Not folded: an offset that counts other elements (a cast
 // through char *), an i64 offset, a view of pointers (their size is the
 // target's), a view something else uses (an effects op), a start with no
-// C text.
+// C text; views of pointers that two variables hold into the same memory
+// (p1, p2).
 
 // CHECK-LABEL: func.func @rows
 // CHECK-SAME: (%[[M:.*]]: memref<?x!weft.struct<"mat", 24>>
@@ -74,6 +75,36 @@ module {
     %b = weft.base %q {alias = #weft.alias<pointer>, name = "(p + i)"} : (!weft.ptr) -> memref<?xi32>
     %x = affine.load %b[0] : memref<?xi32>
     return %q : !weft.ptr
+  }
+
+  // In a loop, one variable's row folds; two variables' rows of one
+  // pointer stay; a variable's pointer outside any loop stays (a loop's
+  // check names it where the loop starts; folding gains nothing).
+  // CHECK-LABEL: func.func @held
+  // CHECK:      weft.base %arg0 {alias = #weft.alias<pointer>, name = "q"}
+  // CHECK:      weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "p1"}
+  // CHECK:      weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "p2"}
+  // CHECK:      weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "top"}
+  func.func @held(%q: !weft.ptr {weft.name = "q"}, %p: !weft.ptr {weft.name = "p"}, %u: !weft.ptr {weft.name = "u"}, %n: index, %j: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c0 to %n step %c1 {
+      %r = weft.ptr_add %q, %i {elem_size = 8 : i64, weft.pointers = [{decl = 5 : i64, name = "row"}]} : index
+      %b = weft.base %r {alias = #weft.alias<pointer>, name = "row"} : (!weft.ptr) -> memref<?xf64>
+      %x = affine.load %b[0] : memref<?xf64>
+      %p1 = weft.ptr_add %p, %i {elem_size = 8 : i64, weft.pointers = [{decl = 6 : i64, name = "p1"}]} : index
+      %p2 = weft.ptr_add %p, %j {elem_size = 8 : i64, weft.pointers = [{decl = 7 : i64, name = "p2"}]} : index
+      %b1 = weft.base %p1 {alias = #weft.alias<pointer>, name = "p1"} : (!weft.ptr) -> memref<?xf64>
+      %b2 = weft.base %p2 {alias = #weft.alias<pointer>, name = "p2"} : (!weft.ptr) -> memref<?xf64>
+      %y = affine.load %b1[0] : memref<?xf64>
+      affine.store %y, %b2[0] : memref<?xf64>
+    }
+    %t = weft.ptr_add %u, %j {elem_size = 8 : i64, weft.pointers = [{decl = 8 : i64, name = "top"}]} : index
+    scf.for %i = %c0 to %n step %c1 {
+      %b = weft.base %t {alias = #weft.alias<pointer>, name = "top"} : (!weft.ptr) -> memref<?xf64>
+      %x = memref.load %b[%i] : memref<?xf64>
+    }
+    return
   }
 
   // CHECK-LABEL: func.func @unfolded

@@ -258,6 +258,13 @@ std::optional<Access> rowOfTable(const Access &a);
 /// The C spelling of an op's access (its NameLoc), or "".
 std::string accessText(mlir::Operation *op);
 
+/// Is `ld` a read with a C text and an id (weft.expr) made right before
+/// `loop`, in its block, with only computation and other reads between (no
+/// store, call or nested code)? C then reads the same where the loop
+/// starts, and a run-time check there may name it (`double *row = m->data
+/// + i * m->tda;` before the loop over the row).
+bool readRightBefore(mlir::Operation *ld, mlir::Operation *loop);
+
 /// Does a loop surely run its body at least once, with no jump out of or
 /// within it: a counted loop whose every upper bound exceeds every lower
 /// bound by a constant (`for (j = 0; j < 39; j++)`, `j = i; j < i + 4`),

@@ -79,3 +79,46 @@ void bytes(vec *v) {
   for (size_t i = 0; i < v->size; i++) // expected-remark-re {{loop not parallelized: the bound reads v->size, which the body may write {{.*}}}}
     *(double *)((char *)v->data + 8 * i) = 0; // expected-note {{*(double *)((char *)v->data + 8 * i) written here}}
 }
+
+// Two rows of one image that variables hold: viewed from the image, their
+// subscripts could not be told apart in the inner loop, which a check of
+// p1 and p2 runs in parallel. They stay views of p1 and p2.
+unsigned char *image(void);
+void flip(int w, int h) {
+  unsigned char *out = image();
+  for (int j = 0; j < h / 2; ++j) { // expected-remark {{loop not parallelized: p1[i] and p1[i] may be the same memory in two iterations (p1 is a pointer computed in the loop)}}
+    unsigned char *p1 = out + j * w;
+    unsigned char *p2 = out + (h - 1 - j) * w;
+    for (int i = 0; i < w; ++i) { // expected-remark {{loop parallelized: a run-time check that p2 and p1 do not overlap}}
+      unsigned char t = p1[i];
+      p1[i] = p2[i]; // expected-note {{p1[i] here}}
+      p2[i] = t;
+    }
+  }
+}
+
+// m is read where the inner loops start; f->mapping is not (a call and a
+// branch come between): m's view stays, and the second inner loop runs on
+// a check of m->chan.
+typedef struct {
+  int submaps;
+  int *chan;
+} mapping_t;
+typedef struct {
+  int channels, count;
+  mapping_t *mapping;
+} setup_t;
+int bits(setup_t *f);
+void setup(setup_t *f) {
+  for (int i = 0; i < f->count; ++i) { // expected-remark {{loop not parallelized: it contains a call to bits, whose effects weft does not know (it is not defined in this file)}}
+    mapping_t *m = f->mapping + i;
+    m->submaps = bits(f); // expected-note {{here}}
+    if (m->submaps > 1) {
+      for (int j = 0; j < f->channels; ++j) // expected-remark {{loop not parallelized: it contains a call to bits, whose effects weft does not know (it is not defined in this file)}}
+        m->chan[j] = bits(f); // expected-note {{here}}
+    } else {
+      for (int j = 0; j < f->channels; ++j) // expected-remark {{loop parallelized: a run-time check that m->chan and m do not overlap; a run-time check that m->chan and f do not overlap}}
+        m->chan[j] = 0;
+    }
+  }
+}

@@ -18,6 +18,8 @@
 // addresses, fields); anything else keeps the view as it is.
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Analysis/LoopModel.h"
+#include "weft/Analysis/Memory.h"
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
 #include "weft/Dialect/Weft/Transforms/Accesses.h"
 #include "weft/Dialect/Weft/Transforms/Passes.h"
@@ -27,6 +29,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+
+#include <map>
 
 namespace weft {
 #define GEN_PASS_DEF_FOLDOFFSETS
@@ -89,9 +93,22 @@ static bool onlyIndexed(Value view, SmallVectorImpl<Operation *> &accesses) {
   return true;
 }
 
-/// The C text of pointer p, for the new view's name: its variable's or its
-/// expression's, as the importer spelled it.
+/// The first variable the importer saw holding pointer p (weft.pointers),
+/// or "".
+static StringRef holderOf(Value p) {
+  Operation *def = p.getDefiningOp();
+  auto vars = def ? def->getAttrOfType<ArrayAttr>("weft.pointers") : nullptr;
+  if (!vars || vars.empty())
+    return "";
+  return cast<DictionaryAttr>(vars[0]).getAs<StringAttr>("name").getValue();
+}
+
+/// The C text of pointer p, for the new view's name: the variable that
+/// holds it, else its parameter's name or its expression as the importer
+/// spelled it.
 static std::string textOf(Value p) {
+  if (StringRef held = holderOf(p); !held.empty())
+    return held.str();
   if (auto arg = dyn_cast<BlockArgument>(p)) {
     if (auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
       if (auto nm =
@@ -104,26 +121,78 @@ static std::string textOf(Value p) {
   return "";
 }
 
-/// Views `base` from the pointer its arithmetic starts from; true if it did.
-static bool fold(BaseOp base) {
+namespace {
+/// A view of an advanced pointer that may be folded.
+struct Candidate {
+  BaseOp base;
+  /// The pointer the arithmetic starts from, and the offsets, the last
+  /// one first.
+  Value start;
+  SmallVector<Value> offsets;
+  /// The advanced pointer nearest the view that a variable holds (`row`
+  /// in `row[j]` after `double *row = m->data + i * tda;`), if any.
+  Value held;
+};
+} // namespace
+
+/// The candidate `base` is, if it is one.
+static std::optional<Candidate> candidateOf(BaseOp base) {
   if (!base.getPtr() || base.getAlias() != AliasKind::pointer)
-    return false;
+    return std::nullopt;
   auto type = cast<MemRefType>(base.getType());
   std::optional<int64_t> bytes = elementBytes(type.getElementType());
   if (type.getRank() != 1 || !bytes)
-    return false;
-  SmallVector<Value> offsets;
-  Value start = base.getPtr();
-  while (auto add = start.getDefiningOp<PtrAddOp>()) {
+    return std::nullopt;
+  Candidate c{base, base.getPtr(), {}, Value()};
+  while (auto add = c.start.getDefiningOp<PtrAddOp>()) {
     if (add.getElemSize() != *bytes || !add.getOffset().getType().isIndex())
-      return false;
-    offsets.push_back(add.getOffset());
-    start = add.getPtr();
+      return std::nullopt;
+    if (!c.held && !holderOf(c.start).empty())
+      c.held = c.start;
+    c.offsets.push_back(add.getOffset());
+    c.start = add.getPtr();
   }
-  std::string name = offsets.empty() ? "" : textOf(start);
+  if (c.offsets.empty())
+    return std::nullopt;
+  return c;
+}
+
+/// Does folding a view that a variable holds gain a loop, and lose none?
+/// It gains the loops around the variable's definition, where the offset
+/// may change (`row = m->data + i * tda` in the loop over i); none, if no
+/// loop is around it. The loops inside the variable's scope that hold the
+/// accesses named that variable in their checks (`row`, `m` after `m =
+/// f->mapping + i;`); folded, they must name the start where they start: a
+/// parameter, a pointer a variable holds, or a read right before the loop
+/// (readRightBefore).
+static bool foldGains(const Candidate &c) {
+  Operation *holder = c.held.getDefiningOp();
+  Operation *around = holder->getParentOp();
+  while (around && !isLoop(around))
+    around = around->getParentOp();
+  if (!around)
+    return false;
+  if (isa<BlockArgument>(c.start) || !holderOf(c.start).empty())
+    return true;
+  for (Operation *user : c.base->getUsers())
+    for (Operation *l = user->getParentOp(); l && !l->isAncestor(holder);
+         l = l->getParentOp())
+      if (isLoop(l) && !readRightBefore(c.start.getDefiningOp(), l))
+        return false;
+  return true;
+}
+
+/// Views a candidate's memory from the pointer its arithmetic starts
+/// from; true if it did.
+static bool fold(const Candidate &c) {
+  BaseOp base = c.base;
+  auto type = cast<MemRefType>(base.getType());
+  std::string name = textOf(c.start);
   SmallVector<Operation *> accesses;
   if (name.empty() || !onlyIndexed(base.getResult(), accesses))
     return false;
+  ArrayRef<Value> offsets = c.offsets;
+  Value start = c.start;
 
   OpBuilder b(base);
   Location loc = base.getLoc();
@@ -174,8 +243,30 @@ static bool fold(BaseOp base) {
 }
 
 void FoldOffsets::runOnOperation() {
-  SmallVector<BaseOp> bases;
-  getOperation().walk([&](BaseOp b) { bases.push_back(b); });
-  for (BaseOp b : bases)
-    fold(b);
+  SmallVector<Candidate> candidates;
+  getOperation().walk([&](BaseOp b) {
+    if (std::optional<Candidate> c = candidateOf(b))
+      candidates.push_back(std::move(*c));
+  });
+  // Two pointers that variables hold into the same memory (`p1 = out + j
+  // * w`, `p2 = out + (h - 1 - j) * w`): apart, they are two views that a
+  // run-time check may test apart where an inner loop starts; folded, one
+  // view at subscripts the dependence test cannot tell apart. Such views
+  // stay as they are. The same memory: the same pointer, or a read of the
+  // same C text in the function (each initializer reads m->data anew).
+  using Key = std::pair<const void *, std::string>;
+  auto keyOf = [](const Candidate &c) -> Key {
+    if (isLoad(c.start.getDefiningOp()))
+      if (auto n = dyn_cast<NameLoc>(c.start.getDefiningOp()->getLoc()))
+        return {c.base->getParentOfType<func::FuncOp>().getAsOpaquePointer(),
+                n.getName().str()};
+    return {c.start.getAsOpaquePointer(), ""};
+  };
+  std::map<Key, llvm::SmallPtrSet<void *, 2>> heldOf;
+  for (const Candidate &c : candidates)
+    if (c.held)
+      heldOf[keyOf(c)].insert(c.held.getAsOpaquePointer());
+  for (const Candidate &c : candidates)
+    if (!c.held || (heldOf[keyOf(c)].size() == 1 && foldGains(c)))
+      fold(c);
 }

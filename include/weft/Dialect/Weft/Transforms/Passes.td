@@ -96,7 +96,12 @@ def FoldOffsets : Pass<"weft-fold-offsets", "mlir::ModuleOp"> {
     pointer's, whose size is the target's), the view is one-dimensional and
     nothing but those ops uses it; the arithmetic is removed when nothing
     else uses it. The memory is the same: the dependence test then compares
-    `m->data[i * m->tda + j]` as it does when the C subscripts.
+    `m->data[i * m->tda + j]` as it does when the C subscripts. A view of a
+    pointer a variable holds (`weft.pointers`) is not folded when another
+    variable holds a pointer advanced from the same memory (the same
+    value, or a read of the same C text in the function), nor when a loop
+    inside the variable's scope that holds the accesses could not name the
+    start where it starts (docs/analysis.md, "Advanced pointers").
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
