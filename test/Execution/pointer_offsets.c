@@ -4,12 +4,13 @@
 // `v->data + i * v->stride`, Inputs/gslish.h), `*(m->data + i * m->tda +
 // j)`, a row pointer kept in a variable, `(c->p + i)->x`. weft views each
 // from the loaded pointer (weft-fold-offsets), as it views `m->data[i *
-// m->tda + j]`: the loops run in parallel on run-time checks. A stride of
+// m->tda + j]`: the loops run in parallel on run-time checks; so does
+// `*(t->rows + i) = ...` (pointer elements). A stride of
 // zero, rows that overlap and a vector inside the matrix fail the checks;
 // a loop that reads the element before the one it writes stays
 // sequential. The parallel build must print what the sequential one
 // prints.
-// PARALLEL: 7
+// PARALLEL: 8
 // WEFT-ARGS: --fork-join-ns=0 --task-graphs=false
 // CFLAGS: -I%S
 #include <stdio.h>
@@ -61,6 +62,20 @@ static void mat_scale(mat *m, double a) {
   for (size_t i = 0; i < m->size1; i++)
     for (size_t j = 0; j < m->size2; j++)
       *mat_ptr(m, i, j) *= a;
+}
+
+typedef struct {
+  int n, w;
+  double *data;
+  double **rows;
+} table;
+
+static double *ROWS[64];
+
+/* Row pointers stored through `*(t->rows + i)`. */
+static void link_rows(table *t) {
+  for (int i = 0; i < t->n; i++)
+    *(t->rows + i) = t->data + i * t->w;
 }
 
 /* Reads the element its previous iteration wrote. */
@@ -117,6 +132,14 @@ int main(void) {
     t = t * 0.999 + P[i].x - P[i].y;
   printf("turn: %.6f\n", t);
 
+  table tb = {60, 50, A, ROWS};
+  link_rows(&tb);
+  double r = 0;
+  for (int i = 0; i < 60; i++)
+    r = r * 0.999 + (double)(ROWS[i] - A);
+  printf("rows: %.6f\n", r);
+
+  reset();
   vec w = {N, 1, B};
   prefix(&w);
   printf("prefix: %.6f\n", sum(B, 4 * N));

@@ -6,8 +6,10 @@
 // order; affine accesses become memref ones, loads and stores keep their
 // attributes), through field views and addresses; arithmetic nothing else
 // uses goes. Not folded: an offset that counts other elements (a cast
-// through char *), an i64 offset, a view of pointers (their size is the
-// target's), a view something else uses (an effects op), a start with no
+// through char *), an i64 offset, a view of pointers in a module that
+// does not say the target's pointer size (weft.flags' pointer_bytes:
+// Detect/pointer-offsets.c folds one), a view something else uses (an
+// effects op), a start with no
 // C text; views of pointers that two variables hold into the same memory
 // (p1, p2).
 

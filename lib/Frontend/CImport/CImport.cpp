@@ -545,10 +545,16 @@ void Importer::importTranslationUnit() {
   if (auto entry = sm.getFileEntryRefForID(mainId))
     module->setAttr("weft.source", builder.getStringAttr(entry->getName()));
   SmallVector<NamedAttribute> flags{
-      builder.getNamedAttr("fp_reassoc", builder.getBoolAttr(options.fpReassoc)),
-      builder.getNamedAttr("math_errno", builder.getBoolAttr(options.mathErrno)),
+      builder.getNamedAttr("fp_reassoc",
+                           builder.getBoolAttr(options.fpReassoc)),
+      builder.getNamedAttr("math_errno",
+                           builder.getBoolAttr(options.mathErrno)),
       builder.getNamedAttr(
-          "target", builder.getStringAttr(ctx.getTargetInfo().getTriple().str())),
+          "target",
+          builder.getStringAttr(ctx.getTargetInfo().getTriple().str())),
+      builder.getNamedAttr(
+          "pointer_bytes",
+          builder.getI64IntegerAttr(ctx.getTypeSize(ctx.VoidPtrTy) / 8)),
   };
   module->setAttr("weft.flags", builder.getDictionaryAttr(flags));
 

@@ -122,3 +122,15 @@ void setup(setup_t *f) {
     }
   }
 }
+
+// A table of row pointers reached by arithmetic: elements of the target's
+// pointer size (weft.flags' pointer_bytes), viewed from t->rows.
+typedef struct {
+  int n, w;
+  double *data;
+  double **rows;
+} table;
+void link_rows(table *t) {
+  for (int i = 0; i < t->n; i++) // expected-remark {{loop parallelized: a run-time check that t->rows and t do not overlap}}
+    *(t->rows + i) = t->data + i * t->w;
+}

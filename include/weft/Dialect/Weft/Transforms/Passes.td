@@ -92,8 +92,8 @@ def FoldOffsets : Pass<"weft-fold-offsets", "mlir::ModuleOp"> {
     every load, store, address and field view of it is advanced by the sum
     of the offsets in its first subscript (affine accesses become memref
     ones). Only when each offset is an index counting elements of the
-    view's type (a struct's, an integer's or a float's size; not a
-    pointer's, whose size is the target's), the view is one-dimensional and
+    view's type (a struct's, an integer's or a float's size; a pointer's
+    from the module's weft.flags `pointer_bytes`, if it has one), the view is one-dimensional and
     nothing but those ops uses it; the arithmetic is removed when nothing
     else uses it. The memory is the same: the dependence test then compares
     `m->data[i * m->tda + j]` as it does when the C subscripts. A view of a
