@@ -58,7 +58,7 @@ module {
   // CHECK:      %[[B:.*]] = weft.base %[[P]] {alias = #weft.alias<pointer>, name = "p"} : (!weft.ptr) -> memref<?x!weft.struct<"pt", 16>>
   // CHECK-NEXT: %[[F:.*]] = weft.field %[[B]] {field = "y"
   // CHECK-NEXT: memref.load %[[F]][%arg1] : memref<?xf64>
-  func.func @points(%p: !weft.ptr {weft.name = "p"}, %i: index) -> f64 {
+  func.func @points(%p: !weft.ptr {weft.decl = 101 : i64, weft.name = "p"}, %i: index) -> f64 {
     %q = weft.ptr_add %p, %i {elem_size = 16 : i64} : index
     %b = weft.base %q {alias = #weft.alias<pointer>, name = "(p + i)"} : (!weft.ptr) -> memref<?x!weft.struct<"pt", 16>>
     %f = weft.field %b {field = "y", offset = 8 : i64, size = 8 : i64} : memref<?x!weft.struct<"pt", 16>> -> memref<?xf64>
@@ -72,7 +72,7 @@ module {
   // CHECK-NEXT: %[[B:.*]] = weft.base %arg0 {alias = #weft.alias<pointer>, name = "p"}
   // CHECK-NEXT: memref.load %[[B]][%arg1]
   // CHECK-NEXT: return %[[Q]]
-  func.func @kept(%p: !weft.ptr {weft.name = "p"}, %i: index) -> !weft.ptr {
+  func.func @kept(%p: !weft.ptr {weft.decl = 102 : i64, weft.name = "p"}, %i: index) -> !weft.ptr {
     %q = weft.ptr_add %p, %i {elem_size = 4 : i64} : index
     %b = weft.base %q {alias = #weft.alias<pointer>, name = "(p + i)"} : (!weft.ptr) -> memref<?xi32>
     %x = affine.load %b[0] : memref<?xi32>
@@ -87,7 +87,7 @@ module {
   // CHECK:      weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "p1"}
   // CHECK:      weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "p2"}
   // CHECK:      weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "top"}
-  func.func @held(%q: !weft.ptr {weft.name = "q"}, %p: !weft.ptr {weft.name = "p"}, %u: !weft.ptr {weft.name = "u"}, %n: index, %j: index) {
+  func.func @held(%q: !weft.ptr {weft.decl = 103 : i64, weft.name = "q"}, %p: !weft.ptr {weft.decl = 104 : i64, weft.name = "p"}, %u: !weft.ptr {weft.decl = 105 : i64, weft.name = "u"}, %n: index, %j: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     scf.for %i = %c0 to %n step %c1 {
@@ -115,7 +115,7 @@ module {
   // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "rows + i"}
   // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "p + i, in asm"}
   // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "u + i"}
-  func.func @unfolded(%p: !weft.ptr {weft.name = "p"}, %u: !weft.ptr, %i: index, %k: i64) {
+  func.func @unfolded(%p: !weft.ptr {weft.decl = 106 : i64, weft.name = "p"}, %u: !weft.ptr, %i: index, %k: i64) {
     %c = weft.ptr_add %p, %i {elem_size = 1 : i64} : index
     %b0 = weft.base %c {alias = #weft.alias<pointer>, name = "(double *)((char *)p + i)"} : (!weft.ptr) -> memref<?xf64>
     %x0 = affine.load %b0[0] : memref<?xf64>

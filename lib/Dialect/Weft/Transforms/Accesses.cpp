@@ -1,5 +1,4 @@
-//===- Accesses.cpp - Rebuilding loads and stores
-//---------------------------===//
+//===- Accesses.cpp - Rebuilding loads and stores -------------------------===//
 #include "weft/Dialect/Weft/Transforms/Accesses.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -8,21 +7,25 @@
 
 using namespace mlir;
 
+SmallVector<Value> weft::expandedMap(OpBuilder &b, AffineMap amap,
+                                     ValueRange operands, const IRMapping &map,
+                                     Location loc) {
+  SmallVector<Value> seen;
+  for (Value o : operands)
+    seen.push_back(map.lookupOrDefault(o));
+  auto out = affine::expandAffineMap(b, loc, amap, seen);
+  assert(out && "an affine map of an op expands");
+  return SmallVector<Value>(out->begin(), out->end());
+}
+
 SmallVector<Value> weft::accessIndices(OpBuilder &b, Operation *access,
                                        const IRMapping &map, Location loc) {
+  if (auto load = dyn_cast<affine::AffineLoadOp>(access))
+    return expandedMap(b, load.getAffineMap(), load.getMapOperands(), map, loc);
+  if (auto store = dyn_cast<affine::AffineStoreOp>(access))
+    return expandedMap(b, store.getAffineMap(), store.getMapOperands(), map,
+                       loc);
   SmallVector<Value> out;
-  auto load = dyn_cast<affine::AffineLoadOp>(access);
-  auto store = dyn_cast<affine::AffineStoreOp>(access);
-  if (load || store) {
-    SmallVector<Value> operands;
-    for (Value o : load ? load.getMapOperands() : store.getMapOperands())
-      operands.push_back(map.lookupOrDefault(o));
-    auto idx = affine::expandAffineMap(
-        b, loc, load ? load.getAffineMap() : store.getAffineMap(), operands);
-    assert(idx && "an affine access's map expands");
-    out.append(idx->begin(), idx->end());
-    return out;
-  }
   ValueRange indices = isa<memref::LoadOp>(access)
                            ? cast<memref::LoadOp>(access).getIndices()
                            : cast<memref::StoreOp>(access).getIndices();

@@ -28,7 +28,6 @@
 #include "weft/Dialect/Weft/Transforms/Passes.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
-#include "mlir/Dialect/Affine/Utils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -442,12 +441,9 @@ bool Expander::expand(CallOp call) {
     // Affine maps over the callee's parameters are not affine where the
     // call is (inside a loop): their subscripts, and sums, become arith.
     if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {
-      SmallVector<Value> operands;
-      for (Value o : apply.getMapOperands())
-        operands.push_back(map.lookupOrDefault(o));
-      auto v = affine::expandAffineMap(b, at, apply.getAffineMap(), operands);
-      assert(v && v->size() == 1 && "an affine.apply expands");
-      map.map(apply.getResult(), (*v)[0]);
+      map.map(apply.getResult(),
+              expandedMap(b, apply.getAffineMap(), apply.getMapOperands(), map,
+                          at)[0]);
       continue;
     }
     auto load = dyn_cast<affine::AffineLoadOp>(op);

@@ -1,5 +1,4 @@
-//===- FoldOffsets.cpp - `*(p + k)` as `p[k]`
-//-------------------------------===//
+//===- FoldOffsets.cpp - `*(p + k)` as `p[k]` -----------------------------===//
 //
 // weft-fold-offsets: the importer views the memory behind a pointer it
 // cannot resolve (one loaded from memory, returned by a call) as a
@@ -18,6 +17,7 @@
 // addresses, fields); anything else keeps the view as it is.
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Analysis/CNames.h"
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
@@ -65,20 +65,14 @@ static std::optional<int64_t> elementBytes(Type t, ModuleOp module) {
   return std::nullopt;
 }
 
-/// The memref operand of an access, and its subscripts' count; a field
-/// view's base.
-static Value accessedMemref(Operation *op, size_t &rank) {
-  rank = 0;
-  if (auto l = dyn_cast<affine::AffineLoadOp>(op))
-    return rank = l.getAffineMap().getNumResults(), l.getMemRef();
-  if (auto s = dyn_cast<affine::AffineStoreOp>(op))
-    return rank = s.getAffineMap().getNumResults(), s.getMemRef();
-  if (auto l = dyn_cast<memref::LoadOp>(op))
-    return rank = l.getIndices().size(), l.getMemRef();
-  if (auto s = dyn_cast<memref::StoreOp>(op))
-    return rank = s.getIndices().size(), s.getMemRef();
-  if (auto a = dyn_cast<AddrOp>(op))
-    return rank = a.getIndices().size(), a.getBase();
+/// The memref a load, a store or an address with subscripts indexes.
+static Value accessedMemref(Operation *op) {
+  if (isLoad(op))
+    return op->getOperand(0);
+  if (isStore(op))
+    return op->getOperand(1);
+  if (auto a = dyn_cast<AddrOp>(op); a && !a.getIndices().empty())
+    return a.getBase();
   return Value();
 }
 
@@ -93,8 +87,7 @@ static bool onlyIndexed(Value view, SmallVectorImpl<Operation *> &accesses) {
         return false;
       continue;
     }
-    size_t rank;
-    if (accessedMemref(u, rank) != view || rank == 0)
+    if (accessedMemref(u) != view)
       return false;
     accesses.push_back(u);
   }
@@ -118,11 +111,8 @@ static std::string textOf(Value p) {
   if (StringRef held = holderOf(p); !held.empty())
     return held.str();
   if (auto arg = dyn_cast<BlockArgument>(p)) {
-    if (auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
-      if (auto nm =
-              fn.getArgAttrOfType<StringAttr>(arg.getArgNumber(), "weft.name"))
-        return nm.str();
-    return "";
+    std::optional<VarRef> var = variableOf(arg);
+    return var ? var->name : "";
   }
   if (auto n = dyn_cast<NameLoc>(p.getDefiningOp()->getLoc()))
     return n.getName().str();
@@ -154,7 +144,8 @@ static std::optional<Candidate> candidateOf(BaseOp base) {
     return std::nullopt;
   Candidate c{base, base.getPtr(), {}, Value()};
   while (auto add = c.start.getDefiningOp<PtrAddOp>()) {
-    if (add.getElemSize() != *bytes || !add.getOffset().getType().isIndex())
+    if ((int64_t)add.getElemSize() != *bytes ||
+        !add.getOffset().getType().isIndex())
       return std::nullopt;
     if (!c.held && !holderOf(c.start).empty())
       c.held = c.start;
@@ -232,8 +223,7 @@ static bool fold(const Candidate &c) {
     SmallVector<Value> idx = accessIndices(b, op, map, op->getLoc());
     Value first = idx[0];
     idx[0] = shifted(first);
-    size_t rank;
-    memrefAccess(b, op, accessedMemref(op, rank), idx, map);
+    memrefAccess(b, op, accessedMemref(op), idx, map);
     if (op->getNumResults())
       op->getResult(0).replaceAllUsesWith(map.lookup(op->getResult(0)));
     op->erase();

@@ -1,5 +1,4 @@
-//===- Accesses.h - Rebuilding loads and stores -------------------*- C++
-//-*-===//
+//===- Accesses.h - Rebuilding loads and stores -----------------*- C++ -*-===//
 //
 // What passes that move a load or a store onto other memory or other
 // subscripts share: an access's subscripts as values, and a memref access
@@ -10,10 +9,17 @@
 #ifndef WEFT_DIALECT_WEFT_TRANSFORMS_ACCESSES_H
 #define WEFT_DIALECT_WEFT_TRANSFORMS_ACCESSES_H
 
+#include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 
 namespace weft {
+
+/// The results of affine map `amap` on `operands` (seen through `map`) as
+/// arith ops at `loc`, at `b`'s insertion point.
+llvm::SmallVector<mlir::Value>
+expandedMap(mlir::OpBuilder &b, mlir::AffineMap amap, mlir::ValueRange operands,
+            const mlir::IRMapping &map, mlir::Location loc);
 
 /// The subscripts of `access` (an affine or memref load or store) as index
 /// values, its operands seen through `map`: an affine map's results are
