@@ -104,7 +104,8 @@ std::optional<VarRef> CNames::declOf(Value v) {
   if (inv && loop->isAncestor(ld))
     if (Value rep = inv->loads.lookup(v); rep && inv->atEntry.contains(rep))
       if (auto e = rep.getDefiningOp()->getAttrOfType<IntegerAttr>("weft.expr"))
-        return VarRef{e.getInt(), accessText(rep.getDefiningOp())};
+        if (behindTests(rep))
+          return VarRef{e.getInt(), accessText(rep.getDefiningOp())};
   MemPath p = memPathOf(ld->getOperand(0));
   if (!p.views.empty() || !p.root.isCell || p.root.decl < 0 ||
       p.root.escapes)
@@ -136,6 +137,33 @@ std::optional<VarRef> CNames::declOf(Value v) {
   if (changed)
     return std::nullopt;
   return VarRef{p.root.decl, p.root.name};
+}
+
+/// Can a check name rep: C reads it at the loop's start, or in loops of
+/// the first iteration whose tests that they run the check makes first
+/// (each named here, after what naming it needs).
+bool CNames::behindTests(Value rep) {
+  auto it = inv->behind.find(rep);
+  if (it == inv->behind.end())
+    return true;
+  if (!pre)
+    return false;
+  for (const Invariants::EntryLoop &e : it->second) {
+    SmallVector<CPoly, 1> tests;
+    for (const Poly &p : e.runs) {
+      auto c = convert(p);
+      if (!c)
+        return false;
+      tests.push_back(std::move(*c));
+    }
+    for (CPoly &c : tests)
+      if (!llvm::is_contained(pre->preconditions, c))
+        pre->preconditions.push_back(std::move(c));
+    std::string what = "the loop at " + where(e.loop->getLoc()) + " runs";
+    if (!llvm::is_contained(pre->preconditionTexts, what))
+      pre->preconditionTexts.push_back(what);
+  }
+  return true;
 }
 
 /// The values of never-assigned variables that the loop names (see

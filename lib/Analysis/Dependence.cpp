@@ -841,12 +841,19 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   // reads at the loop (its bound), or in the loop's first iteration before
   // anything with control flow or a call, inner loops that surely run
   // included (the checks run only when the loop runs at least once).
-  std::set<PlaceKeys::Key> read;
+  // Each place with the loops inside the first iteration that C reads it
+  // in, which may run no iteration (none when it reads it either way).
+  using Behind = SmallVector<Invariants::EntryLoop, 1>;
+  std::map<PlaceKeys::Key, Behind> read;
+  Behind behind; // the loops the walk below is in
   auto witness = [&](Operation *ld) {
     PlaceKeys keys(loop, inv);
     PlaceKeys::Key key;
-    if (keys.place(ld, /*element=*/true, key))
-      read.insert(key);
+    if (!keys.place(ld, /*element=*/true, key))
+      return;
+    auto [it, fresh] = read.try_emplace(key, behind);
+    if (!fresh && behind.size() < it->second.size())
+      it->second = behind;
   };
   for (Operation *ld : boundLoadsOf(loop))
     witness(ld);
@@ -869,12 +876,27 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   // The first iteration, up to the first op that may not go on to the next
   // (a call, a branch, a jump), into inner loops that surely run then: with
   // the counters of the loops entered at their first values (`j = i; j <
-  // 28` runs when i is 0).
+  // 28` runs when i is 0). An inner loop that may run no iteration is
+  // entered behind the test that it runs (Invariants::behind); its bound in
+  // memory counts when the loop never writes that memory (its loads are
+  // invariant): its first test reads what the check reads.
+  auto trusted = [&](Operation *l) {
+    SmallVector<Operation *> reads = boundLoadsOf(l);
+    return l == loop ||
+           (!reads.empty() && llvm::all_of(reads, [&](Operation *r) {
+             return loop->isAncestor(r) && inv.loads.count(r->getResult(0));
+           }));
+  };
   DenseMap<Value, int64_t> firstValue;
   auto enter = [&](Operation *l, bool surely) {
-    if (!surely && !runsAtLeastOnce(l, firstValue))
-      return false;
-    LoopInfo li = loopInfoOf(l, /*trustBounds=*/l == loop);
+    if (!surely) {
+      auto runs = runsWhen(l, firstValue, trusted(l));
+      if (!runs)
+        return false;
+      if (!runs->empty())
+        behind.push_back({l, *runs});
+    }
+    LoopInfo li = loopInfoOf(l, trusted(l));
     if (li.counted() && li.lbs.size() == 1)
       if (auto lb = li.lbs[0].at(firstValue); lb && lb->isConstant())
         firstValue[li.iv] = lb->constantTerm();
@@ -904,6 +926,8 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
       } else if (isLoop(&op) && !isa<OpaqueLoopOp>(op) &&
                  enter(&op, /*surely=*/false)) {
         first(op.getRegion(0).front());
+        if (!behind.empty() && behind.back().loop == &op)
+          behind.pop_back();
         if (!completes(&op))
           return;
       } else if (completes(&op)) {
@@ -919,16 +943,26 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   for (Operation *rep : reps) {
     PlaceKeys keys(loop, inv);
     PlaceKeys::Key key;
-    if (!keys.place(rep, /*element=*/true, key) || !read.count(key))
+    auto it =
+        keys.place(rep, /*element=*/true, key) ? read.find(key) : read.end();
+    if (it == read.end())
       continue;
+    Behind loops = it->second;
     // The pointer it goes through must be readable there too.
     MemPath p = memPathOf(rep->getOperand(0));
     if (p.root.ptr && isDefinedInside(p.root.ptr, loop)) {
       Value id = inv.identity(p.root.ptr, loop);
       if (!id || !inv.atEntry.contains(id))
         continue;
+      for (const Invariants::EntryLoop &e : inv.behind.lookup(id))
+        if (llvm::none_of(loops, [&](const Invariants::EntryLoop &f) {
+              return f.loop == e.loop;
+            }))
+          loops.push_back(e);
     }
     inv.atEntry.insert(rep->getResult(0));
+    if (!loops.empty())
+      inv.behind[rep->getResult(0)] = std::move(loops);
   }
   return inv;
 }

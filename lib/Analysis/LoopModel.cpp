@@ -666,17 +666,22 @@ LoopBody weft::collectStatement(ArrayRef<Operation *> ops,
   return body;
 }
 
-bool weft::runsAtLeastOnce(Operation *loop,
-                           const DenseMap<Value, int64_t> &at) {
-  LoopInfo info = loopInfoOf(loop);
+std::optional<SmallVector<Poly, 1>>
+weft::runsWhen(Operation *loop, const DenseMap<Value, int64_t> &at,
+               bool trustBounds) {
+  LoopInfo info = loopInfoOf(loop, trustBounds);
   if (!info.counted() || info.lbs.empty() || info.ubs.empty())
-    return false;
+    return std::nullopt;
+  SmallVector<Poly, 1> runs;
   for (const Poly &lb : info.lbs)
     for (const Poly &ub : info.ubs) {
       std::optional<Poly> l = lb.at(at), u = ub.at(at);
       std::optional<Poly> d = l && u ? u->plus(*l, -1) : std::nullopt;
-      if (!d || !d->isConstant() || d->constantTerm() < 1)
-        return false;
+      std::optional<Poly> r = d ? d->plus(Poly::constant(-1)) : std::nullopt;
+      if (!r || (r->isConstant() && r->constantTerm() < 0))
+        return std::nullopt;
+      if (!r->isConstant())
+        runs.push_back(*r);
     }
   bool jumps = false;
   loop->walk([&](Operation *op) {
@@ -684,7 +689,15 @@ bool weft::runsAtLeastOnce(Operation *loop,
         isNestedCase(op))
       jumps = true;
   });
-  return !jumps;
+  if (jumps)
+    return std::nullopt;
+  return runs;
+}
+
+bool weft::runsAtLeastOnce(Operation *loop,
+                           const DenseMap<Value, int64_t> &at) {
+  auto runs = runsWhen(loop, at);
+  return runs && runs->empty();
 }
 
 bool weft::isJumpOrSwitch(Operation *op) {

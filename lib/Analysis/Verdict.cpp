@@ -217,16 +217,24 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
   writeReductions(loop, "weft.array_reductions", v.arrayReductions);
   if (!v.guards.empty() || !v.conditions.empty()) {
     SmallVector<Attribute> out;
+    auto conds = [&](ArrayRef<CPoly> polys, ArrayRef<std::string> texts,
+                     bool first) {
+      SmallVector<Attribute> what;
+      for (const std::string &t : texts)
+        what.push_back(b.getStringAttr(t));
+      SmallVector<NamedAttribute> fields = {
+          b.getNamedAttr("cond", cpolysAttr(b, polys)),
+          b.getNamedAttr("what", b.getArrayAttr(what))};
+      if (first)
+        fields.push_back(b.getNamedAttr("first", b.getUnitAttr()));
+      out.push_back(b.getDictionaryAttr(fields));
+    };
+    if (!v.preconditions.empty())
+      conds(v.preconditions, v.preconditionTexts, /*first=*/true);
     for (const Guard &g : v.guards)
       out.push_back(guardAttr(b, g));
-    if (!v.conditions.empty()) {
-      SmallVector<Attribute> what;
-      for (const std::string &t : v.conditionTexts)
-        what.push_back(b.getStringAttr(t));
-      out.push_back(b.getDictionaryAttr(
-          {b.getNamedAttr("cond", cpolysAttr(b, v.conditions)),
-           b.getNamedAttr("what", b.getArrayAttr(what))}));
-    }
+    if (!v.conditions.empty())
+      conds(v.conditions, v.conditionTexts, /*first=*/false);
     loop->setAttr("weft.guards", b.getArrayAttr(out));
   }
   if (!v.noalias.empty())
@@ -270,9 +278,11 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
     for (Attribute x : a) {
       auto d = cast<DictionaryAttr>(x);
       if (auto c = d.getAs<ArrayAttr>("cond")) {
-        v.conditions = readCPolys(c);
+        bool first = (bool)d.get("first");
+        (first ? v.preconditions : v.conditions) = readCPolys(c);
         for (Attribute t : d.getAs<ArrayAttr>("what"))
-          v.conditionTexts.push_back(cast<StringAttr>(t).str());
+          (first ? v.preconditionTexts : v.conditionTexts)
+              .push_back(cast<StringAttr>(t).str());
         continue;
       }
       v.guards.push_back({readSide(d.getAs<DictionaryAttr>("a")),
@@ -369,6 +379,11 @@ std::string weft::remarkText(const Verdict &v) {
   }
   if (!v.conditionTexts.empty())
     parts.push_back("a run-time check that " + listText(v.conditionTexts));
+  if (!v.preconditionTexts.empty())
+    parts.push_back("the checks made only when " +
+                    listText(v.preconditionTexts) +
+                    " (C reads what they name only there; else the loop "
+                    "runs as written)");
   if (!v.errorPaths.empty()) {
     SmallVector<std::string> at;
     for (Location l : v.errorPaths)

@@ -5,12 +5,14 @@
 // j)`, a row pointer kept in a variable, `(c->p + i)->x`. weft views each
 // from the loaded pointer (weft-fold-offsets), as it views `m->data[i *
 // m->tda + j]`: the loops run in parallel on run-time checks; so does
-// `*(t->rows + i) = ...` (pointer elements). A stride of
+// `*(t->rows + i) = ...` (pointer elements), and a loop over rows whose
+// checks name `s->data`, which C reads only when the loop over the row
+// runs (tested first: with no columns, s is null). A stride of
 // zero, rows that overlap and a vector inside the matrix fail the checks;
 // a loop that reads the element before the one it writes stays
 // sequential. The parallel build must print what the sequential one
 // prints.
-// PARALLEL: 8
+// PARALLEL: 9
 // WEFT-ARGS: --fork-join-ns=0 --task-graphs=false
 // CFLAGS: -I%S
 #include <stdio.h>
@@ -40,6 +42,14 @@ static void add_into(mat *m, const mat *b) {
   for (size_t i = 0; i < m->size1; i++)
     for (size_t j = 0; j < m->size2; j++)
       *(m->data + i * m->tda + j) += *(b->data + i * b->tda + j) * 0.5;
+}
+
+/* s->data is read only in the loop over j: the checks read it only when
+   that loop runs (with no columns s may be null, as below). */
+static void scale_rows(mat *m, const vec *s) {
+  for (size_t i = 0; i < m->size1; i++)
+    for (size_t j = 0; j < m->size2; j++)
+      *(m->data + i * m->tda + j) *= *(s->data + i * s->stride);
 }
 
 static void ramp_rows(mat *m) {
@@ -124,6 +134,15 @@ int main(void) {
   mat self = {60, 50, 50, A};
   add_into(&into, &self);
   printf("overlap: %.6f\n", sum(A, 4 * N));
+
+  reset();
+  vec sv = {60, 2, B};
+  scale_rows(&m, &sv);
+  mat none = {60, 0, 64, A};
+  scale_rows(&none, NULL); /* C never reads s: neither may the check */
+  vec inside = {60, 64, A + 3}; /* s's elements in m's rows */
+  scale_rows(&m, &inside);
+  printf("scale rows: %.6f\n", sum(A, 4 * N));
 
   cloud c = {N, P};
   turn(&c);

@@ -1465,10 +1465,17 @@ class Gen:
         ptr_k(y, x, m) writes `*pv_ptr(y, i)`, `*(y->data + i * y->stride)`,
         a matrix row through a row pointer `m->data + i * m->tda`, or a
         recurrence along y through `*(y->data + (i - 1) * y->stride)`
-        (sequential); main calls it as it calls acc_k. Returns the C of the
-        accessor and the kernel."""
+        (sequential), or the matrix scaled by `*(x->data + i * x->stride)`
+        read in the loop over the row; main calls it as it calls acc_k.
+        Returns the C of the accessor and the kernel."""
         kind = side.choice(("ptr", "direct", "row", "recur"))
         k = side.choice(("0.5", "-0.25", "0.75"))
+        # Half the row kernels read x only in the loop over the row (its
+        # checks name x->data behind a test that that loop runs; main also
+        # calls it with no columns and x null).
+        if kind == "row" and side.random() < 0.5:
+            kind = "inner"
+        self.ptr_inner = kind == "inner"
         if kind == "ptr":
             body = ["  for (int i = 0; i < y->size; i++)",
                     "    *pv_ptr(y, i) = *pv_ptr(y, i) * %s + "
@@ -1484,6 +1491,13 @@ class Gen:
                     "    for (int j = 0; j < m->cols; j++)",
                     "      row[j] = row[j] * %s + s;" % k,
                     "  }"]
+        elif kind == "inner":
+            self.features.add("pointer offsets, read in an inner loop")
+            body = ["  for (int i = 0; i < m->rows; i++)",
+                    "    for (int j = 0; j < m->cols; j++)",
+                    "      *(m->data + i * m->tda + j) = "
+                    "*(m->data + i * m->tda + j) * %s + "
+                    "*(x->data + i * x->stride);" % k]
         else:
             self.features.add("pointer offsets, recurrence")
             body = ["  for (int i = 1; i < y->size; i++)",
@@ -1508,7 +1522,7 @@ class Gen:
         self.rows, self.mat, self.col, self.sib = None, None, None, None
         self.tile = None
         self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
-        self.stride = self.acc = self.ptr = False
+        self.stride = self.acc = self.ptr = self.ptr_inner = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -1736,6 +1750,10 @@ class Gen:
                                       "&w, &x, &o", "&y, &x, &p")):
                 main += ["    %s_k(%s);" % (kernel, args),
                          '    dump("%s/%d");' % (kernel, n)]
+            if kernel == "ptr" and self.ptr_inner:
+                main += ["    %s e = {40, 0, 32, C + 100};" % mat,
+                         "    ptr_k(&y, NULL, &e);",
+                         '    dump("ptr/none");']
             main.append("  }")
         if self.sweep:
             main.append("  for (int i = 0; i < 40; i++)")

@@ -774,3 +774,70 @@ func.func @array_calloc(%k: memref<?xi32> {weft.alias = #weft.alias<restrict>, w
 }
 func.func private @calloc(i64, i64) -> !weft.ptr attributes {weft.external}
 func.func private @malloc(i64) -> !weft.ptr attributes {weft.external}
+
+// -----
+
+// s->data is read only in the loop over j, which may run no iteration: the
+// check may name it only behind a test that that loop runs (c - 1 >= 0),
+// the first dictionary of weft.guards (docs/analysis.md, "Invariant loads").
+// CHECK-LABEL: func.func @behind_inner
+// CHECK: weft.guards = [{cond = {{\[}}[array<i64: -1>, array<i64: 1, 4>]], first, what = ["the loop at {{.*}} runs"]}, {a = {base = {decl = 1 : i64, name = "a"}
+func.func @behind_inner(%a: memref<?xf64> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"},
+                        %s: memref<?x!weft.struct<"struct", 24>> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "s"},
+                        %n: i64 {weft.decl = 3 : i64, weft.name = "n"},
+                        %c: i64 {weft.decl = 4 : i64, weft.name = "c"}) {
+  %ci = arith.index_cast %c : i64 to index
+  %ni = arith.index_cast %n : i64 to index
+  // expected-remark-re@+1 {{loop parallelized: a run-time check that a and s->data do not overlap; the checks made only when the loop at {{.*}} runs (C reads what they name only there; else the loop runs as written)}}
+  affine.for %i = 0 to %ni {
+    // expected-remark@+1 {{loop not parallelized: the loop at}}
+    affine.for %j = 0 to %ci {
+      %f = weft.field %s {field = "data", offset = 16 : i64, size = 8 : i64} : memref<?x!weft.struct<"struct", 24>> -> memref<?x!weft.ptr>
+      %p = affine.load %f[0] {weft.expr = 7 : i64} : memref<?x!weft.ptr> loc("s->data")
+      %d = weft.base %p {alias = #weft.alias<pointer>, name = "s->data"} : (!weft.ptr) -> memref<?xf64>
+      %x = affine.load %d[%i] {weft.expr = 8 : i64} : memref<?xf64>
+      %i64 = arith.index_cast %i : index to i64
+      %row = arith.muli %i64, %c : i64
+      %j64 = arith.index_cast %j : index to i64
+      %k64 = arith.addi %row, %j64 : i64
+      %k = arith.index_cast %k64 : i64 to index
+      %v = memref.load %a[%k] {weft.expr = 9 : i64} : memref<?xf64>
+      %w = arith.mulf %v, %x : f64
+      memref.store %w, %a[%k] : memref<?xf64>
+    } {weft.counter = 6 : i64, weft.free_vars = [{decl = 4 : i64, name = "c"}, {decl = 1 : i64, name = "a"}, {decl = 5 : i64, name = "i"}, {decl = 2 : i64, name = "s"}], weft.iv_name = "j", weft.loop_id = 1 : i64}
+  } {weft.counter = 5 : i64, weft.free_vars = [{decl = 3 : i64, name = "n"}, {decl = 4 : i64, name = "c"}, {decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "s"}], weft.iv_name = "i", weft.loop_id = 0 : i64}
+  return
+}
+
+// -----
+
+// Not when the test cannot be named where the loop starts: the loop over j
+// runs to a bound that iteration i reads (len[i]).
+// CHECK-LABEL: func.func @behind_unnamed
+// CHECK-NOT: first
+func.func @behind_unnamed(%a: memref<?xf64> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"},
+                          %s: memref<?x!weft.struct<"struct", 24>> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "s"},
+                          %len: memref<?xi64> {weft.alias = #weft.alias<restrict>, weft.decl = 3 : i64, weft.name = "len"},
+                          %n: i64 {weft.decl = 4 : i64, weft.name = "n"}) {
+  %ni = arith.index_cast %n : i64 to index
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{loop not parallelized: a and s->data may overlap, and weft cannot name s->data in a run-time check}}
+  affine.for %i = 0 to %ni {
+    %l = affine.load %len[%i] {weft.expr = 10 : i64} : memref<?xi64>
+    %li = arith.index_cast %l : i64 to index
+    // expected-remark@+1 {{loop not parallelized}}
+    scf.for %j = %c0 to %li step %c1 {
+      %f = weft.field %s {field = "data", offset = 16 : i64, size = 8 : i64} : memref<?x!weft.struct<"struct", 24>> -> memref<?x!weft.ptr>
+      %p = affine.load %f[0] {weft.expr = 7 : i64} : memref<?x!weft.ptr> loc("s->data")
+      %d = weft.base %p {alias = #weft.alias<pointer>, name = "s->data"} : (!weft.ptr) -> memref<?xf64>
+      // expected-note@+1 {{memory here}}
+      %x = affine.load %d[%i] {weft.expr = 8 : i64} : memref<?xf64>
+      %v = affine.load %a[%i] {weft.expr = 9 : i64} : memref<?xf64>
+      %w = arith.mulf %v, %x : f64
+      // expected-note@+1 {{memory written here}}
+      affine.store %w, %a[%i] : memref<?xf64>
+    } {weft.counter = 6 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "s"}], weft.iv_name = "j", weft.loop_id = 3 : i64}
+  } {weft.counter = 5 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "s"}, {decl = 3 : i64, name = "len"}, {decl = 4 : i64, name = "n"}], weft.iv_name = "i", weft.loop_id = 2 : i64}
+  return
+}

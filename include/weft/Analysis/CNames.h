@@ -59,11 +59,20 @@ public:
   /// scope, and not hidden, where the loop starts (namesVarAtLoop).
   void nameUnnamed() { unnamed = true; }
 
+  /// Lets declOf name loads that C reads at the loop's start only inside
+  /// loops of the first iteration that may run no iteration (`s->data` in
+  /// the loop over a row, Invariants::behind): the tests that those loops
+  /// run go to v's preconditions, which the run-time check makes first, so
+  /// that it reads nothing C would not. Null stops it.
+  void testFirst(Verdict *v) { pre = v; }
+
 private:
   mlir::Operation *loop;
   llvm::DenseMap<mlir::Operation *, unsigned> order;
   const Invariants *inv;
   bool unnamed = false;
+  Verdict *pre = nullptr;
+  bool behindTests(mlir::Value rep);
   std::optional<llvm::DenseSet<mlir::Value>> written;
   std::map<int64_t, std::string> names_;
   std::optional<llvm::SmallVector<mlir::Value>> named;

@@ -265,11 +265,19 @@ std::string accessText(mlir::Operation *op);
 /// + i * m->tda;` before the loop over the row).
 bool readRightBefore(mlir::Operation *ld, mlir::Operation *loop);
 
-/// Does a loop surely run its body at least once, with no jump out of or
-/// within it: a counted loop whose every upper bound exceeds every lower
-/// bound by a constant (`for (j = 0; j < 39; j++)`, `j = i; j < i + 4`),
-/// with the values in `at` put in for their atoms (`j = i; j < 28` when i
-/// is 0).
+/// When a loop runs its body at least once, with no jump out of or within
+/// it: the polynomials that are then all >= 0 (an upper bound minus a
+/// lower bound minus 1, for each pair), with the values in `at` put in for
+/// their atoms (`j = i; j < 28` when i is 0); none when it surely runs
+/// (`for (j = 0; j < 39; j++)`, `j = i; j < i + 4`). Nullopt when weft
+/// cannot tell (not counted, a jump) or it never runs. `trustBounds` as
+/// for loopInfoOf.
+std::optional<llvm::SmallVector<Poly, 1>>
+runsWhen(mlir::Operation *loop, const llvm::DenseMap<mlir::Value, int64_t> &at,
+         bool trustBounds = false);
+
+/// Does a loop surely run its body at least once (runsWhen, with no
+/// condition)?
 bool runsAtLeastOnce(mlir::Operation *loop,
                      const llvm::DenseMap<mlir::Value, int64_t> &at =
                          llvm::DenseMap<mlir::Value, int64_t>());

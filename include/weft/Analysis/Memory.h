@@ -11,6 +11,7 @@
 #ifndef WEFT_ANALYSIS_MEMORY_H
 #define WEFT_ANALYSIS_MEMORY_H
 
+#include "weft/Analysis/Polynomial.h"
 #include "weft/Dialect/Weft/IR/WeftDialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -103,6 +104,18 @@ struct Invariants {
   /// their struct or element there, or in the loop's first iteration before
   /// anything that could stop it): run-time checks may name them.
   llvm::DenseSet<mlir::Value> atEntry;
+  /// A loop inside the first iteration that may run no iteration, and the
+  /// polynomials (at the first iteration's values) that are all >= 0 when
+  /// it runs at least once.
+  struct EntryLoop {
+    mlir::Operation *loop;
+    llvm::SmallVector<Poly, 1> runs;
+  };
+  /// Representatives in atEntry that C reads there only inside such loops
+  /// (`s->data` read in the loop over a row's columns): the loops,
+  /// outermost first. A check may name them only behind tests that the
+  /// loops run (CNames::testFirst).
+  llvm::DenseMap<mlir::Value, llvm::SmallVector<EntryLoop, 1>> behind;
 
   explicit Invariants(mlir::Operation *loop);
   /// The value that stands for `v` in every iteration of `loop`: the cell of

@@ -109,6 +109,13 @@ struct Verdict {
   /// what = "..."}`, `what` naming each for the remark.
   llvm::SmallVector<CPoly> conditions;
   llvm::SmallVector<std::string> conditionTexts;
+  /// Tests (each >= 0 where the loop starts) that loops inside its first
+  /// iteration run, made before the rest of the check: the check names
+  /// memory that C reads only in those loops (CNames::testFirst). When one
+  /// fails the loop runs as written. Kept as the first dictionary of
+  /// weft.guards, `{cond = [...], what = [...], first}`.
+  llvm::SmallVector<CPoly> preconditions;
+  llvm::SmallVector<std::string> preconditionTexts;
   /// Variables through which alone the loop reaches their memory
   /// (DetectParallelLoops' apartVariables): restrict in the outlined loop.
   llvm::SmallVector<VarRef> noalias;

@@ -412,6 +412,9 @@ llvm::Error weft::writeReport(llvm::StringRef path,
           {"kind", "no-overlap"}, {"a", g.a.base.name}, {"b", g.b.base.name}});
     for (const std::string &t : v->conditionTexts)
       guards.push_back(llvm::json::Object{{"kind", "condition"}, {"what", t}});
+    for (const std::string &t : v->preconditionTexts)
+      guards.push_back(
+          llvm::json::Object{{"kind", "checked-only-when"}, {"what", t}});
     o["guards"] = std::move(guards);
     if (v->counterLive)
       o["counter_lastprivate"] = true;

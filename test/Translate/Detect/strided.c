@@ -51,22 +51,28 @@ void fill(matrix *m) {
 
 // GSL's own form: the sizes copied into locals first. Reading *a there
 // shows that C may read a->data where the loop starts (docs/analysis.md,
-// "Invariant loads"), so the check names it; not past a call, which might
-// free the memory.
+// "Invariant loads"), so the check names it. Past a call, which might free
+// the memory, C reads a->data first in the loop over j: the check reads it
+// only when that loop runs (n >= 1), tested first.
 void gsl_scale(matrix *a, double x) {
   const size_t m = a->size1, n = a->size2, tda = a->tda;
   for (size_t i = 0; i < m; i++) // expected-remark {{loop parallelized: a run-time check that a->data and a do not overlap; a run-time check that no two iterations touch the same element of a->data}}
-    for (size_t j = 0; j < n; j++) // expected-remark {{loop not parallelized: the loop at 58:3 around it runs in parallel}}
+    for (size_t j = 0; j < n; j++) // expected-remark {{loop not parallelized: the loop at 59:3 around it runs in parallel}}
       a->data[i * tda + j] *= x;
 }
 
+// CHECK-LABEL: {{^}}void gsl_scale_logged(
+// CHECK: {{^}} {{.*}}!weft_for_inline(
+// CHECK-NEXT: {{^}}            weft_add(-1, weft_u64(n, &weft_bad), &weft_bad) >= 0 &&
+// CHECK-NEXT: {{^}}            !weft_bad &&
+// CHECK-NEXT: {{^}}            weft_apart((const void *)(a->data),
 void log_scale(void);
 void gsl_scale_logged(matrix *a, double x) {
   const size_t m = a->size1, n = a->size2, tda = a->tda;
   log_scale();
-  for (size_t i = 0; i < m; i++) // expected-remark {{loop not parallelized: a->data and a may overlap, and weft cannot name a->data in a run-time check (if they never do, declare them restrict, or put #pragma weft assume_no_alias before the loop)}}
-    for (size_t j = 0; j < n; j++) // expected-remark-re {{loop parallelized: a run-time check that a->data and a do not overlap{{.*}}}}
-      a->data[i * tda + j] *= x; // expected-note {{a->data here}}
+  for (size_t i = 0; i < m; i++) // expected-remark {{loop parallelized: a run-time check that a->data and a do not overlap; a run-time check that no two iterations touch the same element of a->data; the checks made only when the loop at 74:5 runs (C reads what they name only there; else the loop runs as written)}}
+    for (size_t j = 0; j < n; j++) // expected-remark {{loop not parallelized: the loop at 73:3 around it runs in parallel}}
+      a->data[i * tda + j] *= x;
 }
 
 // Each row from the one before: a dependence whatever the row length.

@@ -1439,7 +1439,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                       type.getNumElements() * elemSizeOf(type)});
   }
 
-  // Pairs of distinct bases that need a run-time check.
+  // Pairs of distinct bases that need a run-time check. The checks may
+  // name what C reads only in inner loops, behind tests that they run.
+  names.testFirst(&v);
   SmallVector<std::pair<size_t, size_t>> checks;
   DenseSet<std::pair<size_t, size_t>> checked;
   size_t exactTests = 0;
@@ -1620,6 +1622,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                   mem[j]->loc, textOf(*mem[j]) + " here");
     v.guards.push_back({*sa, *sb});
   }
+  names.testFirst(nullptr);
   v.noalias =
       apartVariables(loop, ArrayRef(mem).take_front(bodyAccesses),
                      ArrayRef(paths).take_front(bodyAccesses), done, inv);
