@@ -71,6 +71,21 @@ void hashes(const unsigned *k, int n, unsigned *h) {
     h[k[i] >> 24] ^= k[i];
 }
 
+// s->data is read only in the loop over j: the checks are made only when
+// it runs.
+// CHECK:      "function": "scale_rows",
+// CHECK:      "guards": [
+// CHECK:            "b": "s->data",
+// CHECK-NEXT:       "kind": "no-overlap"
+// CHECK:            "kind": "checked-only-when",
+// CHECK-NEXT:       "what": "the loop at [[@LINE+4]]:5 runs"
+typedef struct { long n; double *data; } vec;
+void scale_rows(double *a, long m, long c, const vec *s) {
+  for (long i = 0; i < m; i++)
+    for (long j = 0; j < c; j++)
+      a[i * c + j] *= s->data[i];
+}
+
 // CHECK:      "schema": "weft-report",
 // CHECK-NEXT: "task_graphs": [],
 // CHECK-NEXT: "version": 1
