@@ -881,22 +881,24 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   // memory counts when the loop never writes that memory (its loads are
   // invariant): its first test reads what the check reads.
   auto trusted = [&](Operation *l) {
+    if (l == loop)
+      return true;
     SmallVector<Operation *> reads = boundLoadsOf(l);
-    return l == loop ||
-           (!reads.empty() && llvm::all_of(reads, [&](Operation *r) {
-             return loop->isAncestor(r) && inv.loads.count(r->getResult(0));
-           }));
+    return !reads.empty() && llvm::all_of(reads, [&](Operation *r) {
+      return loop->isAncestor(r) && inv.loads.count(r->getResult(0));
+    });
   };
   DenseMap<Value, int64_t> firstValue;
   auto enter = [&](Operation *l, bool surely) {
+    bool trust = trusted(l);
     if (!surely) {
-      auto runs = runsWhen(l, firstValue, trusted(l));
+      auto runs = runsWhen(l, firstValue, trust);
       if (!runs)
         return false;
       if (!runs->empty())
         behind.push_back({l, *runs});
     }
-    LoopInfo li = loopInfoOf(l, trusted(l));
+    LoopInfo li = loopInfoOf(l, trust);
     if (li.counted() && li.lbs.size() == 1)
       if (auto lb = li.lbs[0].at(firstValue); lb && lb->isConstant())
         firstValue[li.iv] = lb->constantTerm();
