@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 5
+// PARALLEL: 6
 // Switches, labels and builtins whose effects a loop must keep
 // (test/Translate/Detect/switch.c has the remarks):
 // - a value written under one case and read under another stays
@@ -8,7 +8,9 @@
 //   reads it, is private: those loops run in parallel;
 // - Duff's device, a case label of an outer switch inside a loop, leaves
 //   the loop as written (an outlined body would not compile);
-// - a prefetch's argument runs: `__builtin_prefetch(&b[j++])` counts;
+// - a prefetch's argument runs: `__builtin_prefetch(&b[j++])` counts,
+//   and j steps with the counter (docs/analysis.md, "Other counters"):
+//   that loop runs in parallel;
 // - bitfields of separate elements are separate: that loop runs in
 //   parallel.
 #include <stdio.h>

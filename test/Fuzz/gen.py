@@ -1408,6 +1408,73 @@ class Gen:
         return "\n".join(["static void stride_k(int n, int s, int c, "
                           "double *y, const double *x) {"] + body + ["}"])
 
+    def ind_kernel(self, side):
+        """Other counters (docs/analysis.md, "Other counters"): ind_k(n, y,
+        x) steps a variable j besides its counter in every iteration (by 1 to
+        3, up or down, in a subscript, read before and after its step, in a
+        while loop, across the rows of a loop around), or in a way weft
+        must leave sequential (under a condition, skipped by a continue, a
+        scan of its own values); it returns j, which main prints. main calls
+        it with no iteration, one and 500, on buffers apart and overlapping.
+        Returns the C of the kernel."""
+        kind = side.choice(("pack", "after", "down", "while", "rows",
+                            "cond", "skip", "scan"))
+        st = side.choice((1, 2, 3))
+        k = side.choice(("0.5", "-0.25", "0.75"))
+        j0 = side.randrange(0, 8)
+        body = ["  int j = %d;" % j0]
+        if kind == "pack":
+            body += ["  for (int i = 0; i < n; i++) {",
+                     "    y[j] = x[i] * %s;" % k,
+                     "    j += %d;" % st,
+                     "  }"]
+        elif kind == "after":
+            body += ["  for (int i = 0; i < n; i++) {",
+                     "    y[i] = x[j] * %s;" % k,
+                     "    j += %d;" % st,
+                     "    y[i] = (y[i] + x[j]) * 0.5;",
+                     "  }"]
+        elif kind == "down":
+            body = ["  int j = %d * n + %d;" % (st, j0),
+                    "  for (int i = 0; i < n; i++)",
+                    "    y[j--] = x[i] + %s;" % k]
+        elif kind == "while":
+            body += ["  int i = 0;",
+                     "  while (i < n) {",
+                     "    y[i] = x[j] * %s;" % k,
+                     "    i++;",
+                     "    j += %d;" % st,
+                     "  }"]
+        elif kind == "rows":
+            body += ["  for (int r = 0; r < 4; r++)",
+                     "    for (int c = 0; c < n / 4; c++) {",
+                     "      y[j] = x[r * (n / 4) + c] * %s;" % k,
+                     "      j++;",
+                     "    }"]
+        elif kind == "cond":
+            body += ["  for (int i = 0; i < n; i++) {",
+                     "    y[i] = x[j];",
+                     "    if (x[i] > 0)",
+                     "      j += %d;" % st,
+                     "  }"]
+        elif kind == "skip":
+            body += ["  for (int i = 0; i < n; i++) {",
+                     "    if (i % 3 == 0)",
+                     "      continue;",
+                     "    y[i] = x[j] * %s;" % k,
+                     "    j += %d;" % st,
+                     "  }"]
+        else:
+            # y[j] read in one iteration is written in the next.
+            body += ["  for (int i = 0; i < n; i++) {",
+                     "    y[j + 1] = (y[j] * %s + x[i]) * 0.5;" % k,
+                     "    j++;",
+                     "  }"]
+        self.features.add("inductions")
+        self.ind = True
+        return "\n".join(["static int ind_k(int n, double *y, "
+                          "const double *x) {"] + body + ["  return j;", "}"])
+
     def acc_kernel(self, side):
         """Vectors and matrices read and written through accessors in GSL's
         style (docs/analysis.md, "Expanded calls"): fv_get/fv_set reach
@@ -1523,6 +1590,7 @@ class Gen:
         self.tile = None
         self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
         self.stride = self.acc = self.ptr = self.ptr_inner = False
+        self.ind = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -1535,7 +1603,8 @@ class Gen:
                 (160481183, 29, 0.25, self.inc_kernel),
                 (179424673, 31, 0.25, self.stride_kernel),
                 (198491317, 37, 0.25, self.acc_kernel),
-                (217645177, 41, 0.25, self.ptr_kernel)):
+                (217645177, 41, 0.25, self.ptr_kernel),
+                (236887691, 43, 0.25, self.ind_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -1732,6 +1801,14 @@ class Gen:
                 main.append('  dump("stride/%d/%d");' % (st, c))
             main.append("  stride_k(500, 2, 1, A + 8000, A + 8100);")
             main.append('  dump("stride/overlap");')
+        if self.ind:
+            # No iteration, one, 500; apart, then y overlapping x.
+            for c, (n, y, x) in enumerate(
+                    ((0, "A + 8000", "B"), (1, "A + 8000", "B"),
+                     (500, "A + 8000", "B"), (500, "B + 3", "B"))):
+                main.append('  printf("ind %%d\\n", ind_k(%d, %s, %s));'
+                            % (n, y, x))
+                main.append('  dump("ind/%d");' % c)
         # acc_k and ptr_k on their structs: apart; a stride of zero; y
         # sharing x's elements and rows that overlap; the matrix over x's
         # elements.

@@ -104,13 +104,49 @@ std::string FileRewriter::counterValue(const Plan &p, llvm::StringRef k,
     shifted = "(" + k.str() + " + 1)";
     k = shifted;
   }
-  if (isUnsigned(t) || width >= 64)
+  (void)width;
+  return steppedValue(t, step, k, start);
+}
+
+std::string FileRewriter::steppedValue(QualType t, int64_t step,
+                                       llvm::StringRef k,
+                                       llvm::StringRef start) {
+  t = t.getUnqualifiedType();
+  std::string ts = typeText(t, policy);
+  if (isUnsigned(t) || ctx.getTypeSize(t) >= 64)
     return "(" + ts + ")((uint64_t)" + start.str() + " + (uint64_t)" +
            k.str() + " * (uint64_t)(" + std::to_string(step) + "))";
   if (step == 1)
     return "(" + ts + ")(" + start.str() + " + " + k.str() + ")";
   return "(" + ts + ")(" + start.str() + " + " + k.str() + " * " +
          std::to_string(step) + ")";
+}
+
+std::vector<std::pair<const Capture *, int64_t>>
+FileRewriter::inductions(const Plan &p) {
+  std::vector<std::pair<const Capture *, int64_t>> out;
+  for (const Capture &c : p.caps) {
+    int64_t step;
+    if (c.kind == CaptureKind::Induction &&
+        !llvm::StringRef(c.op).getAsInteger(10, step))
+      out.push_back({&c, step});
+  }
+  return out;
+}
+
+std::string FileRewriter::inductionLines(const Plan &p, const std::string &in,
+                                         llvm::StringRef start) {
+  // Where the counter's start is the context's, so are the inductions'.
+  llvm::StringRef from = start.starts_with("weft_c->") ? "weft_c->" : "";
+  std::string o;
+  for (auto [c, step] : inductions(p)) {
+    std::string s = from.empty() ? inductionStart(p, *c)
+                                 : from.str() + "weft_" + c->name + "_start";
+    o += in +
+         typeText(c->var->getType().getUnqualifiedType(), policy, c->name) +
+         " = " + steppedValue(c->var->getType(), step, "weft_k", s) + ";\n";
+  }
+  return o;
 }
 
 std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
@@ -124,6 +160,12 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
   std::string o = in + typeText(ct, policy, p.nm("weft_start")) + " = " +
                   start + ";\n" + in + "int64_t " + p.nm("weft_trip") + " = " +
                   trip + ";\n";
+  for (auto [c, step] : inductions(p))
+    o += in +
+         typeText(c->var->getType().getUnqualifiedType(), policy,
+                  inductionStart(p, *c)) +
+         " = " + c->name + "; /* the loop steps " + c->name + " by " +
+         std::to_string(step) + " */\n";
   std::string minBand;
   if (p.sweep && !openmp()) {
     // The iterations of the loop around, which each chunk runs: the work
@@ -185,15 +227,21 @@ std::string FileRewriter::counterLines(const Plan &p, const std::string &in,
                   " = " + counterValue(p, "weft_k", start) + ";\n";
   if (!p.inBody.contains(counter))
     o += in + "(void)" + counter->getNameAsString() + ";\n";
-  return o;
+  return o + inductionLines(p, in, start);
 }
 
 std::string FileRewriter::counterAfter(const Plan &p, const std::string &in) {
-  if (p.header->declaredInInit)
-    return "";
-  return in + p.header->counter->getNameAsString() + " = " +
-         counterValue(p, p.nm("weft_trip"), p.nm("weft_start")) +
+  std::string o;
+  if (!p.header->declaredInInit)
+    o = in + p.header->counter->getNameAsString() + " = " +
+        counterValue(p, p.nm("weft_trip"), p.nm("weft_start")) +
+        "; /* its value after the loop */\n";
+  for (auto [c, step] : inductions(p))
+    o += in + c->name + " = " +
+         steppedValue(c->var->getType(), step, p.nm("weft_trip"),
+                      inductionStart(p, *c)) +
          "; /* its value after the loop */\n";
+  return o;
 }
 
 std::string FileRewriter::startText(const Plan &p) {
@@ -524,6 +572,14 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
     case CaptureKind::Global:
     case CaptureKind::Counter:
       break;
+    case CaptureKind::Induction: {
+      // Its value where the loop starts; each iteration has its own copy
+      // (inductionLines).
+      std::string n = "weft_" + c.name + "_start";
+      field(unq, n);
+      init(n, inductionStart(p, c));
+      break;
+    }
     case CaptureKind::Firstprivate:
     case CaptureKind::Shared: {
       if (!used)
@@ -1084,6 +1140,7 @@ std::string FileRewriter::chunkLoops(const Plan &p, const std::string &in,
       out += head + ") {\n";
     else
       out += head + ", " + inc + ") {\n";
+    out += inductionLines(p, in + "  ", start);
   } else {
     out += in + "for (int64_t weft_k = " + lo.str() + "; weft_k < " + hi.str() +
            "; weft_k++) {\n";

@@ -24,6 +24,7 @@ std::string FileRewriter::openmpClauses(const Plan &p, std::string &why) {
     switch (c.kind) {
     case CaptureKind::Global:
     case CaptureKind::Counter:
+    case CaptureKind::Induction: // each iteration declares its own
     case CaptureKind::Shared:
     case CaptureKind::ArrayReduction: // the region's copies (openmpBlock)
     case CaptureKind::PrivateCopy:

@@ -671,16 +671,36 @@ private:
   bool namesVarAtLoop(const clang::VarDecl *v, const Plan &p);
   std::string counterValue(const Plan &p, llvm::StringRef k,
                            llvm::StringRef start);
+  /// `(T)(start + k * step)` for a variable of type `t`: in uint64_t for an
+  /// unsigned or 64-bit one, where it wraps as C's would.
+  std::string steppedValue(clang::QualType t, int64_t step, llvm::StringRef k,
+                           llvm::StringRef start);
+  /// The variables the loop steps with its counter (CaptureKind::
+  /// Induction), each with its step.
+  static std::vector<std::pair<const Capture *, int64_t>>
+  inductions(const Plan &p);
+  /// The name of the value induction `c` has where the loop starts, in the
+  /// replacing block (`weft_j_start`).
+  static std::string inductionStart(const Plan &p, const Capture &c) {
+    return p.nm("weft_" + c.name + "_start");
+  }
   /// The lines that open a replacing block, at `in`: weft_start (the start,
   /// evaluated once), weft_trip, and weft_bad when there are overlap checks,
   /// whose text goes to `guards`. "" when weft cannot write one of them.
   std::string tripLines(const Plan &p, const std::string &in,
                         std::string &guards);
   /// The C counter of normalized iteration weft_k, declared at `in`, from
-  /// the start `start`.
+  /// the start `start` (`weft_c->weft_start` or the replacing block's
+  /// `weft_start`), and the inductions' values in it (inductionLines).
   std::string counterLines(const Plan &p, const std::string &in,
                            llvm::StringRef start);
-  /// A counter declared before the loop gets its value after it (at `in`).
+  /// Each induction of the loop declared at `in` with its value in
+  /// normalized iteration weft_k: the body steps its own copy. `start` as
+  /// counterLines'.
+  std::string inductionLines(const Plan &p, const std::string &in,
+                             llvm::StringRef start);
+  /// A counter declared before the loop gets its value after it (at `in`),
+  /// and so does each induction.
   std::string counterAfter(const Plan &p, const std::string &in);
   /// The loop as written (a start with side effects replaced by
   /// weft_start, which was computed once), re-indented to `body`.

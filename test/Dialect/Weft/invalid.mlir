@@ -203,3 +203,22 @@ func.func @capture_array_combine() attributes {
 } {
   return
 }
+
+// -----
+
+// An induction's op is its step: a whole number, not 0.
+func.func @capture_induction_step() attributes {
+  // expected-error @+1 {{the induction 'j' has no step other than 0, but 'two'}}
+  bad = #weft.capture<induction, "j", 3, "two">
+} {
+  return
+}
+
+// -----
+
+func.func @capture_induction_zero() attributes {
+  // expected-error @+1 {{the induction 'j' has no step other than 0, but '0'}}
+  bad = #weft.capture<induction, "j", 3, "0">
+} {
+  return
+}

@@ -175,6 +175,11 @@ CaptureAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (!llvm::is_contained({"add", "mul", "and", "or", "xor"}, op))
       return emitError() << "the array reduction '" << name
                          << "' has an unknown combine '" << op << "'";
+  } else if (kind == CaptureKind::Induction) {
+    int64_t step;
+    if (op.getAsInteger(10, step) || step == 0)
+      return emitError() << "the induction '" << name
+                         << "' has no step other than 0, but '" << op << "'";
   } else if (!op.empty()) {
     return emitError() << "only a reduction capture has a combine, not the "
                        << stringifyCaptureKind(kind) << " '" << name << "'";

@@ -13,7 +13,9 @@
 // "Loops"; docs/analysis.md, "While and do loops"). The same decision
 // (whyNotCounted) says which `for` loops are counted: the importer asks it
 // on a first import of the file, where each `for` with a counted loop's
-// header is opaque, its increment last in the body.
+// header is opaque, its increment last in the body. Then the other
+// variables that each counted loop steps with its counter become functions
+// of it (docs/analysis.md, "Other counters").
 //
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/LoopModel.h"
@@ -554,6 +556,23 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   return "";
 }
 
+/// Erases the store of a step in a body and the step's own ops (its
+/// constant, casts and read) that nothing else uses.
+static void eraseStep(Operation *store) {
+  Block *block = store->getBlock();
+  SmallVector<Operation *> dead{store};
+  while (!dead.empty()) {
+    Operation *d = dead.pop_back_val();
+    if (!d->use_empty() || !(d == store || isPure(d) || isLoad(d)) ||
+        d->getNumRegions())
+      continue;
+    for (Value v : d->getOperands())
+      if (Operation *dd = v.getDefiningOp(); dd && dd->getBlock() == block)
+        dead.push_back(dd);
+    d->erase();
+  }
+}
+
 static Value toIndex(OpBuilder &b, Location l, Value v, bool isUnsigned) {
   if (v.getType().isIndex())
     return v;
@@ -675,20 +694,8 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
     r->erase();
   }
   // (A step in the condition goes with the condition.)
-  SmallVector<Operation *> dead;
   if (h.stepInCond.empty())
-    dead.push_back(h.stepStore);
-  while (!dead.empty()) {
-    // The step's own ops (its constant, casts and read) go with it.
-    Operation *d = dead.pop_back_val();
-    if (!d->use_empty() || !(d == h.stepStore || isPure(d) || isLoad(d)) ||
-        d->getNumRegions())
-      continue;
-    for (Value v : d->getOperands())
-      if (Operation *dd = v.getDefiningOp(); dd && dd->getBlock() == nb)
-        dead.push_back(dd);
-    d->erase();
-  }
+    eraseStep(h.stepStore);
 
   // The counter's value after the loop, for code after it.
   b.setInsertionPointAfter(forOp);
@@ -712,6 +719,219 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   if (id)
     store->setAttr("weft.counter_exit", id);
   loop.erase();
+}
+
+//===----------------------------------------------------------------------===//
+// Other counters
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A variable other than a counted loop's counter that one of the body's
+/// own statements steps by a constant in every iteration (`j += 2`,
+/// `a[j++] = x`): in iteration k it holds its value before the loop plus k
+/// steps.
+struct Induction {
+  Value cell;
+  int64_t step = 0;
+  Operation *stepStore = nullptr;
+  std::string name;
+  int64_t decl = -1;
+  bool isUnsigned = false;
+};
+} // namespace
+
+/// The inductions of the counted loop `loop` (an affine.for or scf.for):
+/// local integer variables, int or wider (an unsigned one 64 bits wide: a
+/// narrower one may wrap, which the subscripts it makes would not show),
+/// that one store in the body's own block steps by a constant, that
+/// nothing else in the loop writes, whose address is not taken, and that
+/// no jump skips (no break, return or goto in the body, no continue of the
+/// loop before the step). Only a variable the body reads other than in its
+/// step: a count read after the loop alone is a reduction.
+static SmallVector<Induction> inductionsOf(Operation *loop) {
+  SmallVector<Induction> out;
+  Block &body = loop->getRegion(0).front();
+  int64_t counter = -1;
+  if (auto c = loop->getAttrOfType<IntegerAttr>("weft.counter"))
+    counter = c.getInt();
+  bool jumps = false;
+  SmallVector<Operation *> continues;
+  loop->getRegion(0).walk([&](Operation *op) {
+    if (isa<ReturnOp, GotoOp, LabelOp>(op) ||
+        (isa<BreakOp>(op) && targetOf(op, false) == loop))
+      jumps = true;
+    if (isa<ContinueOp>(op) && targetOf(op, true) == loop)
+      continues.push_back(op);
+  });
+  if (jumps)
+    return out;
+  for (Operation &op : body.without_terminator()) {
+    std::pair<Value, int64_t> stepped = stepOf(&op);
+    Value cell = stepped.first;
+    int64_t step = stepped.second;
+    auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
+    if (!alloca || alloca.getType().getRank() != 0 ||
+        loop->isAncestor(alloca) || !alloca->hasAttr("weft.decl") ||
+        alloca->hasAttr("weft.escapes"))
+      continue;
+    Type et = alloca.getType().getElementType();
+    bool isUnsigned = alloca->hasAttr("weft.unsigned");
+    unsigned width = et.isSignlessInteger() ? et.getIntOrFloatBitWidth() : 0;
+    if (width < 32 || width > 64 || (isUnsigned && width != 64))
+      continue;
+    int64_t decl = alloca->getAttrOfType<IntegerAttr>("weft.decl").getInt();
+    if (decl == counter ||
+        llvm::any_of(out, [&](const Induction &o) { return o.cell == cell; }))
+      continue;
+    // Its one write, not skipped; a read other than the step's own.
+    bool other = false, read = false;
+    loop->getRegion(0).walk([&](Operation *in) {
+      if (in != &op && in->getNumRegions() == 0 && mayWriteCell(in, cell))
+        other = true;
+      if (isLoad(in) && in->getNumOperands() == 1 &&
+          in->getOperand(0) == cell && !onlyFeedsStep(in, &op))
+        read = true;
+    });
+    if (other || !read || llvm::any_of(continues, [&](Operation *c) {
+          Operation *top = body.findAncestorOpInBlock(*c);
+          return !top || !op.isBeforeInBlock(top);
+        }))
+      continue;
+    Induction ind;
+    ind.cell = cell;
+    ind.step = step;
+    ind.stepStore = &op;
+    ind.decl = decl;
+    auto n = alloca->getAttrOfType<StringAttr>("weft.name");
+    ind.name = n ? n.str() : "?";
+    ind.isUnsigned = isUnsigned;
+    out.push_back(ind);
+  }
+  return out;
+}
+
+/// The first value of a counted loop's induction variable, its step, and
+/// its trip count, made before the loop; false for a loop without them.
+static bool rangeOf(OpBuilder &b, Operation *loop, Value &lb, int64_t &step,
+                    Value &trip) {
+  Location l = loop->getLoc();
+  Value ub;
+  if (auto f = dyn_cast<scf::ForOp>(loop)) {
+    auto s = getConstantIntValue(f.getStep());
+    if (!s || *s <= 0)
+      return false;
+    lb = f.getLowerBound();
+    ub = f.getUpperBound();
+    step = *s;
+  } else if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
+    step = f.getStepAsInt();
+    auto bound = [&](AffineMap m, ValueRange args, bool lower) -> Value {
+      if (m.getNumResults() == 1)
+        return b.create<affine::AffineApplyOp>(l, m, args);
+      if (lower)
+        return b.create<affine::AffineMaxOp>(l, m, args);
+      return b.create<affine::AffineMinOp>(l, m, args);
+    };
+    lb = bound(f.getLowerBoundMap(), f.getLowerBoundOperands(), true);
+    ub = bound(f.getUpperBoundMap(), f.getUpperBoundOperands(), false);
+  } else {
+    return false;
+  }
+  Value zero = b.create<arith::ConstantIndexOp>(l, 0);
+  Value span =
+      b.create<arith::MaxSIOp>(l, b.create<arith::SubIOp>(l, ub, lb), zero);
+  trip = step == 1 ? span
+                   : (Value)b.create<arith::CeilDivSIOp>(
+                         l, span, b.create<arith::ConstantIndexOp>(l, step));
+  return true;
+}
+
+/// Rewrites `loop`'s inductions: each read of one in the body reads its
+/// value before the loop plus k steps (k + 1 after its step), its step
+/// goes, and after the loop it is stored its exit value (weft.counter_exit,
+/// as a counter's: C's code after the loop sees it). The loop gets
+/// weft.inductions, for the outlined code: each chunk sets the variable
+/// from its first iteration (docs/analysis.md, "Other counters").
+static void rewriteInductions(Operation *loop) {
+  SmallVector<Induction> inds = inductionsOf(loop);
+  if (inds.empty())
+    return;
+  OpBuilder b(loop);
+  Location l = loop->getLoc();
+  Value lb, trip;
+  int64_t loopStep = 0;
+  if (!rangeOf(b, loop, lb, loopStep, trip))
+    return;
+  Block &body = loop->getRegion(0).front();
+  Value iv = body.getArgument(0);
+  OpBuilder ib = OpBuilder::atBlockBegin(&body);
+  // k, the iteration's number from 0.
+  Value k = ib.create<arith::SubIOp>(l, iv, lb);
+  if (loopStep != 1)
+    k = ib.create<arith::DivUIOp>(
+        l, k, ib.create<arith::ConstantIndexOp>(l, loopStep));
+  auto icst = [&](OpBuilder &at, int64_t v) -> Value {
+    return at.create<arith::ConstantIndexOp>(l, v);
+  };
+  OpBuilder after(loop->getContext());
+  after.setInsertionPointAfter(loop);
+  SmallVector<Attribute> attrs;
+  auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
+  Operation *kOp = k.getDefiningOp();
+  for (const Induction &ind : inds) {
+    Type ct = cast<MemRefType>(ind.cell.getType()).getElementType();
+    Value first =
+        toIndex(b, l, b.create<affine::AffineLoadOp>(l, ind.cell, ValueRange{}),
+                ind.isUnsigned);
+    // (Made right after k, each from the last: the reads they replace,
+    // which go, may be the body's first ops.)
+    ib.setInsertionPointAfter(kOp);
+    Value cur = ib.create<arith::AddIOp>(
+        l, first, ib.create<arith::MulIOp>(l, k, icst(ib, ind.step)));
+    ib.setInsertionPointAfter(cur.getDefiningOp());
+    Value steppedIdx = ib.create<arith::AddIOp>(l, cur, icst(ib, ind.step));
+    Value stepped = ib.create<arith::IndexCastOp>(l, ct, steppedIdx);
+    Value before = ib.create<arith::IndexCastOp>(l, ct, cur);
+    SmallVector<Operation *> reads;
+    loop->getRegion(0).walk([&](Operation *op) {
+      if (isLoad(op) && op->getNumOperands() == 1 &&
+          op->getOperand(0) == ind.cell && !onlyFeedsStep(op, ind.stepStore))
+        reads.push_back(op);
+    });
+    for (Operation *r : reads) {
+      bool isAfter =
+          ind.stepStore->isBeforeInBlock(body.findAncestorOpInBlock(*r));
+      r->getResult(0).replaceAllUsesWith(isAfter ? stepped : before);
+      r->erase();
+    }
+    // (What no read needs goes, its step's constant too.)
+    for (Value v : {before, stepped, steppedIdx}) {
+      Operation *d = v.getDefiningOp();
+      if (!v.use_empty())
+        continue;
+      Value c = v == steppedIdx ? d->getOperand(1) : Value();
+      d->erase();
+      if (c && c.use_empty())
+        c.getDefiningOp()->erase();
+    }
+    eraseStep(ind.stepStore);
+    Value exit = after.create<arith::AddIOp>(
+        l, first, after.create<arith::MulIOp>(l, trip, icst(after, ind.step)));
+    auto store = after.create<affine::AffineStoreOp>(
+        l, after.create<arith::IndexCastOp>(l, ct, exit), ind.cell,
+        ValueRange{});
+    if (id)
+      store->setAttr("weft.counter_exit", id);
+    MLIRContext *ctx = loop->getContext();
+    attrs.push_back(DictionaryAttr::get(
+        ctx, {NamedAttribute(StringAttr::get(ctx, "decl"),
+                             b.getI64IntegerAttr(ind.decl)),
+              NamedAttribute(StringAttr::get(ctx, "name"),
+                             b.getStringAttr(ind.name)),
+              NamedAttribute(StringAttr::get(ctx, "step"),
+                             b.getI64IntegerAttr(ind.step))}));
+  }
+  loop->setAttr("weft.inductions", b.getArrayAttr(attrs));
 }
 
 std::string weft::whyNotCounted(OpaqueLoopOp loop) {
@@ -742,4 +962,12 @@ void CountLoops::runOnOperation() {
             : "a " + loop.getKind().str() + " loop weft cannot count: " + why;
     loop.setReasonAttr(StringAttr::get(&getContext(), reason));
   }
+  // Then the other counters of every counted loop, inner loops first.
+  SmallVector<Operation *> counted;
+  getOperation().walk([&](Operation *op) {
+    if (isa<scf::ForOp, affine::AffineForOp>(op) && op->hasAttr("weft.loop_id"))
+      counted.push_back(op);
+  });
+  for (Operation *loop : counted)
+    rewriteInductions(loop);
 }

@@ -547,6 +547,22 @@ std::string Interchange::decideTile(TaskOp task, Operation *kl, Operation *jl,
 static const char *const errorPathsKeepOrder =
     "the loop has an error path, which must see its iterations in order";
 
+/// Why a pair of loops keeps its order when one of them steps a variable
+/// with its counter (weft.inductions): the C text steps it in the order its
+/// loop runs; "" when neither does.
+static std::string inductionsKeepOrder(Operation *a, Operation *b) {
+  for (Operation *l : {a, b})
+    if (auto inds = l->getAttrOfType<ArrayAttr>("weft.inductions");
+        inds && !inds.empty())
+      return "the loop at " + where(l->getLoc()) + " steps " +
+             cast<DictionaryAttr>(inds[0])
+                 .getAs<StringAttr>("name")
+                 .getValue()
+                 .str() +
+             " with its counter, in the order it runs";
+  return "";
+}
+
 void Interchange::runOnOperation() {
   ModuleOp module = getOperation();
   AnalysisOptions options;
@@ -569,6 +585,8 @@ void Interchange::runOnOperation() {
       std::string why = decide(par, outer, inner, gain);
       if (why.empty() && task.hasErrorPaths())
         why = errorPathsKeepOrder;
+      if (why.empty())
+        why = inductionsKeepOrder(outer, inner);
       if (why.empty()) {
         outer->setAttr("weft.interchange",
                        b.getI64IntegerAttr(loopIdOf(inner)));
@@ -602,6 +620,8 @@ void Interchange::runOnOperation() {
       std::string why = decideTile(task, kl, jl, gain, point, elem);
       if (why.empty() && task.hasErrorPaths())
         why = errorPathsKeepOrder;
+      if (why.empty())
+        why = inductionsKeepOrder(kl, jl);
       if (gain.empty())
         continue;
       st.setAttr("weft.tile_gain", b.getStringAttr(gain));

@@ -104,6 +104,18 @@ struct OutlineTasks : public weft::impl::OutlineTasksBase<OutlineTasks> {
 };
 } // namespace
 
+/// The step of variable `decl`, when `loop` steps it with its counter
+/// (weft.inductions, weft-count-loops).
+static std::optional<int64_t> inductionOf(Operation *loop, int64_t decl) {
+  if (auto inds = loop->getAttrOfType<ArrayAttr>("weft.inductions"))
+    for (Attribute a : inds) {
+      auto d = cast<DictionaryAttr>(a);
+      if (d.getAs<IntegerAttr>("decl").getInt() == decl)
+        return d.getAs<IntegerAttr>("step").getInt();
+    }
+  return std::nullopt;
+}
+
 FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
                                                          const Verdict &v,
                                                          std::string &why,
@@ -144,6 +156,10 @@ FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
     }
     if (decl == aroundCounter) { // each chunk runs the loop around itself
       make(CaptureKind::Private);
+      continue;
+    }
+    if (auto ind = inductionOf(loop, decl)) {
+      make(CaptureKind::Induction, std::to_string(*ind));
       continue;
     }
     if (auto r = llvm::find_if(
@@ -215,8 +231,17 @@ Operation *OutlineTasks::sweepAround(Operation *loop, const Verdict &v,
   std::string i = ivNameOf(around), j = ivNameOf(loop);
   std::string at = "the loop at " + where(around->getLoc());
   auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
+  auto inductions = loop->getAttrOfType<ArrayAttr>("weft.inductions");
   if (guards && !guards.empty())
     why = "its run-time checks are for one iteration of " + at;
+  else if (inductions && !inductions.empty())
+    why = "it steps " +
+          cast<DictionaryAttr>(inductions[0])
+              .getAs<StringAttr>("name")
+              .getValue()
+              .str() +
+          " with its counter, from where each iteration of " + at +
+          " leaves it";
   else if (!v.reductions.empty() || !v.arrayReductions.empty())
     why = "its reductions are combined after each iteration of " + at;
   else if (!v.privateCopies.empty())

@@ -50,13 +50,15 @@ def Weft_CaptureArrayReduction
     : I32EnumAttrCase<"ArrayReduction", 8, "array_reduction">;
 def Weft_CapturePrivateCopy
     : I32EnumAttrCase<"PrivateCopy", 9, "private_copy">;
+def Weft_CaptureInduction : I32EnumAttrCase<"Induction", 10, "induction">;
 
 def Weft_CaptureKind : I32EnumAttr<"CaptureKind",
     "how an outlined loop gets a C variable",
     [Weft_CaptureShared, Weft_CaptureFirstprivate, Weft_CapturePrivate,
      Weft_CaptureLastprivate, Weft_CaptureReduction, Weft_CaptureCounter,
      Weft_CaptureGlobal, Weft_CaptureCondLastprivate,
-     Weft_CaptureArrayReduction, Weft_CapturePrivateCopy]> {
+     Weft_CaptureArrayReduction, Weft_CapturePrivateCopy,
+     Weft_CaptureInduction]> {
   let cppNamespace = "::weft";
   let genSpecializedAttr = 0;
 }
@@ -90,6 +92,10 @@ def Weft_CaptureAttr : AttrDef<Weft_Dialect, "Capture"> {
       copy, in memory libweft allocates (docs/analysis.md, "Private
       arrays");
     - `counter`: the loop's own counter, declared before it;
+    - `induction`: another variable that the loop steps by a constant in
+      every iteration (`j += 2`, weft.inductions): each iteration sets its
+      own from the variable's value before the loop, and the variable gets
+      its exit value after the loop; `op` is the step, in decimal;
     - `global`: a variable at file scope, named directly.
 
     ```mlir

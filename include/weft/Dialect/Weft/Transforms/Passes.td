@@ -9,7 +9,7 @@
 include "mlir/Pass/PassBase.td"
 
 def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
-  let summary = "Makes counted loops of the while, do and for loops that step one counter";
+  let summary = "Makes counted loops of the while, do and for loops that step one counter, and inductions of the other variables they step";
   let description = [{
     A `while` or `do` loop (a `weft.opaque_loop` of kind "while" or "do") is
     counted when its condition compares one integer variable, the counter,
@@ -41,6 +41,16 @@ def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
     `weft.kind`, whose body sees the counter's value in each iteration,
     followed by a store of the counter's exit value; a `do` loop runs at
     least once. Every other keeps its `weft.opaque_loop`, with the reason.
+
+    Then, in every counted loop (`affine.for` and `scf.for`, the importer's
+    too), a local integer variable (int or wider; unsigned only of 64
+    bits) that one of the body's own statements steps by a constant, that
+    nothing else in the loop writes and no jump skips, and that the body
+    reads other than in its step, is an induction: its reads see its value
+    before the loop plus k steps (one more after the step), the step goes,
+    its cell gets its exit value after the loop (`weft.counter_exit`), and
+    the loop lists it, its decl id, name and step, in `weft.inductions`
+    (docs/analysis.md, "Other counters").
     It runs first in weft's pipeline; docs/ir.md, "Loops", has the details.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect",

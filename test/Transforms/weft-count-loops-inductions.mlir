@@ -1,0 +1,184 @@
+// RUN: weft-opt %s -split-input-file --weft-count-loops | FileCheck %s
+// weft-count-loops' other counters (docs/analysis.md, "Other counters"): a
+// local integer variable that one of a counted loop's own statements steps
+// by a constant in every iteration reads, in iteration k, its value before
+// the loop plus k steps (one more after its step); the step goes, the
+// variable gets its exit value after the loop, and the loop lists it in
+// weft.inductions for the outlined code.
+
+// `for (i = 0; i < n; i++) { a[i] = b[j]; j += 3; a[i] += b[j]; }`: the
+// read before the step sees j0 + 3k, the read after it j0 + 3k + 3.
+// CHECK-LABEL: func.func @before_after
+// CHECK:       %[[J:.*]] = memref.alloca() {{.*}}"j"
+// CHECK:       %[[LB:.*]] = affine.apply
+// CHECK:       %[[TRIP:.*]] = arith.maxsi
+// CHECK:       %[[J0:.*]] = affine.load %[[J]][] : memref<i32>
+// CHECK-NEXT:  %[[F:.*]] = arith.index_cast %[[J0]] : i32 to index
+// CHECK-NEXT:  affine.for %[[IV:.*]] = 0 to %arg0 {
+// CHECK-NEXT:    %[[K:.*]] = arith.subi %[[IV]], %[[LB]] : index
+// CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[K]], %[[C3]] : index
+// CHECK-NEXT:    %[[CUR:.*]] = arith.addi %[[F]], %[[M]] : index
+// CHECK-NEXT:    arith.constant 3 : index
+// CHECK-NEXT:    %[[NEXT:.*]] = arith.addi %[[CUR]], %{{.*}} : index
+// CHECK-NEXT:    %[[AFTER:.*]] = arith.index_cast %[[NEXT]] : index to i32
+// CHECK-NEXT:    %[[BEFORE:.*]] = arith.index_cast %[[CUR]] : index to i32
+// CHECK-NEXT:    %[[X:.*]] = arith.index_cast %[[BEFORE]] : i32 to index
+// CHECK-NEXT:    memref.load %arg2[%[[X]]]
+// CHECK-NEXT:    memref.store
+// CHECK-NEXT:    %[[X2:.*]] = arith.index_cast %[[AFTER]] : i32 to index
+// CHECK-NEXT:    memref.load %arg2[%[[X2]]]
+// CHECK-NEXT:    memref.store
+// CHECK-NEXT:  } {{{.*}}weft.inductions = [{decl = 7 : i64, name = "j", step = 3 : i64}]
+// CHECK:       %[[MOVED:.*]] = arith.muli %[[TRIP]], %{{.*}} : index
+// CHECK-NEXT:  %[[EXIT:.*]] = arith.addi %[[F]], %[[MOVED]] : index
+// CHECK-NEXT:  %[[E:.*]] = arith.index_cast %[[EXIT]] : index to i32
+// CHECK-NEXT:  affine.store %[[E]], %[[J]][] {weft.counter_exit = 0 : i64}
+func.func @before_after(%n: index, %a: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %b: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 2 : i64, weft.name = "b"}) {
+  %j = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "j"} : memref<i32>
+  %z = arith.constant 0 : i32
+  affine.store %z, %j[] : memref<i32>
+  affine.for %i = 0 to %n {
+    %v = affine.load %j[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    %y = memref.load %b[%x] : memref<?xi32>
+    memref.store %y, %a[%i] : memref<?xi32>
+    %c3 = arith.constant 3 : i32
+    %w = affine.load %j[] : memref<i32>
+    %s = arith.addi %w, %c3 : i32
+    affine.store %s, %j[] : memref<i32>
+    %v2 = affine.load %j[] : memref<i32>
+    %x2 = arith.index_cast %v2 : i32 to index
+    %y2 = memref.load %b[%x2] : memref<?xi32>
+    memref.store %y2, %a[%i] : memref<?xi32>
+  } {weft.counter = 9 : i64, weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  return
+}
+
+// -----
+
+// `while (i < n) { o[i] = k; i++; k -= 5; }`: counted first (i), then k
+// of the scf.for, whose iterations start at i's value: k = k0 - 5 (iv - i0).
+// CHECK-LABEL: func.func @while_other
+// CHECK:       %[[KC:.*]] = memref.alloca() {{.*}}"k"
+// CHECK:       %[[K0:.*]] = affine.load %[[KC]][] : memref<i32>
+// CHECK-NEXT:  %[[F:.*]] = arith.index_cast %[[K0]] : i32 to index
+// CHECK-NEXT:  scf.for %[[IV:.*]] = %[[ST:.*]] to
+// CHECK-NEXT:    %[[K:.*]] = arith.subi %[[IV]], %[[ST]] : index
+// CHECK-NEXT:    %[[C:.*]] = arith.constant -5 : index
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[K]], %[[C]] : index
+// CHECK-NEXT:    %[[CUR:.*]] = arith.addi %[[F]], %[[M]] : index
+// CHECK-NEXT:    %[[V:.*]] = arith.index_cast %[[CUR]] : index to i32
+// CHECK-NEXT:    arith.index_cast %[[IV]]
+// CHECK:         memref.store %[[V]]
+// CHECK-NOT:     affine.store {{.*}} %[[KC]]
+// CHECK:       } {{{.*}}weft.inductions = [{decl = 8 : i64, name = "k", step = -5 : i64}]
+// CHECK:       affine.store %{{.*}}, %[[KC]][] {weft.counter_exit = 0 : i64}
+// CHECK:       affine.store %{{.*}}, %{{.*}}[] {weft.counter_exit = 0 : i64}
+func.func @while_other(%o: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "o"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  %k = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "k"} : memref<i32>
+  %z = arith.constant 0 : i32
+  affine.store %z, %i[] : memref<i32>
+  %c7 = arith.constant 7 : i32
+  affine.store %c7, %k[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    %kv = affine.load %k[] : memref<i32>
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %kv, %o[%x] : memref<?xi32>
+    %one = arith.constant 1 : i32
+    %v2 = affine.load %i[] : memref<i32>
+    %s = arith.addi %v2, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    %five = arith.constant 5 : i32
+    %kv2 = affine.load %k[] : memref<i32>
+    %ks = arith.subi %kv2, %five : i32
+    affine.store %ks, %k[] : memref<i32>
+    weft.yield
+  }
+  return
+}
+
+// -----
+
+// Not inductions, each left as it is: j also written under a condition;
+// an unsigned 32-bit u (it may wrap, which a subscript would not show);
+// a variable whose address is taken; a continue that skips the step; a
+// count that only its step reads (a reduction's); a char, which C steps
+// in int.
+// CHECK-LABEL: func.func @refused
+// CHECK-COUNT-2: affine.store %{{.*}}, %alloca[] : memref<i32>
+// CHECK-NEXT:  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+// CHECK:       affine.store %{{.*}}, %alloca_0[] : memref<i32>
+// CHECK-NEXT:  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 1 : i64}
+// CHECK:       affine.store %{{.*}}, %alloca_1[] : memref<i32>
+// CHECK-NEXT:  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 2 : i64}
+// CHECK:       affine.store %{{.*}}, %alloca[] : memref<i32>
+// CHECK-NEXT:  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 3 : i64}
+// CHECK:       affine.store %{{.*}}, %alloca[] : memref<i32>
+// CHECK-NEXT:  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 4 : i64}
+// CHECK:       affine.store %{{.*}}, %alloca_2[] : memref<i8>
+// CHECK-NEXT:  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 5 : i64}
+// CHECK-NOT:   weft.inductions
+func.func @refused(%n: index, %a: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %p: i1) {
+  %j = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "j"} : memref<i32>
+  %u = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "u", weft.unsigned} : memref<i32>
+  %e = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 9 : i64, weft.escapes, weft.name = "e"} : memref<i32>
+  %one = arith.constant 1 : i32
+  affine.for %i = 0 to %n {
+    %v = affine.load %j[] : memref<i32>
+    memref.store %v, %a[%i] : memref<?xi32>
+    scf.if %p {
+      affine.store %one, %j[] : memref<i32>
+    }
+    %w = affine.load %j[] : memref<i32>
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %j[] : memref<i32>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  affine.for %i = 0 to %n {
+    %v = affine.load %u[] : memref<i32>
+    memref.store %v, %a[%i] : memref<?xi32>
+    %w = affine.load %u[] : memref<i32>
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %u[] : memref<i32>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 1 : i64}
+  affine.for %i = 0 to %n {
+    %v = affine.load %e[] : memref<i32>
+    memref.store %v, %a[%i] : memref<?xi32>
+    %w = affine.load %e[] : memref<i32>
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %e[] : memref<i32>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 2 : i64}
+  affine.for %i = 0 to %n {
+    %v = affine.load %j[] : memref<i32>
+    memref.store %v, %a[%i] : memref<?xi32>
+    scf.if %p {
+      weft.continue
+    }
+    %w = affine.load %j[] : memref<i32>
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %j[] : memref<i32>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 3 : i64}
+  affine.for %i = 0 to %n {
+    %w = affine.load %j[] : memref<i32>
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %j[] : memref<i32>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 4 : i64}
+  %ch = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 10 : i64, weft.name = "ch"} : memref<i8>
+  affine.for %i = 0 to %n {
+    %v = affine.load %ch[] : memref<i8>
+    %x = arith.index_cast %v : i8 to index
+    memref.store %one, %a[%x] : memref<?xi32>
+    %w = affine.load %ch[] : memref<i8>
+    %wi = arith.extsi %w : i8 to i32
+    %s = arith.addi %wi, %one : i32
+    %t = arith.trunci %s : i32 to i8
+    affine.store %t, %ch[] : memref<i8>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 5 : i64}
+  return
+}
