@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 12
+// PARALLEL: 14
 // Other counters (docs/analysis.md, "Other counters"): a variable that the
 // body steps by a constant in every iteration, besides the counter, holds
 // its value before the loop plus k steps in iteration k: each iteration of
@@ -11,7 +11,9 @@
 // step, two loops in one region, a sweep candidate (each chunk would run
 // the loop around from where it started: refused, the inner loop runs in
 // parallel), and what is left as written: a continue before the step, a
-// step under a condition. Each function returns the variable's value
+// step under a condition. Steps in a for's increment (`i++, j += 2`) are
+// inductions too, but for a continue, which jumps to the increment. Each
+// function returns the variable's value
 // after the loop; main calls them with no iteration, one, and many.
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +125,32 @@ static int conditional(int n) {
   return j;
 }
 
+// Steps in a for's increment (`i++, j += 2`), one without an init, and
+// two other variables; one with a continue stays as written.
+static int comma(int n) {
+  int i, j = 0, k = 5;
+  for (i = 0; i < n; i++, j += 2, k -= 3)
+    oi[i] = j * 3 + k;
+  return i + j + k;
+}
+
+static int comma_no_init(int n, int i) {
+  int j = 1;
+  for (; i < n; ++i, ++j)
+    fa[i] = fb[j] * 0.5f;
+  return j;
+}
+
+static int comma_continue(int n) {
+  int j = 0;
+  for (int i = 0; i < n; i++, j++) {
+    if (i & 1)
+      continue;
+    oi[i] = j;
+  }
+  return j;
+}
+
 static unsigned long hash_f(const float *a, int n, unsigned long h) {
   for (int i = 0; i < n; i++)
     h = h * 31 + (unsigned long)(a[i] * 8);
@@ -152,6 +180,9 @@ int main(void) {
     h = hash_i(oi, N, h + (unsigned)after_continue(n));
     h = hash_i(oi, N, h + (unsigned)before_continue(n));
     h = hash_i(oi, N, h + (unsigned)conditional(n));
+    h = hash_i(oi, N, h + (unsigned)comma(n));
+    h = hash_f(fa, N, h + (unsigned)comma_no_init(n, s));
+    h = hash_i(oi, N, h + (unsigned)comma_continue(n));
     int r = n / 1000 + 1, c = n / r;
     h += (unsigned)rows(r, c);
     for (int i = 0; i < N; i++)

@@ -1412,13 +1412,14 @@ class Gen:
         """Other counters (docs/analysis.md, "Other counters"): ind_k(n, y,
         x) steps a variable j besides its counter in every iteration (by 1 to
         3, up or down, in a subscript, read before and after its step, in a
-        while loop, across the rows of a loop around), or in a way weft
-        must leave sequential (under a condition, skipped by a continue, a
-        scan of its own values); it returns j, which main prints. main calls
+        while loop, across the rows of a loop around, in a for's increment
+        `i++, j += 2, k--`), or in a way weft must leave sequential (under
+        a condition, skipped by a continue, in an increment a continue
+        jumps to, a scan of its own values); it returns j, which main prints. main calls
         it with no iteration, one and 500, on buffers apart and overlapping.
         Returns the C of the kernel."""
         kind = side.choice(("pack", "after", "down", "while", "rows",
-                            "cond", "skip", "scan"))
+                            "cond", "skip", "scan", "comma", "comma_skip"))
         st = side.choice((1, 2, 3))
         k = side.choice(("0.5", "-0.25", "0.75"))
         j0 = side.randrange(0, 8)
@@ -1463,6 +1464,17 @@ class Gen:
                      "      continue;",
                      "    y[i] = x[j] * %s;" % k,
                      "    j += %d;" % st,
+                     "  }"]
+        elif kind == "comma":
+            body += ["  int k = %d;" % (j0 + 1),
+                     "  for (int i = 0; i < n; i++, j += %d, k--)" % st,
+                     "    y[j] = x[i] * %s + (double)(k %% 7);" % k,
+                     "  j += k;"]
+        elif kind == "comma_skip":
+            body += ["  for (int i = 0; i < n; i++, j += %d) {" % st,
+                     "    if (i % 4 == 1)",
+                     "      continue;",
+                     "    y[j] = x[i] * %s;" % k,
                      "  }"]
         else:
             # y[j] read in one iteration is written in the next.

@@ -182,3 +182,26 @@ func.func @refused(%n: index, %a: memref<?xi32> {weft.alias = #weft.alias<restri
   } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 5 : i64}
   return
 }
+
+// -----
+
+// `for (i = 0; i < n; i++, j++) a[i] = 0;`: a step of the for's increment
+// (weft.c_other_steps, after the body) is an induction even when nothing
+// else reads it: the outlined loop runs its own header, not the increment.
+// CHECK-LABEL: func.func @increment
+// CHECK:       affine.for
+// CHECK-NOT:     affine.store {{.*}} %alloca[]
+// CHECK:       } {{{.*}}weft.inductions = [{decl = 7 : i64, name = "j", step = 1 : i64}]
+// CHECK:       affine.store %{{.*}}, %alloca[] {weft.counter_exit = 0 : i64}
+func.func @increment(%n: index, %a: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}) {
+  %j = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "j"} : memref<i32>
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  affine.for %i = 0 to %n {
+    memref.store %z, %a[%i] : memref<?xi32>
+    %w = affine.load %j[] : memref<i32>
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %j[] : memref<i32>
+  } {weft.c_other_steps = [{decl = 7 : i64, name = "j"}], weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  return
+}

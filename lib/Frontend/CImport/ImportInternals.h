@@ -352,6 +352,10 @@ public:
 /// its loops)?
 bool definedInMainFile(clang::SourceManager &sm, const clang::FunctionDecl *fn);
 
+/// Does a `continue` in s (not inside a nested loop) continue the loop
+/// whose body s is?
+bool hasDirectContinue(const clang::Stmt *s);
+
 /// Records on `op`, as `attr`, the C variables statement `s` reads or
 /// writes that are declared outside it, in order of first use: what an
 /// outlined copy of it must be given (weft.free_vars of a loop,

@@ -41,6 +41,10 @@ struct Counted {
   SmallVector<Bound> bounds;
   /// A bound reads memory that the body might write (boundChanges).
   bool boundReadsMemory = false;
+  /// The increment's steps of other variables (`i++, j += 2`), in order:
+  /// each iteration runs them after the body, as C does.
+  SmallVector<const clang::Expr *, 2> otherSteps;
+  SmallVector<const clang::VarDecl *, 2> otherVars;
   std::string failure;
   bool ok() const { return failure.empty(); }
 };
@@ -211,9 +215,63 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
   }
 
   const clang::VarDecl *incVar = nullptr;
-  if (!parseIncrement(s->getInc(), ctx, incVar, c.step) || c.step == 0)
+  // `i++, j += 2`: one step of the counter (the init's, or else the one the
+  // condition compares), and steps of other variables, which run after the
+  // body; whether they are functions of the counter is weft-count-loops'
+  // to decide (docs/analysis.md, "Other counters").
+  SmallVector<const clang::Expr *, 4> parts;
+  std::function<void(const clang::Expr *)> flatten = [&](const clang::Expr *e) {
+    e = e->IgnoreParens();
+    if (const auto *bo = dyn_cast<clang::BinaryOperator>(e);
+        bo && bo->getOpcode() == clang::BO_Comma) {
+      flatten(bo->getLHS());
+      flatten(bo->getRHS());
+      return;
+    }
+    parts.push_back(e);
+  };
+  flatten(s->getInc());
+  if (parts.size() > 1) {
+    SmallVector<std::pair<const clang::VarDecl *, int64_t>, 4> steps;
+    for (const clang::Expr *e : parts) {
+      const clang::VarDecl *v = nullptr;
+      int64_t st = 0;
+      if (!parseIncrement(e, ctx, v, st) || st == 0 ||
+          llvm::any_of(steps, [&](const auto &o) { return o.first == v; }))
+        return fail("the increment of this for is not constant steps of "
+                    "distinct variables");
+      steps.push_back({v, st});
+    }
+    const clang::VarDecl *counter = c.counter;
+    if (!counter) {
+      // No init: the one the condition compares.
+      for (const auto &[v, st] : steps) {
+        SmallVector<Bound> b;
+        if (parseCondition(s->getCond(), v, b)) {
+          counter = v;
+          break;
+        }
+      }
+    }
+    for (size_t k = 0; k < parts.size(); ++k) {
+      if (steps[k].first == counter) {
+        incVar = counter;
+        c.step = steps[k].second;
+      } else {
+        c.otherSteps.push_back(parts[k]);
+        c.otherVars.push_back(steps[k].first);
+      }
+    }
+    if (!incVar)
+      return fail("the increment of this for does not step the counter");
+    // A continue jumps to the increment, which the body's end then is not.
+    if (hasDirectContinue(s->getBody()))
+      return fail("a continue in this for jumps to its increment, which "
+                  "steps more than the counter");
+  } else if (!parseIncrement(s->getInc(), ctx, incVar, c.step) || c.step == 0) {
     return fail("the increment of this for is not a constant step of one "
                 "counter");
+  }
   if (c.counter && incVar != c.counter)
     return fail("the increment changes " + incVar->getName().str() +
                 ", not the counter " + c.counter->getName().str());
@@ -709,7 +767,18 @@ void Importer::importFor(const clang::ForStmt *s) {
     builder.setInsertionPoint(body->getTerminator());
     counters[var] = ci;
     importBody(s->getBody());
+    // The increment's other steps, after the body.
+    for (const clang::Expr *e : c.otherSteps)
+      (void)eval(e);
     counters.erase(var);
+  }
+  if (!c.otherVars.empty()) {
+    SmallVector<Attribute> vars;
+    for (const clang::VarDecl *v : c.otherVars)
+      vars.push_back(builder.getDictionaryAttr(
+          {builder.getNamedAttr("decl", builder.getI64IntegerAttr(declId(v))),
+           builder.getNamedAttr("name", builder.getStringAttr(v->getName()))}));
+    loopOp->setAttr("weft.c_other_steps", builder.getArrayAttr(vars));
   }
 
   // The counter's value after the loop, for code after it (docs/ir.md).

@@ -15,8 +15,7 @@ using namespace mlir;
 using namespace weft;
 using namespace weft::detail;
 
-/// Does a `continue` in s (not inside a nested loop) target s's loop?
-static bool hasDirectContinue(const clang::Stmt *s) {
+bool weft::detail::hasDirectContinue(const clang::Stmt *s) {
   if (!s)
     return false;
   if (isa<clang::ContinueStmt>(s))

@@ -97,3 +97,33 @@ void wraps(int n, const int *restrict in, int *restrict out) {
     u++;
   }
 }
+
+// Steps in a for's increment: inductions too, and the outlined loop's own
+// header steps none of them. Not with a continue (it jumps to the
+// increment), nor a step weft cannot compute (an unsigned int may wrap).
+// CHECK-LABEL: {{^}}int comma(
+// CHECK:           j = (int)(weft_j_start + weft_trip * 2); /* its value after the loop */
+// CHECK-NEXT:      k = (int)(weft_k_start + weft_trip * -3); /* its value after the loop */
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+int comma(int n, int *restrict out) {
+  int i, j = 0, k = 5;
+  for (i = 0; i < n; i++, j += 2, k -= 3)
+    out[i] = j * 3 + k;
+  return j + k;
+}
+
+// expected-remark@+3 {{loop not parallelized: a continue in this for jumps to its increment, which steps more than the counter}}
+void comma_continue(int n, int *restrict out) {
+  int j = 0;
+  for (int i = 0; i < n; i++, j++) {
+    if (i & 1)
+      continue;
+    out[i] = j;
+  }
+}
+
+// expected-remark@+2 {{loop not parallelized: its increment steps u, which weft cannot compute from the counter}}
+void comma_unsigned(int n, float *restrict a, unsigned u) {
+  for (int i = 0; i < n; i++, u++)
+    a[i] = (float)u;
+}

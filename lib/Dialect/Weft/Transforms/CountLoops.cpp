@@ -792,7 +792,16 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
           in->getOperand(0) == cell && !onlyFeedsStep(in, &op))
         read = true;
     });
-    if (other || !read || llvm::any_of(continues, [&](Operation *c) {
+    // (A step of the for's increment is one whatever reads it: the
+    // outlined loop does not run the increment.)
+    bool ofIncrement = false;
+    if (auto inc = loop->getAttrOfType<ArrayAttr>("weft.c_other_steps"))
+      ofIncrement = llvm::any_of(inc, [&](Attribute a) {
+        return cast<DictionaryAttr>(a).getAs<IntegerAttr>("decl").getInt() ==
+               decl;
+      });
+    if (other || !(read || ofIncrement) ||
+        llvm::any_of(continues, [&](Operation *c) {
           Operation *top = body.findAncestorOpInBlock(*c);
           return !top || !op.isBeforeInBlock(top);
         }))

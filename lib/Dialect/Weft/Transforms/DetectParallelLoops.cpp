@@ -1096,6 +1096,22 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
                       "rewrite");
   if (auto opaque = dyn_cast<OpaqueLoopOp>(loop))
     return fail(opaque.getReason().str());
+  // The increment's steps of other variables (`i++, j += 2`): the outlined
+  // loop runs its own header, so each must be an induction.
+  if (auto others = loop->getAttrOfType<ArrayAttr>("weft.c_other_steps"))
+    for (Attribute a : others) {
+      auto d = cast<DictionaryAttr>(a);
+      int64_t decl = d.getAs<IntegerAttr>("decl").getInt();
+      auto inds = loop->getAttrOfType<ArrayAttr>("weft.inductions");
+      if (!inds || llvm::none_of(inds, [&](Attribute i) {
+            return cast<DictionaryAttr>(i)
+                       .getAs<IntegerAttr>("decl")
+                       .getInt() == decl;
+          }))
+        return fail("its increment steps " + d.getAs<StringAttr>("name").str() +
+                    ", which weft cannot compute from the counter (docs/"
+                    "analysis.md, \"Other counters\")");
+    }
 
   // A bound in memory that no proof covers: this loop's own analysis
   // takes the bound as read at its entry, and checks below that the body

@@ -552,14 +552,11 @@ static const char *const errorPathsKeepOrder =
 /// loop runs; "" when neither does.
 static std::string inductionsKeepOrder(Operation *a, Operation *b) {
   for (Operation *l : {a, b})
-    if (auto inds = l->getAttrOfType<ArrayAttr>("weft.inductions");
-        inds && !inds.empty())
-      return "the loop at " + where(l->getLoc()) + " steps " +
-             cast<DictionaryAttr>(inds[0])
-                 .getAs<StringAttr>("name")
-                 .getValue()
-                 .str() +
-             " with its counter, in the order it runs";
+    for (const char *attr : {"weft.inductions", "weft.c_other_steps"})
+      if (auto list = l->getAttrOfType<ArrayAttr>(attr); list && !list.empty())
+        return "the loop at " + where(l->getLoc()) + " steps " +
+               cast<DictionaryAttr>(list[0]).getAs<StringAttr>("name").str() +
+               " with its counter, in the order it runs";
   return "";
 }
 

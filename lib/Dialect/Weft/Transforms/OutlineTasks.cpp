@@ -104,6 +104,15 @@ struct OutlineTasks : public weft::impl::OutlineTasksBase<OutlineTasks> {
 };
 } // namespace
 
+/// The first variable other than its counter that `loop` steps
+/// (weft.inductions, weft.c_other_steps), or "".
+static std::string steppedWithCounter(Operation *loop) {
+  for (const char *attr : {"weft.inductions", "weft.c_other_steps"})
+    if (auto list = loop->getAttrOfType<ArrayAttr>(attr); list && !list.empty())
+      return cast<DictionaryAttr>(list[0]).getAs<StringAttr>("name").str();
+  return "";
+}
+
 /// The step of variable `decl`, when `loop` steps it with its counter
 /// (weft.inductions, weft-count-loops).
 static std::optional<int64_t> inductionOf(Operation *loop, int64_t decl) {
@@ -231,17 +240,15 @@ Operation *OutlineTasks::sweepAround(Operation *loop, const Verdict &v,
   std::string i = ivNameOf(around), j = ivNameOf(loop);
   std::string at = "the loop at " + where(around->getLoc());
   auto guards = loop->getAttrOfType<ArrayAttr>("weft.guards");
-  auto inductions = loop->getAttrOfType<ArrayAttr>("weft.inductions");
   if (guards && !guards.empty())
     why = "its run-time checks are for one iteration of " + at;
-  else if (inductions && !inductions.empty())
-    why = "it steps " +
-          cast<DictionaryAttr>(inductions[0])
-              .getAs<StringAttr>("name")
-              .getValue()
-              .str() +
-          " with its counter, from where each iteration of " + at +
-          " leaves it";
+  else if (std::string s = steppedWithCounter(loop); !s.empty())
+    why = "it steps " + s + " with its counter, from where each iteration of " +
+          at + " leaves it";
+  else if (std::string s = steppedWithCounter(around); !s.empty())
+    why = at + " steps " + s +
+          " with its counter, which each chunk would "
+          "have to step as the loop runs";
   else if (!v.reductions.empty() || !v.arrayReductions.empty())
     why = "its reductions are combined after each iteration of " + at;
   else if (!v.privateCopies.empty())
