@@ -221,8 +221,8 @@ def check_openmp(path, args, tmp, fp, tol, ref):
 
 def kernel_share(src, remarks):
     """The loops of the generated kernels (k0, k1, ..., rows_k, hist_k,
-    work_k, mat_k, sweep_k, col_k, tile_k, inc_k, stride_k, sib_k, acc_k
-    and ptr_k; not the makers, main's set-up and checksum loops) and how many of them run in
+    work_k, mat_k, sweep_k, col_k, tile_k, inc_k, stride_k, sib_k, acc_k,
+    ptr_k and ind_k; not the makers, main's set-up and checksum loops) and how many of them run in
     parallel. A loop inside one that runs in parallel counts as
     parallel: its iterations are spread over the team too; and so does a
     loop with fewer iterations than cores whose parallel loops inside run
@@ -231,7 +231,7 @@ def kernel_share(src, remarks):
     for n, text in enumerate(src.splitlines(), 1):
         if re.match(r"static (void|int|long|double) (k\d+|rows_k|hist_k|work_k|"
                     r"mat_k|sweep_k|col_k|tile_k|inc_k|stride_k|sib_k|acc_k|"
-                    r"ptr_k)\(",
+                    r"ptr_k|ind_k)\(",
                     text):
             start = n
         elif text == "}" and start:
