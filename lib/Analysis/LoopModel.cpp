@@ -24,6 +24,35 @@ bool weft::isLoop(Operation *op) {
   return isa<affine::AffineForOp, scf::ForOp, OpaqueLoopOp>(op);
 }
 
+/// The entry of `decl` in the list of variables `attr` of `loop`
+/// ({decl, name, ...} dictionaries), or null.
+static DictionaryAttr listedVar(Operation *loop, StringRef attr, int64_t decl) {
+  if (auto list = loop->getAttrOfType<ArrayAttr>(attr))
+    for (Attribute a : list) {
+      auto d = cast<DictionaryAttr>(a);
+      if (d.getAs<IntegerAttr>("decl").getInt() == decl)
+        return d;
+    }
+  return DictionaryAttr();
+}
+
+std::optional<int64_t> weft::inductionStep(Operation *loop, int64_t decl) {
+  if (DictionaryAttr d = listedVar(loop, "weft.inductions", decl))
+    return d.getAs<IntegerAttr>("step").getInt();
+  return std::nullopt;
+}
+
+bool weft::stepsInIncrement(Operation *loop, int64_t decl) {
+  return (bool)listedVar(loop, "weft.c_other_steps", decl);
+}
+
+std::string weft::steppedWithCounter(Operation *loop) {
+  for (StringRef attr : {"weft.inductions", "weft.c_other_steps"})
+    if (auto list = loop->getAttrOfType<ArrayAttr>(attr); list && !list.empty())
+      return cast<DictionaryAttr>(list[0]).getAs<StringAttr>("name").str();
+  return "";
+}
+
 bool weft::inIncludedFunction(Operation *op) {
   auto fn = isa<func::FuncOp>(op) ? cast<func::FuncOp>(op)
                                   : op->getParentOfType<func::FuncOp>();

@@ -62,6 +62,17 @@ bool boundUnverified(mlir::Operation *loop);
 
 /// Is op one of weft's loops (affine.for, scf.for, weft.opaque_loop)?
 bool isLoop(mlir::Operation *op);
+
+/// The step of variable `decl` when counted loop `loop` steps it with its
+/// counter (weft.inductions, weft-count-loops; docs/analysis.md, "Other
+/// counters").
+std::optional<int64_t> inductionStep(mlir::Operation *loop, int64_t decl);
+/// Does `loop`'s `for` increment step variable `decl` besides the counter
+/// (weft.c_other_steps)?
+bool stepsInIncrement(mlir::Operation *loop, int64_t decl);
+/// The name of the first variable `loop` steps with its counter (an
+/// induction, or a step of its increment), or "".
+std::string steppedWithCounter(mlir::Operation *loop);
 /// Is op in a function the importer took from a file the main file
 /// includes (weft.included)? Such a function is there for its summary:
 /// nothing in it runs in parallel, and weft says nothing of its loops.

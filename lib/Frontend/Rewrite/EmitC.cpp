@@ -94,18 +94,13 @@ static bool isUnsigned(QualType t) {
 
 std::string FileRewriter::counterValue(const Plan &p, llvm::StringRef k,
                                        llvm::StringRef start) {
-  QualType t = p.header->counter->getType().getUnqualifiedType();
-  std::string ts = typeText(t, policy);
-  int64_t step = p.header->step;
-  uint64_t width = ctx.getTypeSize(t);
   // `while (i-- > 0)`: the body sees the counter one step further.
   std::string shifted;
   if (p.header->seesStepped) {
     shifted = "(" + k.str() + " + 1)";
     k = shifted;
   }
-  (void)width;
-  return steppedValue(t, step, k, start);
+  return steppedValue(p.header->counter->getType(), p.header->step, k, start);
 }
 
 std::string FileRewriter::steppedValue(QualType t, int64_t step,
@@ -140,8 +135,8 @@ std::string FileRewriter::inductionLines(const Plan &p, const std::string &in,
   llvm::StringRef from = start.starts_with("weft_c->") ? "weft_c->" : "";
   std::string o;
   for (auto [c, step] : inductions(p)) {
-    std::string s = from.empty() ? inductionStart(p, *c)
-                                 : from.str() + "weft_" + c->name + "_start";
+    std::string s =
+        from.empty() ? inductionStart(p, *c) : from.str() + inductionField(*c);
     o += in +
          typeText(c->var->getType().getUnqualifiedType(), policy, c->name) +
          " = " + steppedValue(c->var->getType(), step, "weft_k", s) + ";\n";
@@ -575,9 +570,8 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
     case CaptureKind::Induction: {
       // Its value where the loop starts; each iteration has its own copy
       // (inductionLines).
-      std::string n = "weft_" + c.name + "_start";
-      field(unq, n);
-      init(n, inductionStart(p, c));
+      field(unq, inductionField(c));
+      init(inductionField(c), inductionStart(p, c));
       break;
     }
     case CaptureKind::Firstprivate:

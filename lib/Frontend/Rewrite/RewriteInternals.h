@@ -679,10 +679,14 @@ private:
   /// Induction), each with its step.
   static std::vector<std::pair<const Capture *, int64_t>>
   inductions(const Plan &p);
-  /// The name of the value induction `c` has where the loop starts, in the
-  /// replacing block (`weft_j_start`).
+  /// The context's field of the value induction `c` has where the loop
+  /// starts (`weft_j_start`), and its local in the replacing block (with
+  /// the loop's suffix in a fused region).
+  static std::string inductionField(const Capture &c) {
+    return "weft_" + c.name + "_start";
+  }
   static std::string inductionStart(const Plan &p, const Capture &c) {
-    return p.nm("weft_" + c.name + "_start");
+    return p.nm(inductionField(c));
   }
   /// The lines that open a replacing block, at `in`: weft_start (the start,
   /// evaluated once), weft_trip, and weft_bad when there are overlap checks,

@@ -794,13 +794,7 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     });
     // (A step of the for's increment is one whatever reads it: the
     // outlined loop does not run the increment.)
-    bool ofIncrement = false;
-    if (auto inc = loop->getAttrOfType<ArrayAttr>("weft.c_other_steps"))
-      ofIncrement = llvm::any_of(inc, [&](Attribute a) {
-        return cast<DictionaryAttr>(a).getAs<IntegerAttr>("decl").getInt() ==
-               decl;
-      });
-    if (other || !(read || ofIncrement) ||
+    if (other || !(read || stepsInIncrement(loop, decl)) ||
         llvm::any_of(continues, [&](Operation *c) {
           Operation *top = body.findAncestorOpInBlock(*c);
           return !top || !op.isBeforeInBlock(top);
@@ -931,14 +925,10 @@ static void rewriteInductions(Operation *loop) {
         ValueRange{});
     if (id)
       store->setAttr("weft.counter_exit", id);
-    MLIRContext *ctx = loop->getContext();
-    attrs.push_back(DictionaryAttr::get(
-        ctx, {NamedAttribute(StringAttr::get(ctx, "decl"),
-                             b.getI64IntegerAttr(ind.decl)),
-              NamedAttribute(StringAttr::get(ctx, "name"),
-                             b.getStringAttr(ind.name)),
-              NamedAttribute(StringAttr::get(ctx, "step"),
-                             b.getI64IntegerAttr(ind.step))}));
+    attrs.push_back(b.getDictionaryAttr(
+        {b.getNamedAttr("decl", b.getI64IntegerAttr(ind.decl)),
+         b.getNamedAttr("name", b.getStringAttr(ind.name)),
+         b.getNamedAttr("step", b.getI64IntegerAttr(ind.step))}));
   }
   loop->setAttr("weft.inductions", b.getArrayAttr(attrs));
 }

@@ -1101,13 +1101,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   if (auto others = loop->getAttrOfType<ArrayAttr>("weft.c_other_steps"))
     for (Attribute a : others) {
       auto d = cast<DictionaryAttr>(a);
-      int64_t decl = d.getAs<IntegerAttr>("decl").getInt();
-      auto inds = loop->getAttrOfType<ArrayAttr>("weft.inductions");
-      if (!inds || llvm::none_of(inds, [&](Attribute i) {
-            return cast<DictionaryAttr>(i)
-                       .getAs<IntegerAttr>("decl")
-                       .getInt() == decl;
-          }))
+      if (!inductionStep(loop, d.getAs<IntegerAttr>("decl").getInt()))
         return fail("its increment steps " + d.getAs<StringAttr>("name").str() +
                     ", which weft cannot compute from the counter (docs/"
                     "analysis.md, \"Other counters\")");

@@ -38,6 +38,7 @@
 //===----------------------------------------------------------------------===//
 #include "weft/Analysis/Cost.h"
 #include "weft/Analysis/Dependence.h"
+#include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Nests.h"
 #include "weft/Analysis/Scalars.h"
 #include "weft/Analysis/Verdict.h"
@@ -552,11 +553,9 @@ static const char *const errorPathsKeepOrder =
 /// loop runs; "" when neither does.
 static std::string inductionsKeepOrder(Operation *a, Operation *b) {
   for (Operation *l : {a, b})
-    for (const char *attr : {"weft.inductions", "weft.c_other_steps"})
-      if (auto list = l->getAttrOfType<ArrayAttr>(attr); list && !list.empty())
-        return "the loop at " + where(l->getLoc()) + " steps " +
-               cast<DictionaryAttr>(list[0]).getAs<StringAttr>("name").str() +
-               " with its counter, in the order it runs";
+    if (std::string v = steppedWithCounter(l); !v.empty())
+      return "the loop at " + where(l->getLoc()) + " steps " + v +
+             " with its counter, in the order it runs";
   return "";
 }
 

@@ -104,27 +104,6 @@ struct OutlineTasks : public weft::impl::OutlineTasksBase<OutlineTasks> {
 };
 } // namespace
 
-/// The first variable other than its counter that `loop` steps
-/// (weft.inductions, weft.c_other_steps), or "".
-static std::string steppedWithCounter(Operation *loop) {
-  for (const char *attr : {"weft.inductions", "weft.c_other_steps"})
-    if (auto list = loop->getAttrOfType<ArrayAttr>(attr); list && !list.empty())
-      return cast<DictionaryAttr>(list[0]).getAs<StringAttr>("name").str();
-  return "";
-}
-
-/// The step of variable `decl`, when `loop` steps it with its counter
-/// (weft.inductions, weft-count-loops).
-static std::optional<int64_t> inductionOf(Operation *loop, int64_t decl) {
-  if (auto inds = loop->getAttrOfType<ArrayAttr>("weft.inductions"))
-    for (Attribute a : inds) {
-      auto d = cast<DictionaryAttr>(a);
-      if (d.getAs<IntegerAttr>("decl").getInt() == decl)
-        return d.getAs<IntegerAttr>("step").getInt();
-    }
-  return std::nullopt;
-}
-
 FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
                                                          const Verdict &v,
                                                          std::string &why,
@@ -167,7 +146,7 @@ FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
       make(CaptureKind::Private);
       continue;
     }
-    if (auto ind = inductionOf(loop, decl)) {
+    if (auto ind = inductionStep(loop, decl)) {
       make(CaptureKind::Induction, std::to_string(*ind));
       continue;
     }
