@@ -439,6 +439,28 @@ static bool sameElement(System &s, const Access &a, const Access &b,
       return false;
     };
     if ((nonlinear(*x.lo) || nonlinear(*y.lo)) && pointX && pointY) {
+      // The terms both subscripts have alike, of values the same in both
+      // instances (`y[r * w + j + c]` in two iterations of r: j, and any
+      // constant), go: x == y exactly when what is left is equal, and that
+      // may delinearize where the whole does not (the column c + j is not
+      // within [0, w)).
+      Poly common;
+      for (auto &[m, c] : x.lo->terms()) {
+        auto it = y.lo->terms().find(m);
+        if (it == y.lo->terms().end() || it->second != c ||
+            !llvm::all_of(m, [&](Value v) { return s.isShared(v); }))
+          continue;
+        std::optional<Poly> t = Poly::constant(c);
+        for (Value v : m)
+          t = t ? t->times(Poly::atom(v)) : std::nullopt;
+        std::optional<Poly> sum = t ? common.plus(*t) : std::nullopt;
+        if (sum)
+          common = *sum;
+      }
+      std::optional<Poly> xs = x.lo->plus(common, -1),
+                          ys = y.lo->plus(common, -1);
+      if (!xs || !ys)
+        xs = *x.lo, ys = *y.lo;
       // The row length is a symbol, or a symbol and a small constant: a
       // size held in a variable is often one more or less than another
       // (`int cols = rows = rows + 1`), and the polynomials see only the
@@ -518,13 +540,21 @@ static bool sameElement(System &s, const Access &a, const Access &b,
         return std::nullopt;
       };
       bool done = false;
-      for (bool assume : {false, true}) {
+      // Proofs first, the whole and then without the common terms; then on
+      // conditions, without them first (they ask less: `stride - 1 >= 0`
+      // for `dst[i * stride + ch]`, not also `ch >= 0` and `stride - ch -
+      // 1 >= 0`), and the whole.
+      for (int pass = 0; pass < 4 && !done; ++pass) {
+        bool assume = pass >= 2, strip = pass == 1 || pass == 2;
         if (assume && !s.assumes)
           break;
-        for (Value sym : x.lo->atoms()) {
+        if (strip && common.terms().empty())
+          continue;
+        const Poly &wx = strip ? *xs : *x.lo, &wy = strip ? *ys : *y.lo;
+        for (Value sym : wx.atoms()) {
           if (!s.isShared(sym))
             continue;
-          auto sx = splitBy(*x.lo, sym), sy = splitBy(*y.lo, sym);
+          auto sx = splitBy(wx, sym), sy = splitBy(wy, sym);
           if (!sx || !sy)
             continue;
           for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
@@ -554,8 +584,6 @@ static bool sameElement(System &s, const Access &a, const Access &b,
           if (done)
             break;
         }
-        if (done)
-          break;
       }
       if (!done) {
         s.approx = true;

@@ -3,7 +3,8 @@
 // GRAPHS: 1
 // Loops that must stay sequential, each for its reason: a prefix sum (a
 // value carried between iterations), a histogram whose update is no
-// reduction (h = 2 * h + 1: the order of updates matters), a pointer walk, a loop with I/O, an argmax (its index is decided by the
+// reduction (h = 2 * h + 1: the order of updates matters), a pointer walk
+// by a step it reads (`p += *p & 1`), a loop with I/O, an argmax (its index is decided by the
 // max's comparison, which in a chunk would see only the chunk's maximum),
 // and the same comparison marking the running maxima. The translated
 // program must still compute the same results.
@@ -22,7 +23,7 @@ int main(void) {
   for (int i = 0; i < N; i++)
     hist[v[i] % 64] = 2 * hist[v[i] % 64] + 1;
   int *p = v, acc = 0;
-  for (int i = 0; i < N; i++, p++)
+  for (int i = 0; i < N; i++, p += *p & 1)
     acc += *p;
   int best = -1, arg = -1;
   for (int i = 0; i < N; i++)

@@ -1413,13 +1413,17 @@ class Gen:
         x) steps a variable j besides its counter in every iteration (by 1 to
         3, up or down, in a subscript, read before and after its step, in a
         while loop, across the rows of a loop around, in a for's increment
-        `i++, j += 2, k--`), or in a way weft must leave sequential (under
+        `i++, j += 2, k--`), or a pointer (`*q++ = *p++`, `q -= 2`, a row
+        pointer set by the loop around, `p += 3` in the increment), or in a
+        way weft must leave sequential (under
         a condition, skipped by a continue, in an increment a continue
         jumps to, a scan of its own values); it returns j, which main prints. main calls
         it with no iteration, one and 500, on buffers apart and overlapping.
         Returns the C of the kernel."""
         kind = side.choice(("pack", "after", "down", "while", "rows",
-                            "cond", "skip", "scan", "comma", "comma_skip"))
+                            "cond", "skip", "scan", "comma", "comma_skip",
+                            "p_copy", "p_down", "p_rows", "p_stride",
+                            "p_cond"))
         st = side.choice((1, 2, 3))
         k = side.choice(("0.5", "-0.25", "0.75"))
         j0 = side.randrange(0, 8)
@@ -1476,12 +1480,47 @@ class Gen:
                      "      continue;",
                      "    y[j] = x[i] * %s;" % k,
                      "  }"]
+        elif kind == "p_copy":
+            body += ["  double *q = y + j;",
+                     "  const double *p = x;",
+                     "  for (int i = 0; i < n; i++)",
+                     "    *q++ = *p++ * %s;" % k,
+                     "  j = (int)(q - y) + (int)(p - x);"]
+        elif kind == "p_down":
+            body += ["  double *q = y + %d * n + j;" % st,
+                     "  for (int i = 0; i < n; i++) {",
+                     "    *q = x[i] + %s;" % k,
+                     "    q -= %d;" % st,
+                     "  }",
+                     "  j = (int)(q - y);"]
+        elif kind == "p_rows":
+            body += ["  int w = n / 4;",
+                     "  for (int r = 0; r < 4; r++) {",
+                     "    double *row = y + r * w + j;",
+                     "    for (int c = 0; c < w; c++)",
+                     "      *row++ = x[r * w + c] * %s;" % k,
+                     "  }"]
+        elif kind == "p_stride":
+            body += ["  const double *p = x + j;",
+                     "  for (int i = 0; i < n; i++, p += %d)" % st,
+                     "    y[i] = p[0] * %s + p[%d];" % (k, st - 1),
+                     "  j = (int)(p - x);"]
+        elif kind == "p_cond":
+            body += ["  double *q = y + j;",
+                     "  for (int i = 0; i < n; i++) {",
+                     "    *q = x[i] * %s;" % k,
+                     "    if (x[i] > 0)",
+                     "      q += %d;" % st,
+                     "  }",
+                     "  j = (int)(q - y);"]
         else:
             # y[j] read in one iteration is written in the next.
             body += ["  for (int i = 0; i < n; i++) {",
                      "    y[j + 1] = (y[j] * %s + x[i]) * 0.5;" % k,
                      "    j++;",
                      "  }"]
+        if kind.startswith("p_"):
+            self.features.add("pointer inductions")
         self.features.add("inductions")
         self.ind = True
         return "\n".join(["static int ind_k(int n, double *y, "

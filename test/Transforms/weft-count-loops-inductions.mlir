@@ -7,13 +7,14 @@
 // weft.inductions for the outlined code.
 
 // `for (i = 0; i < n; i++) { a[i] = b[j]; j += 3; a[i] += b[j]; }`: the
-// read before the step sees j0 + 3k, the read after it j0 + 3k + 3.
+// read before the step sees j0 + 3k, the read after it j0 + 3k + 3. j0 is
+// what the store right before the loop left in j.
 // CHECK-LABEL: func.func @before_after
 // CHECK:       %[[J:.*]] = memref.alloca() {{.*}}"j"
+// CHECK:       %[[Z:.*]] = arith.constant 0 : i32
 // CHECK:       %[[LB:.*]] = affine.apply
 // CHECK:       %[[TRIP:.*]] = arith.maxsi
-// CHECK:       %[[J0:.*]] = affine.load %[[J]][] : memref<i32>
-// CHECK-NEXT:  %[[F:.*]] = arith.index_cast %[[J0]] : i32 to index
+// CHECK-NEXT:  %[[F:.*]] = arith.index_cast %[[Z]] : i32 to index
 // CHECK-NEXT:  affine.for %[[IV:.*]] = 0 to %arg0 {
 // CHECK-NEXT:    %[[K:.*]] = arith.subi %[[IV]], %[[LB]] : index
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
@@ -61,8 +62,9 @@ func.func @before_after(%n: index, %a: memref<?xi32> {weft.alias = #weft.alias<r
 // of the scf.for, whose iterations start at i's value: k = k0 - 5 (iv - i0).
 // CHECK-LABEL: func.func @while_other
 // CHECK:       %[[KC:.*]] = memref.alloca() {{.*}}"k"
-// CHECK:       %[[K0:.*]] = affine.load %[[KC]][] : memref<i32>
-// CHECK-NEXT:  %[[F:.*]] = arith.index_cast %[[K0]] : i32 to index
+// CHECK:       %[[K7:.*]] = arith.constant 7 : i32
+// CHECK-NEXT:  affine.store %[[K7]], %[[KC]][] : memref<i32>
+// CHECK:       %[[F:.*]] = arith.index_cast %[[K7]] : i32 to index
 // CHECK-NEXT:  scf.for %[[IV:.*]] = %[[ST:.*]] to
 // CHECK-NEXT:    %[[K:.*]] = arith.subi %[[IV]], %[[ST]] : index
 // CHECK-NEXT:    %[[C:.*]] = arith.constant -5 : index
@@ -203,5 +205,102 @@ func.func @increment(%n: index, %a: memref<?xi32> {weft.alias = #weft.alias<rest
     %s = arith.addi %w, %one : i32
     affine.store %s, %j[] : memref<i32>
   } {weft.c_other_steps = [{decl = 7 : i64, name = "j"}], weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  return
+}
+
+// -----
+
+// Pointers (weft.pointee_bytes: the size of what they point to) stepped by
+// whole elements: `*q = *p++; q -= 2;`, and `r = (float *)((char *)r +
+// 8)`, which steps r by two floats. p is read from its cell where the loop
+// starts (nothing right before it says its value); q starts
+// where the store right before the loop left it. Each read becomes the
+// pointer advanced by k steps; after the loop, by the trip's.
+// CHECK-LABEL: func.func @pointers
+// CHECK:       %[[P:.*]] = memref.alloca() {{.*}}"p"
+// CHECK:       %[[Q:.*]] = memref.alloca() {{.*}}"q"
+// CHECK:       %[[R:.*]] = memref.alloca() {{.*}}"r"
+// CHECK:       %[[Q0:.*]] = weft.addr %arg1[%{{.*}}] : memref<?xf32>
+// CHECK-NEXT:  affine.store %[[Q0]], %[[Q]][]
+// CHECK:       %[[P0:.*]] = affine.load %[[P]][] : memref<!weft.ptr>
+// CHECK:       %[[R0:.*]] = affine.load %[[R]][] : memref<!weft.ptr>
+// CHECK:       affine.for
+// CHECK:         %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[KR:.*]] = arith.muli %{{.*}}, %[[C2]] : index
+// CHECK-NEXT:    %[[RK:.*]] = weft.ptr_add %[[R0]], %[[KR]] {elem_size = 4 : i64} : index
+// CHECK:         %[[QK:.*]] = weft.ptr_add %[[Q0]], %{{.*}} {elem_size = 4 : i64} : index
+// CHECK:         %[[PK:.*]] = weft.ptr_add %[[P0]], %{{.*}} {elem_size = 4 : i64} : index
+// CHECK:         weft.base %[[PK]]
+// CHECK:         weft.base %[[QK]]
+// CHECK:         weft.base %[[RK]]
+// CHECK-NOT:     affine.store {{.*}} : memref<!weft.ptr>
+// CHECK:       } {{{.*}}weft.inductions = [{decl = 7 : i64, name = "p", step = 1 : i64}, {decl = 8 : i64, name = "q", step = -2 : i64}, {decl = 9 : i64, name = "r", step = 2 : i64}]
+// CHECK:       %[[PE:.*]] = weft.ptr_add %[[P0]], %{{.*}} {elem_size = 4 : i64} : index
+// CHECK-NEXT:  affine.store %[[PE]], %[[P]][] {weft.counter_exit = 0 : i64}
+// CHECK:       %[[QE:.*]] = weft.ptr_add %[[Q0]], %{{.*}} {elem_size = 4 : i64} : index
+// CHECK-NEXT:  affine.store %[[QE]], %[[Q]][] {weft.counter_exit = 0 : i64}
+// CHECK:       affine.store %{{.*}}, %[[R]][] {weft.counter_exit = 0 : i64}
+func.func @pointers(%n: index, %out: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "out"}) {
+  %p = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "p", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
+  %q = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "q", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
+  %r = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 9 : i64, weft.name = "r", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
+  %c0 = arith.constant 0 : index
+  %q0 = weft.addr %out[%n] : memref<?xf32>
+  affine.store %q0, %q[] : memref<!weft.ptr>
+  affine.for %i = 0 to %n {
+    %pv = affine.load %p[] : memref<!weft.ptr>
+    %c1 = arith.constant 1 : index
+    %pn = weft.ptr_add %pv, %c1 {elem_size = 4 : i64} : index
+    affine.store %pn, %p[] : memref<!weft.ptr>
+    %pb = weft.base %pv {alias = #weft.alias<pointer>, name = "p++"} : (!weft.ptr) -> memref<?xf32>
+    %x = affine.load %pb[0] : memref<?xf32>
+    %qv = affine.load %q[] : memref<!weft.ptr>
+    %qb = weft.base %qv {alias = #weft.alias<pointer>, name = "q"} : (!weft.ptr) -> memref<?xf32>
+    affine.store %x, %qb[0] : memref<?xf32>
+    %rv = affine.load %r[] : memref<!weft.ptr>
+    %rb = weft.base %rv {alias = #weft.alias<pointer>, name = "r"} : (!weft.ptr) -> memref<?xf32>
+    affine.store %x, %rb[0] : memref<?xf32>
+    %c2 = arith.constant 2 : i32
+    %qw = affine.load %q[] : memref<!weft.ptr>
+    %c2i = arith.index_cast %c2 : i32 to index
+    %neg = arith.subi %c0, %c2i : index
+    %qn = weft.ptr_add %qw, %neg {elem_size = 4 : i64} : index
+    affine.store %qn, %q[] : memref<!weft.ptr>
+    %rw = affine.load %r[] : memref<!weft.ptr>
+    %c8 = arith.constant 8 : index
+    %rn = weft.ptr_add %rw, %c8 {elem_size = 1 : i64} : index
+    affine.store %rn, %r[] : memref<!weft.ptr>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  return
+}
+
+// -----
+
+// Not pointer inductions: a step of 6 bytes over floats (no whole
+// element); a pointer to what has no size (void *: no weft.pointee_bytes).
+// CHECK-LABEL: func.func @pointers_refused
+// CHECK-COUNT-2: affine.store %{{.*}}, %{{.*}}[] : memref<!weft.ptr>
+// CHECK-NEXT:  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+// CHECK-NOT:   weft.inductions
+func.func @pointers_refused(%n: index) {
+  %p = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "p", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
+  %v = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "v"} : memref<!weft.ptr>
+  %z = arith.constant 0.0 : f32
+  affine.for %i = 0 to %n {
+    %pv = affine.load %p[] : memref<!weft.ptr>
+    %pb = weft.base %pv {alias = #weft.alias<pointer>, name = "p"} : (!weft.ptr) -> memref<?xf32>
+    affine.store %z, %pb[0] : memref<?xf32>
+    %vv = affine.load %v[] : memref<!weft.ptr>
+    %vb = weft.base %vv {alias = #weft.alias<pointer>, name = "v"} : (!weft.ptr) -> memref<?xf32>
+    affine.store %z, %vb[0] : memref<?xf32>
+    %c6 = arith.constant 6 : index
+    %pw = affine.load %p[] : memref<!weft.ptr>
+    %pn = weft.ptr_add %pw, %c6 {elem_size = 1 : i64} : index
+    affine.store %pn, %p[] : memref<!weft.ptr>
+    %c1 = arith.constant 1 : index
+    %vw = affine.load %v[] : memref<!weft.ptr>
+    %vn = weft.ptr_add %vw, %c1 {elem_size = 1 : i64} : index
+    affine.store %vn, %v[] : memref<!weft.ptr>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
   return
 }

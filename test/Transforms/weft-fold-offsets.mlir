@@ -109,6 +109,50 @@ module {
     return
   }
 
+  // Arithmetic that starts from an element of a one-dimensional array of
+  // the view's type (`p = out + j` before the loop, `*p` and `p[1]` in it
+  // after weft-count-loops made p a function of the counter) views that
+  // array from the element: out[j + i], out[j + i + 1]; through a field
+  // view and an address too (`s->y`, `&s->y` of a struct array, whose field
+  // view gets the array's shape). An element of a two-dimensional array is
+  // no such start: its view keeps the base.
+  // CHECK-LABEL: func.func @elements
+  // CHECK-SAME: (%[[OUT:.*]]: memref<?xf64>{{.*}}, %[[PTS:.*]]: memref<16x!weft.struct<"pt", 16>>{{.*}}, %[[M:.*]]: memref<4x4xf64>
+  // CHECK:      scf.for %[[I:.*]] = %{{.*}} to
+  // CHECK-NEXT:   %[[O:.*]] = arith.addi %arg3, %[[I]] : index
+  // CHECK-NEXT:   %[[X:.*]] = memref.load %[[OUT]][%[[O]]] : memref<?xf64>
+  // CHECK-NEXT:   %[[C1:.*]] = arith.constant 1 : index
+  // CHECK-NEXT:   %[[O1:.*]] = arith.addi %[[O]], %[[C1]] : index
+  // CHECK-NEXT:   memref.store %[[X]], %[[OUT]][%[[O1]]] : memref<?xf64>
+  // CHECK-NEXT:   %[[S:.*]] = arith.addi %arg3, %[[I]] : index
+  // CHECK-NEXT:   %[[F:.*]] = weft.field %[[PTS]] {field = "y", offset = 8 : i64, size = 8 : i64} : memref<16x!weft.struct<"pt", 16>> -> memref<16xf64>
+  // CHECK-NEXT:   memref.store %[[X]], %[[F]][%[[S]]] : memref<16xf64>
+  // CHECK-NEXT:   weft.addr %[[F]][%[[S]]] : memref<16xf64>
+  // CHECK:        weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "r"}
+  // CHECK-NOT:  weft.ptr_add %{{.*}} {elem_size = 8
+  func.func @elements(%out: memref<?xf64> {weft.decl = 110 : i64, weft.name = "out"}, %pts: memref<16x!weft.struct<"pt", 16>> {weft.decl = 111 : i64, weft.name = "pts"}, %m: memref<4x4xf64> {weft.decl = 112 : i64, weft.name = "m"}, %j: index, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %p0 = weft.addr %out[%j] : memref<?xf64>
+    %s0 = weft.addr %pts[%j] : memref<16x!weft.struct<"pt", 16>>
+    %r0 = weft.addr %m[%j, %c0] : memref<4x4xf64>
+    scf.for %i = %c0 to %n step %c1 {
+      %p = weft.ptr_add %p0, %i {elem_size = 8 : i64} : index
+      %b = weft.base %p {alias = #weft.alias<pointer>, name = "p"} : (!weft.ptr) -> memref<?xf64>
+      %x = affine.load %b[0] : memref<?xf64>
+      affine.store %x, %b[1] : memref<?xf64>
+      %s = weft.ptr_add %s0, %i {elem_size = 16 : i64} : index
+      %sb = weft.base %s {alias = #weft.alias<pointer>, name = "s"} : (!weft.ptr) -> memref<?x!weft.struct<"pt", 16>>
+      %f = weft.field %sb {field = "y", offset = 8 : i64, size = 8 : i64} : memref<?x!weft.struct<"pt", 16>> -> memref<?xf64>
+      affine.store %x, %f[0] : memref<?xf64>
+      %a = weft.addr %f[%c0] : memref<?xf64>
+      %r = weft.ptr_add %r0, %i {elem_size = 8 : i64, weft.pointers = [{decl = 9 : i64, name = "r"}]} : index
+      %rb = weft.base %r {alias = #weft.alias<pointer>, name = "r"} : (!weft.ptr) -> memref<?xf64>
+      affine.store %x, %rb[0] : memref<?xf64>
+    }
+    return
+  }
+
   // CHECK-LABEL: func.func @unfolded
   // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "(double *)((char *)p + i)"}
   // CHECK: weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "p + k"}

@@ -90,6 +90,14 @@ static void setBaseAttrs(Importer &im, Operation *op,
     op->setAttr("weft.escapes", b.getUnitAttr());
   if (var->getType()->isUnsignedIntegerType())
     op->setAttr("weft.unsigned", b.getUnitAttr());
+  // The size of what a pointer variable points to, which C's arithmetic on
+  // it counts in (weft-count-loops steps one by whole elements of it).
+  if (const auto *pt = var->getType()->getAs<clang::PointerType>()) {
+    clang::QualType to = pt->getPointeeType();
+    if (to->isObjectType() && !to->isIncompleteType() &&
+        !to->isVariablyModifiedType())
+      op->setAttr("weft.pointee_bytes", b.getI64IntegerAttr(im.sizeOf(to)));
+  }
 }
 
 VarInfo *Importer::lookupVar(const clang::VarDecl *var) {

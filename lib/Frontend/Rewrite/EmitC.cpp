@@ -108,6 +108,13 @@ std::string FileRewriter::steppedValue(QualType t, int64_t step,
                                        llvm::StringRef start) {
   t = t.getUnqualifiedType();
   std::string ts = typeText(t, policy);
+  // A pointer steps by whole elements, as C's arithmetic counts
+  // (weft-count-loops' step is in elements of what it points to).
+  if (t->isPointerType()) {
+    if (step == 1)
+      return start.str() + " + " + k.str();
+    return start.str() + " + " + k.str() + " * " + std::to_string(step);
+  }
   if (isUnsigned(t) || ctx.getTypeSize(t) >= 64)
     return "(" + ts + ")((uint64_t)" + start.str() + " + (uint64_t)" +
            k.str() + " * (uint64_t)(" + std::to_string(step) + "))";

@@ -24,7 +24,7 @@ void derived(double *a, int k, int n) {
 // A pointer advanced in the loop is read from its cell every iteration: the
 // memory behind it is a weft.base defined inside the loop.
 // CHECK-LABEL: func.func @walking
-// CHECK: %[[CELL:.*]] = memref.alloca() {{{.*}}weft.name = "s"} : memref<!weft.ptr>
+// CHECK: %[[CELL:.*]] = memref.alloca() {{{.*}}weft.name = "s", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
 // CHECK: affine.for
 // CHECK:   %[[V:.*]] = affine.load %[[CELL]][] {{.*}}: memref<!weft.ptr>
 // CHECK:   %[[B:.*]] = weft.base %[[V]] {alias = #weft.alias<pointer>, name = "s"} : (!weft.ptr) -> memref<?xf32>

@@ -93,9 +93,9 @@ static std::optional<int64_t> constantOf(Value v) {
   if (auto c = getConstantIntValue(v))
     return c;
   Operation *def = v.getDefiningOp();
-  if (isa_and_nonnull<arith::ExtSIOp>(def))
+  if (isa_and_nonnull<arith::ExtSIOp, arith::IndexCastOp>(def))
     return constantOf(def->getOperand(0));
-  if (isa_and_nonnull<arith::ExtUIOp>(def))
+  if (isa_and_nonnull<arith::ExtUIOp, arith::IndexCastUIOp>(def))
     if (auto c = constantOf(def->getOperand(0)); c && *c >= 0)
       return c;
   if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp, arith::MulIOp,
@@ -182,6 +182,30 @@ stepOf(Operation *store, std::optional<int64_t> known = std::nullopt) {
   if (!k || *k == 0 || (isSub && *k == INT64_MIN))
     return {Value(), 0};
   return {cell, isSub ? -*k : *k};
+}
+
+/// A pointer variable's step, `p = p + k` (`p++`, `q -= 2`), as the store
+/// that ends it: the cell and the step in whole elements of what the
+/// variable points to (weft.pointee_bytes: the arithmetic may count in
+/// another size, through a cast), or a null cell.
+static std::pair<Value, int64_t> pointerStepOf(Operation *store) {
+  if (!isStore(store) || store->getNumOperands() != 2)
+    return {Value(), 0};
+  Value cell = store->getOperand(1);
+  auto add = store->getOperand(0).getDefiningOp<PtrAddOp>();
+  auto alloca = cell.getDefiningOp<memref::AllocaOp>();
+  auto pointee = alloca
+                     ? alloca->getAttrOfType<IntegerAttr>("weft.pointee_bytes")
+                     : nullptr;
+  if (!add || cellRead(add.getPtr()) != cell || !pointee ||
+      pointee.getInt() <= 0)
+    return {Value(), 0};
+  std::optional<int64_t> k = constantOf(add.getOffset());
+  int64_t bytes;
+  if (!k || __builtin_mul_overflow(*k, (int64_t)add.getElemSize(), &bytes) ||
+      bytes == 0 || bytes % pointee.getInt())
+    return {Value(), 0};
+  return {cell, bytes / pointee.getInt()};
 }
 
 /// Strips `(int)(c) != 0`, the way C turns a comparison into a condition.
@@ -737,17 +761,20 @@ struct Induction {
   std::string name;
   int64_t decl = -1;
   bool isUnsigned = false;
+  /// For a pointer, the size of what it points to: the step counts those.
+  int64_t pointee = 0;
 };
 } // namespace
 
 /// The inductions of the counted loop `loop` (an affine.for or scf.for):
 /// local integer variables, int or wider (an unsigned one 64 bits wide: a
 /// narrower one may wrap, which the subscripts it makes would not show),
-/// that one store in the body's own block steps by a constant, that
-/// nothing else in the loop writes, whose address is not taken, and that
-/// no jump skips (no break, return or goto in the body, no continue of the
-/// loop before the step). Only a variable the body reads other than in its
-/// step: a count read after the loop alone is a reduction.
+/// or pointers to whole objects (`*q++ = *p++`), that one store in the body's
+/// own block steps by a constant, that nothing else in the loop writes, whose
+/// address is not taken, and that no jump skips (no break, return or goto in
+/// the body, no continue of the loop before the step). Only a variable the body
+/// reads other than in its step: a count read after the loop alone is a
+/// reduction.
 static SmallVector<Induction> inductionsOf(Operation *loop) {
   SmallVector<Induction> out;
   Block &body = loop->getRegion(0).front();
@@ -767,6 +794,8 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     return out;
   for (Operation &op : body.without_terminator()) {
     std::pair<Value, int64_t> stepped = stepOf(&op);
+    if (!stepped.first)
+      stepped = pointerStepOf(&op);
     Value cell = stepped.first;
     int64_t step = stepped.second;
     auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
@@ -777,7 +806,11 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     Type et = alloca.getType().getElementType();
     bool isUnsigned = alloca->hasAttr("weft.unsigned");
     unsigned width = et.isSignlessInteger() ? et.getIntOrFloatBitWidth() : 0;
-    if (width < 32 || width > 64 || (isUnsigned && width != 64))
+    int64_t pointee = 0;
+    if (isa<PtrType>(et))
+      pointee =
+          alloca->getAttrOfType<IntegerAttr>("weft.pointee_bytes").getInt();
+    else if (width < 32 || width > 64 || (isUnsigned && width != 64))
       continue;
     int64_t decl = alloca->getAttrOfType<IntegerAttr>("weft.decl").getInt();
     if (decl == counter ||
@@ -808,6 +841,7 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     auto n = alloca->getAttrOfType<StringAttr>("weft.name");
     ind.name = n ? n.str() : "?";
     ind.isUnsigned = isUnsigned;
+    ind.pointee = pointee;
     out.push_back(ind);
   }
   return out;
@@ -849,6 +883,42 @@ static bool rangeOf(OpBuilder &b, Operation *loop, Value &lb, int64_t &step,
   return true;
 }
 
+/// Is v a sum of products of constants, block arguments (counters,
+/// parameters) and values variables hold (weft.vars: `int w = n / 4;`), or
+/// the address of an element at such a subscript? A check can spell such a
+/// value where any loop inside its block starts (not a quotient, which it
+/// may not: the variable holding it, it can).
+static bool fromArguments(Value v, unsigned depth = 0) {
+  if (isa<BlockArgument>(v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (def && def->hasAttr("weft.vars"))
+    return true;
+  if (!def || depth > 16 ||
+      !isa<arith::ConstantOp, arith::IndexCastOp, arith::ExtSIOp, arith::AddIOp,
+           arith::SubIOp, arith::MulIOp, affine::AffineApplyOp, AddrOp>(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value o) {
+    return isa<MemRefType>(o.getType()) || fromArguments(o, depth + 1);
+  });
+}
+
+/// The value a store right before `loop`, in its block, leaves in `cell`
+/// where the loop starts, with nothing between that may write the cell
+/// (`int p = r * m;` or `double *row = out + y * w;`, then the loop that
+/// steps it), when it is computed from constants and block arguments (a
+/// read of the variable would be as easy to name, and another value may
+/// not be); else null.
+static Value storedRightBefore(Operation *loop, Value cell) {
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
+    if (isStore(op) && op->getNumOperands() == 2 && op->getOperand(1) == cell)
+      return fromArguments(op->getOperand(0)) ? op->getOperand(0) : Value();
+    if (mayWriteCell(op, cell))
+      return Value();
+  }
+  return Value();
+}
+
 /// Rewrites `loop`'s inductions: each read of one in the body reads its
 /// value before the loop plus k steps (k + 1 after its step), its step
 /// goes, and after the loop it is stored its exit value (weft.counter_exit,
@@ -883,18 +953,35 @@ static void rewriteInductions(Operation *loop) {
   Operation *kOp = k.getDefiningOp();
   for (const Induction &ind : inds) {
     Type ct = cast<MemRefType>(ind.cell.getType()).getElementType();
-    Value first =
-        toIndex(b, l, b.create<affine::AffineLoadOp>(l, ind.cell, ValueRange{}),
-                ind.isUnsigned);
+    // Its value where the loop starts: what a store right before it left
+    // (which says where in memory a pointer starts: weft-fold-offsets views
+    // the loop's accesses from there), else a read, named as the importer
+    // names a variable's (checks may name it).
+    Value loaded = storedRightBefore(loop, ind.cell);
+    if (!loaded)
+      loaded = b.create<affine::AffineLoadOp>(
+          NameLoc::get(b.getStringAttr(ind.name), l), ind.cell, ValueRange{});
+    Value first = ind.pointee ? loaded : toIndex(b, l, loaded, ind.isUnsigned);
+    // `at` advanced by `steps` steps: an index, or the pointer.
+    auto advanced = [&](OpBuilder &at, Value from, Value steps) -> Value {
+      if (ind.pointee)
+        return at.create<PtrAddOp>(l, ct, from, steps,
+                                   at.getI64IntegerAttr(ind.pointee));
+      return at.create<arith::AddIOp>(l, from, steps);
+    };
+    // The variable's value from an index (or the pointer).
+    auto valueOf = [&](OpBuilder &at, Value v) -> Value {
+      return ind.pointee ? v : at.create<arith::IndexCastOp>(l, ct, v);
+    };
     // (Made right after k, each from the last: the reads they replace,
     // which go, may be the body's first ops.)
     ib.setInsertionPointAfter(kOp);
-    Value cur = ib.create<arith::AddIOp>(
-        l, first, ib.create<arith::MulIOp>(l, k, icst(ib, ind.step)));
+    Value cur =
+        advanced(ib, first, ib.create<arith::MulIOp>(l, k, icst(ib, ind.step)));
     ib.setInsertionPointAfter(cur.getDefiningOp());
-    Value steppedIdx = ib.create<arith::AddIOp>(l, cur, icst(ib, ind.step));
-    Value stepped = ib.create<arith::IndexCastOp>(l, ct, steppedIdx);
-    Value before = ib.create<arith::IndexCastOp>(l, ct, cur);
+    Value next = advanced(ib, cur, icst(ib, ind.step));
+    Value stepped = valueOf(ib, next);
+    Value before = valueOf(ib, cur);
     SmallVector<Operation *> reads;
     loop->getRegion(0).walk([&](Operation *op) {
       if (isLoad(op) && op->getNumOperands() == 1 &&
@@ -907,22 +994,26 @@ static void rewriteInductions(Operation *loop) {
       r->getResult(0).replaceAllUsesWith(isAfter ? stepped : before);
       r->erase();
     }
-    // (What no read needs goes, its step's constant too.)
-    for (Value v : {before, stepped, steppedIdx}) {
-      Operation *d = v.getDefiningOp();
-      if (!v.use_empty())
+    // (What no read needs goes: the values, their sums and constants.)
+    SmallVector<Operation *> unused{stepped.getDefiningOp(),
+                                    before.getDefiningOp()};
+    SmallPtrSet<Operation *, 8> erased;
+    while (!unused.empty()) {
+      Operation *d = unused.pop_back_val();
+      if (erased.contains(d) || !d->use_empty() || d == kOp)
         continue;
-      Value c = v == steppedIdx ? d->getOperand(1) : Value();
+      erased.insert(d);
+      for (Value v : d->getOperands())
+        if (Operation *dd = v.getDefiningOp(); dd && dd->getBlock() == &body)
+          unused.push_back(dd);
       d->erase();
-      if (c && c.use_empty())
-        c.getDefiningOp()->erase();
     }
     eraseStep(ind.stepStore);
-    Value exit = after.create<arith::AddIOp>(
-        l, first, after.create<arith::MulIOp>(l, trip, icst(after, ind.step)));
-    auto store = after.create<affine::AffineStoreOp>(
-        l, after.create<arith::IndexCastOp>(l, ct, exit), ind.cell,
-        ValueRange{});
+    Value exit = valueOf(after, advanced(after, first,
+                                         after.create<arith::MulIOp>(
+                                             l, trip, icst(after, ind.step))));
+    auto store =
+        after.create<affine::AffineStoreOp>(l, exit, ind.cell, ValueRange{});
     if (id)
       store->setAttr("weft.counter_exit", id);
     attrs.push_back(b.getDictionaryAttr(

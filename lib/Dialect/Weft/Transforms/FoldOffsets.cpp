@@ -130,6 +130,10 @@ struct Candidate {
   /// The advanced pointer nearest the view that a variable holds (`row`
   /// in `row[j]` after `double *row = m->data + i * tda;`), if any.
   Value held;
+  /// When the arithmetic starts from an element of a one-dimensional array
+  /// of the view's type (`p = out + y * w`, then `p++` in a loop), its
+  /// address: the view is that array, from that element.
+  AddrOp element;
 };
 } // namespace
 
@@ -142,7 +146,7 @@ static std::optional<Candidate> candidateOf(BaseOp base) {
       elementBytes(type.getElementType(), base->getParentOfType<ModuleOp>());
   if (type.getRank() != 1 || !bytes)
     return std::nullopt;
-  Candidate c{base, base.getPtr(), {}, Value()};
+  Candidate c{base, base.getPtr(), {}, Value(), AddrOp()};
   while (auto add = c.start.getDefiningOp<PtrAddOp>()) {
     if ((int64_t)add.getElemSize() != *bytes ||
         !add.getOffset().getType().isIndex())
@@ -154,6 +158,12 @@ static std::optional<Candidate> candidateOf(BaseOp base) {
   }
   if (c.offsets.empty())
     return std::nullopt;
+  if (auto a = c.start.getDefiningOp<AddrOp>()) {
+    auto at = cast<MemRefType>(a.getBase().getType());
+    if (at.getRank() == 1 && a.getIndices().size() == 1 &&
+        at.getElementType() == type.getElementType())
+      c.element = a;
+  }
   return c;
 }
 
@@ -182,31 +192,73 @@ static bool foldGains(const Candidate &c) {
   return true;
 }
 
+/// The views of fields that `view` has, made anew of `to` (the same
+/// shape but the leading dimension's); `moved` maps each old to its new.
+static void moveFields(Value view, Value to, OpBuilder &b,
+                       DenseMap<Value, Value> &moved) {
+  moved[view] = to;
+  auto toType = cast<MemRefType>(to.getType());
+  for (Operation *u : view.getUsers()) {
+    auto f = dyn_cast<FieldOp>(u);
+    if (!f)
+      continue;
+    auto ft = cast<MemRefType>(f.getType());
+    SmallVector<int64_t> shape(toType.getShape());
+    llvm::append_range(shape, ft.getShape().drop_front());
+    b.setInsertionPoint(f);
+    auto nf = b.create<FieldOp>(
+        f.getLoc(), MemRefType::get(shape, ft.getElementType()), to,
+        f.getFieldAttr(), f.getOffsetAttr(), f.getSizeAttr());
+    moveFields(f.getResult(), nf.getResult(), b, moved);
+  }
+}
+
+/// Erases a view and the views of fields it has, which nothing uses now.
+static void eraseViews(Operation *view) {
+  for (Operation *u : llvm::make_early_inc_range(view->getUsers()))
+    eraseViews(u);
+  view->erase();
+}
+
 /// Views a candidate's memory from the pointer its arithmetic starts
-/// from; true if it did.
+/// from, or as the array it starts in; true if it did.
 static bool fold(const Candidate &c) {
   BaseOp base = c.base;
+  AddrOp element = c.element;
   auto type = cast<MemRefType>(base.getType());
-  std::string name = textOf(c.start);
+  std::string name = c.element ? "" : textOf(c.start);
   SmallVector<Operation *> accesses;
-  if (name.empty() || !onlyIndexed(base.getResult(), accesses))
+  if ((!c.element && name.empty()) || !onlyIndexed(base.getResult(), accesses))
     return false;
   ArrayRef<Value> offsets = c.offsets;
   Value start = c.start;
 
   OpBuilder b(base);
   Location loc = base.getLoc();
-  auto folded = b.create<BaseOp>(loc, type, start, b.getStringAttr(name),
-                                 base.getAliasAttr());
-  for (NamedAttribute a : base->getDiscardableAttrs())
-    folded->setAttr(a.getName(), a.getValue());
-  // The offsets in the order C adds them, right before the view.
+  Value top = base.getPtr();
+  if (!element) {
+    auto folded = b.create<BaseOp>(loc, type, start, b.getStringAttr(name),
+                                   base.getAliasAttr());
+    for (NamedAttribute a : base->getDiscardableAttrs())
+      folded->setAttr(a.getName(), a.getValue());
+    base.getResult().replaceAllUsesWith(folded.getResult());
+  }
+  // The offsets in the order C adds them, right before the view; an
+  // array's element's index first.
   Value offset = offsets.back();
   for (Value o : llvm::reverse(ArrayRef(offsets).drop_back()))
     offset = b.create<arith::AddIOp>(loc, offset, o);
-  Value top = base.getPtr();
-  base.getResult().replaceAllUsesWith(folded.getResult());
-  base.erase();
+  // The memref each access goes to instead of the view's (or its field's).
+  DenseMap<Value, Value> moved;
+  if (element) {
+    offset = b.create<arith::AddIOp>(loc, element.getIndices()[0], offset);
+    OpBuilder fb(base);
+    moveFields(base.getResult(), element.getBase(), fb, moved);
+  }
+  auto memrefOf = [&](Operation *op) {
+    Value m = accessedMemref(op);
+    return moved.empty() ? m : moved.lookup(m);
+  };
 
   auto shifted = [&](Value first) -> Value {
     if (auto c = getConstantIntValue(first); c && *c == 0)
@@ -216,6 +268,7 @@ static bool fold(const Candidate &c) {
   for (Operation *op : accesses) {
     b.setInsertionPoint(op);
     if (auto addr = dyn_cast<AddrOp>(op)) {
+      addr->setOperand(0, memrefOf(addr));
       addr.getIndicesMutable()[0].set(shifted(addr.getIndices()[0]));
       continue;
     }
@@ -223,7 +276,7 @@ static bool fold(const Candidate &c) {
     SmallVector<Value> idx = accessIndices(b, op, map, op->getLoc());
     Value first = idx[0];
     idx[0] = shifted(first);
-    memrefAccess(b, op, accessedMemref(op), idx, map);
+    memrefAccess(b, op, memrefOf(op), idx, map);
     if (op->getNumResults())
       op->getResult(0).replaceAllUsesWith(map.lookup(op->getResult(0)));
     op->erase();
@@ -231,6 +284,8 @@ static bool fold(const Candidate &c) {
     if (first.use_empty() && first.getDefiningOp<arith::ConstantOp>())
       first.getDefiningOp()->erase();
   }
+  // (The old view goes last: the builder's first place was before it.)
+  eraseViews(base);
   // The arithmetic, when nothing else uses it.
   while (auto add = top.getDefiningOp<PtrAddOp>()) {
     if (!add.getResult().use_empty())
@@ -266,6 +321,6 @@ void FoldOffsets::runOnOperation() {
     if (c.held)
       heldOf[keyOf(c)].insert(c.held.getAsOpaquePointer());
   for (const Candidate &c : candidates)
-    if (!c.held || (heldOf[keyOf(c)].size() == 1 && foldGains(c)))
+    if (c.element || !c.held || (heldOf[keyOf(c)].size() == 1 && foldGains(c)))
       fold(c);
 }

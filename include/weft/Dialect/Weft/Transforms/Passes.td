@@ -44,10 +44,13 @@ def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
 
     Then, in every counted loop (`affine.for` and `scf.for`, the importer's
     too), a local integer variable (int or wider; unsigned only of 64
-    bits) that one of the body's own statements steps by a constant, that
+    bits), or a pointer (`weft.pointee_bytes`) stepped by whole elements,
+    that one of the body's own statements steps by a constant, that
     nothing else in the loop writes and no jump skips, and that the body
     reads other than in its step, is an induction: its reads see its value
-    before the loop plus k steps (one more after the step), the step goes,
+    before the loop (what a store right before it left, when that is made
+    of constants and block arguments, else a read of it) plus k steps (a
+    pointer's a `weft.ptr_add`; one more after the step), the step goes,
     its cell gets its exit value after the loop (`weft.counter_exit`), and
     the loop lists it, its decl id, name and step, in `weft.inductions`
     (docs/analysis.md, "Other counters").
@@ -111,7 +114,10 @@ def FoldOffsets : Pass<"weft-fold-offsets", "mlir::ModuleOp"> {
     variable holds a pointer advanced from the same memory (the same
     value, or a read of the same C text in the function), nor when a loop
     inside the variable's scope that holds the accesses could not name the
-    start where it starts (docs/analysis.md, "Advanced pointers").
+    start where it starts (docs/analysis.md, "Advanced pointers"). A start
+    that is `weft.addr %m[%i]` of a one-dimensional memref of the view's
+    element type (a pointer induction's, from `out + y * w`) is the memref
+    itself: the accesses go to %m at `[i + offsets + k]`.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect"];
