@@ -110,6 +110,10 @@ std::optional<VarRef> CNames::declOf(Value v) {
   if (!p.views.empty() || !p.root.isCell || p.root.decl < 0 ||
       p.root.escapes)
     return std::nullopt;
+  // Not a variable that a loop around this one steps with its counter:
+  // where this loop starts, it holds the value read plus the steps so far.
+  if (steppedAround(loop, ld, p.root.decl))
+    return std::nullopt;
   // Read inside the loop: the loop must never write the variable.
   if (loop->isAncestor(ld)) {
     if (!written)

@@ -36,10 +36,22 @@ static DictionaryAttr listedVar(Operation *loop, StringRef attr, int64_t decl) {
   return DictionaryAttr();
 }
 
-std::optional<int64_t> weft::inductionStep(Operation *loop, int64_t decl) {
-  if (DictionaryAttr d = listedVar(loop, "weft.inductions", decl))
-    return d.getAs<IntegerAttr>("step").getInt();
-  return std::nullopt;
+std::optional<std::string> weft::inductionStep(Operation *loop, int64_t decl) {
+  DictionaryAttr d = listedVar(loop, "weft.inductions", decl);
+  if (!d)
+    return std::nullopt;
+  int64_t step = d.getAs<IntegerAttr>("step").getInt();
+  if (auto by = d.getAs<StringAttr>("by"))
+    return (step < 0 ? "-" : "") + by.str();
+  return std::to_string(step);
+}
+
+bool weft::steppedAround(Operation *loop, Operation *read, int64_t decl) {
+  for (Operation *l = loop->getParentOp(); l && !l->isAncestor(read);
+       l = l->getParentOp())
+    if (isLoop(l) && listedVar(l, "weft.inductions", decl))
+      return true;
+  return false;
 }
 
 bool weft::stepsInIncrement(Operation *loop, int64_t decl) {

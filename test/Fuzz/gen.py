@@ -1414,7 +1414,9 @@ class Gen:
         3, up or down, in a subscript, read before and after its step, in a
         while loop, across the rows of a loop around, in a for's increment
         `i++, j += 2, k--`), or a pointer (`*q++ = *p++`, `q -= 2`, a row
-        pointer set by the loop around, `p += 3` in the increment), or in a
+        pointer set by the loop around, `p += 3` in the increment), or by a
+        variable (`q += s`; rows `src += w; dst += s;` with s = w - 1, which
+        overlaps them, w or w + 1), or in a
         way weft must leave sequential (under
         a condition, skipped by a continue, in an increment a continue
         jumps to, a scan of its own values); it returns j, which main prints. main calls
@@ -1423,7 +1425,7 @@ class Gen:
         kind = side.choice(("pack", "after", "down", "while", "rows",
                             "cond", "skip", "scan", "comma", "comma_skip",
                             "p_copy", "p_down", "p_rows", "p_stride",
-                            "p_cond"))
+                            "p_cond", "by_var", "by_rows"))
         st = side.choice((1, 2, 3))
         k = side.choice(("0.5", "-0.25", "0.75"))
         j0 = side.randrange(0, 8)
@@ -1505,6 +1507,25 @@ class Gen:
                      "  for (int i = 0; i < n; i++, p += %d)" % st,
                      "    y[i] = p[0] * %s + p[%d];" % (k, st - 1),
                      "  j = (int)(p - x);"]
+        elif kind == "by_var":
+            body += ["  int s = (n & 1) + %d;" % st,
+                     "  double *q = y + j;",
+                     "  for (int i = 0; i < n; i++) {",
+                     "    *q = x[i] * %s;" % k,
+                     "    q += s;",
+                     "  }",
+                     "  j = (int)(q - y);"]
+        elif kind == "by_rows":
+            body += ["  int w = n / 4, s = w + %d;" % (st - 2),
+                     "  const double *src = x;",
+                     "  double *dst = y + j;",
+                     "  for (int r = 0; r < 4; r++) {",
+                     "    for (int c = 0; c < w; c++)",
+                     "      dst[c] = src[c] * %s + dst[c];" % k,
+                     "    src += w;",
+                     "    dst += s;",
+                     "  }",
+                     "  j = (int)(dst - y);"]
         elif kind == "p_cond":
             body += ["  double *q = y + j;",
                      "  for (int i = 0; i < n; i++) {",
@@ -1519,7 +1540,7 @@ class Gen:
                      "    y[j + 1] = (y[j] * %s + x[i]) * 0.5;" % k,
                      "    j++;",
                      "  }"]
-        if kind.startswith("p_"):
+        if kind.startswith("p_") or kind.startswith("by_"):
             self.features.add("pointer inductions")
         self.features.add("inductions")
         self.ind = True

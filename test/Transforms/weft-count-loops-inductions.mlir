@@ -304,3 +304,62 @@ func.func @pointers_refused(%n: index) {
   } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
   return
 }
+
+// -----
+
+// Steps by a variable the loop does not write: `j += m` (a parameter) and
+// `p -= s` (a local's cell, read in the loop: read once before it). The
+// step goes into the loop as an index made before it, negated for `-=`;
+// the loop lists the variable as `by`. Not an induction: q stepped by t,
+// which the loop writes (t++, itself an induction).
+// CHECK-LABEL: func.func @by_variable
+// CHECK-SAME:  (%[[N:.*]]: index, %[[M:.*]]: i32
+// CHECK:       %[[S:.*]] = memref.alloca() {{.*}}"s"
+// CHECK:       %[[MI:.*]] = arith.index_cast %[[M]] : i32 to index
+// CHECK:       %[[SV:.*]] = affine.load %[[S]][] : memref<i64>
+// CHECK-NEXT:  %[[SI:.*]] = arith.index_cast %[[SV]] : i64 to index
+// CHECK-NEXT:  %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT:  %[[NEG:.*]] = arith.subi %[[C0]], %[[SI]] : index
+// CHECK:       affine.for
+// CHECK:         %[[KS:.*]] = arith.muli %{{.*}}, %[[NEG]] : index
+// CHECK-NEXT:    weft.ptr_add %{{.*}}, %[[KS]] {elem_size = 4 : i64} : index
+// CHECK:         %[[KM:.*]] = arith.muli %{{.*}}, %[[MI]] : index
+// CHECK:       } {{{.*}}weft.inductions = [{by = "m", decl = 7 : i64, name = "j", step = 1 : i64}, {by = "s", decl = 8 : i64, name = "p", step = -1 : i64}, {decl = 11 : i64, name = "t", step = 1 : i64}]
+func.func @by_variable(%n: index, %m: i32 {weft.decl = 2 : i64, weft.name = "m"}, %a: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}) {
+  %j = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "j"} : memref<i32>
+  %p = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "p", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
+  %s = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 9 : i64, weft.name = "s"} : memref<i64>
+  %q = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 10 : i64, weft.name = "q", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
+  %t = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 11 : i64, weft.name = "t"} : memref<i64>
+  %z = arith.constant 0.0 : f32
+  affine.for %i = 0 to %n {
+    %jv = affine.load %j[] : memref<i32>
+    %x = arith.index_cast %jv : i32 to index
+    %y = memref.load %a[%x] : memref<?xi32>
+    memref.store %y, %a[%i] : memref<?xi32>
+    %jw = affine.load %j[] : memref<i32>
+    %js = arith.addi %jw, %m : i32
+    affine.store %js, %j[] : memref<i32>
+    %pv = affine.load %p[] : memref<!weft.ptr>
+    %pb = weft.base %pv {alias = #weft.alias<pointer>, name = "p"} : (!weft.ptr) -> memref<?xf32>
+    affine.store %z, %pb[0] : memref<?xf32>
+    %pw = affine.load %p[] : memref<!weft.ptr>
+    %sv = affine.load %s[] : memref<i64>
+    %si = arith.index_cast %sv : i64 to index
+    %c0 = arith.constant 0 : index
+    %neg = arith.subi %c0, %si : index
+    %pn = weft.ptr_add %pw, %neg {elem_size = 4 : i64} : index
+    affine.store %pn, %p[] : memref<!weft.ptr>
+    %qv = affine.load %q[] : memref<!weft.ptr>
+    %qb = weft.base %qv {alias = #weft.alias<pointer>, name = "q"} : (!weft.ptr) -> memref<?xf32>
+    affine.store %z, %qb[0] : memref<?xf32>
+    %tv = affine.load %t[] : memref<i64>
+    %ti = arith.index_cast %tv : i64 to index
+    %qn = weft.ptr_add %qv, %ti {elem_size = 4 : i64} : index
+    affine.store %qn, %q[] : memref<!weft.ptr>
+    %one = arith.constant 1 : i64
+    %t2 = arith.addi %tv, %one : i64
+    affine.store %t2, %t[] : memref<i64>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  return
+}

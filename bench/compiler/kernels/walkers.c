@@ -2,8 +2,10 @@
 // counters"), as image and audio code written for speed does: packed RGB
 // to gray through `p += 3` and `*q++`, a tone curve over the rows of an
 // image through row pointers the loop around sets (`const float *s = src +
-// y * w; float *d = dst + y * w;` then `*d++ = f(*s++)`), and stereo
-// samples interleaved through `o[0] = *l++; o[1] = *r++; o += 2;`.
+// y * w; float *d = dst + y * w;` then `*d++ = f(*s++)`), stereo samples
+// interleaved through `o[0] = *l++; o[1] = *r++; o += 2;`, and a blend of
+// two padded images whose row pointers step by their strides (`a += sa;
+// d += sd;`).
 #include "kernel.h"
 #include <math.h>
 #include <stdint.h>
@@ -37,6 +39,15 @@ static void interleave(int n, const float *l, const float *r, float *o) {
   }
 }
 
+static void blend(int h, int w, const float *a, int sa, float *d, int sd) {
+  for (int y = 0; y < h; y++) {
+    for (int x = 0; x < w; x++)
+      d[x] = 0.75f * d[x] + 0.25f * a[x];
+    a += sa;
+    d += sd;
+  }
+}
+
 int main(void) {
   enum { N = 1 << 21, W = 2048 };
   uint8_t *rgb = malloc(3 * (size_t)N), *g = malloc(N);
@@ -54,6 +65,8 @@ int main(void) {
     curve(N / W, W, src, dst);
     KERNEL_FENCE();
     interleave(N, src, dst, st);
+    KERNEL_FENCE();
+    blend(N / W, W - 48, src, W, dst, W);
   }
   KERNEL_END
   double sum = 0;

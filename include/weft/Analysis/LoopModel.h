@@ -65,8 +65,14 @@ bool isLoop(mlir::Operation *op);
 
 /// The step of variable `decl` when counted loop `loop` steps it with its
 /// counter (weft.inductions, weft-count-loops; docs/analysis.md, "Other
-/// counters").
-std::optional<int64_t> inductionStep(mlir::Operation *loop, int64_t decl);
+/// counters"), as C: a constant (`2`, `-3`), or a variable the loop does
+/// not write, with its sign (`stride`, `-m`).
+std::optional<std::string> inductionStep(mlir::Operation *loop, int64_t decl);
+/// Does a loop around `loop` that does not hold `read` step variable `decl`
+/// with its counter? Then C's variable moves in that loop (weft-count-loops
+/// took the step out of the IR), and where `loop` starts it no longer holds
+/// what `read` read: no check there may name the variable for that value.
+bool steppedAround(mlir::Operation *loop, mlir::Operation *read, int64_t decl);
 /// Does `loop`'s `for` increment step variable `decl` besides the counter
 /// (weft.c_other_steps)?
 bool stepsInIncrement(mlir::Operation *loop, int64_t decl);

@@ -100,39 +100,41 @@ std::string FileRewriter::counterValue(const Plan &p, llvm::StringRef k,
     shifted = "(" + k.str() + " + 1)";
     k = shifted;
   }
-  return steppedValue(p.header->counter->getType(), p.header->step, k, start);
+  return steppedValue(p.header->counter->getType(),
+                      std::to_string(p.header->step), k, start);
 }
 
-std::string FileRewriter::steppedValue(QualType t, int64_t step,
+std::string FileRewriter::steppedValue(QualType t, llvm::StringRef step,
                                        llvm::StringRef k,
                                        llvm::StringRef start) {
   t = t.getUnqualifiedType();
   std::string ts = typeText(t, policy);
+  // `start + k * step`, or `start - k * m` for a step of `-m`.
+  int64_t constant;
+  bool isConstant = !step.getAsInteger(10, constant);
+  std::string sum;
+  if (isConstant && constant == 1)
+    sum = start.str() + " + " + k.str();
+  else if (!isConstant && step.starts_with("-"))
+    sum = start.str() + " - " + k.str() + " * " + step.drop_front().str();
+  else
+    sum = start.str() + " + " + k.str() + " * " + step.str();
   // A pointer steps by whole elements, as C's arithmetic counts
   // (weft-count-loops' step is in elements of what it points to).
-  if (t->isPointerType()) {
-    if (step == 1)
-      return start.str() + " + " + k.str();
-    return start.str() + " + " + k.str() + " * " + std::to_string(step);
-  }
+  if (t->isPointerType())
+    return sum;
   if (isUnsigned(t) || ctx.getTypeSize(t) >= 64)
-    return "(" + ts + ")((uint64_t)" + start.str() + " + (uint64_t)" +
-           k.str() + " * (uint64_t)(" + std::to_string(step) + "))";
-  if (step == 1)
-    return "(" + ts + ")(" + start.str() + " + " + k.str() + ")";
-  return "(" + ts + ")(" + start.str() + " + " + k.str() + " * " +
-         std::to_string(step) + ")";
+    return "(" + ts + ")((uint64_t)" + start.str() + " + (uint64_t)" + k.str() +
+           " * (uint64_t)(" + step.str() + "))";
+  return "(" + ts + ")(" + sum + ")";
 }
 
-std::vector<std::pair<const Capture *, int64_t>>
+std::vector<std::pair<const Capture *, std::string>>
 FileRewriter::inductions(const Plan &p) {
-  std::vector<std::pair<const Capture *, int64_t>> out;
-  for (const Capture &c : p.caps) {
-    int64_t step;
-    if (c.kind == CaptureKind::Induction &&
-        !llvm::StringRef(c.op).getAsInteger(10, step))
-      out.push_back({&c, step});
-  }
+  std::vector<std::pair<const Capture *, std::string>> out;
+  for (const Capture &c : p.caps)
+    if (c.kind == CaptureKind::Induction)
+      out.push_back({&c, c.op});
   return out;
 }
 
@@ -166,8 +168,8 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
     o += in +
          typeText(c->var->getType().getUnqualifiedType(), policy,
                   inductionStart(p, *c)) +
-         " = " + c->name + "; /* the loop steps " + c->name + " by " +
-         std::to_string(step) + " */\n";
+         " = " + c->name + "; /* the loop steps " + c->name + " by " + step +
+         " */\n";
   std::string minBand;
   if (p.sweep && !openmp()) {
     // The iterations of the loop around, which each chunk runs: the work

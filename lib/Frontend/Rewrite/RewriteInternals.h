@@ -672,12 +672,14 @@ private:
   std::string counterValue(const Plan &p, llvm::StringRef k,
                            llvm::StringRef start);
   /// `(T)(start + k * step)` for a variable of type `t`: in uint64_t for an
-  /// unsigned or 64-bit one, where it wraps as C's would.
-  std::string steppedValue(clang::QualType t, int64_t step, llvm::StringRef k,
-                           llvm::StringRef start);
+  /// unsigned or 64-bit one, where it wraps as C's would; a pointer's by
+  /// C's arithmetic. `step` is C: a constant, or a variable with an
+  /// optional `-` (`start - k * m`).
+  std::string steppedValue(clang::QualType t, llvm::StringRef step,
+                           llvm::StringRef k, llvm::StringRef start);
   /// The variables the loop steps with its counter (CaptureKind::
-  /// Induction), each with its step.
-  static std::vector<std::pair<const Capture *, int64_t>>
+  /// Induction), each with its step as C.
+  static std::vector<std::pair<const Capture *, std::string>>
   inductions(const Plan &p);
   /// The context's field of the value induction `c` has where the loop
   /// starts (`weft_j_start`), and its local in the replacing block (with

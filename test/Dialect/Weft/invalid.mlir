@@ -206,10 +206,11 @@ func.func @capture_array_combine() attributes {
 
 // -----
 
-// An induction's op is its step: a whole number, not 0.
+// An induction's op is its step: a whole number, not 0, or a C variable
+// with an optional sign.
 func.func @capture_induction_step() attributes {
-  // expected-error @+1 {{the induction 'j' has no step other than 0, but 'two'}}
-  bad = #weft.capture<induction, "j", 3, "two">
+  // expected-error @+1 {{the induction 'j' has no step other than 0 or a variable, but '2 * m'}}
+  bad = #weft.capture<induction, "j", 3, "2 * m">
 } {
   return
 }
@@ -217,7 +218,7 @@ func.func @capture_induction_step() attributes {
 // -----
 
 func.func @capture_induction_zero() attributes {
-  // expected-error @+1 {{the induction 'j' has no step other than 0, but '0'}}
+  // expected-error @+1 {{the induction 'j' has no step other than 0 or a variable, but '0'}}
   bad = #weft.capture<induction, "j", 3, "0">
 } {
   return

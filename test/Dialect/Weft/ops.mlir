@@ -64,7 +64,7 @@ func.func @control(%c: i1, %v: i32) {
 
 // A task holds one counted loop; captures print compactly.
 // CHECK-LABEL: func.func @task
-// CHECK: weft.task "weft_task_3" attributes {captures = [#weft.capture<firstprivate, "n", 1>, #weft.capture<shared, "a", 2>, #weft.capture<reduction, "s", 3, "add">, #weft.capture<reduction, "m", 4, "max:gt">, #weft.capture<counter, "i", 5>, #weft.capture<induction, "j", 6, "-2">], cost0 = {{\[}}[array<i64: 9100, 1>]], cost1 = {{\[}}[array<i64: -9100>]], guards = [], loop_id = 0 : i64, min_trip = 16 : i64, region_id = 0 : i64, shape = "linear", work_per_iter = 1.250000e+00 : f64} {
+// CHECK: weft.task "weft_task_3" attributes {captures = [#weft.capture<firstprivate, "n", 1>, #weft.capture<shared, "a", 2>, #weft.capture<reduction, "s", 3, "add">, #weft.capture<reduction, "m", 4, "max:gt">, #weft.capture<counter, "i", 5>, #weft.capture<induction, "j", 6, "-2">, #weft.capture<induction, "p", 7, "-stride">], cost0 = {{\[}}[array<i64: 9100, 1>]], cost1 = {{\[}}[array<i64: -9100>]], guards = [], loop_id = 0 : i64, min_trip = 16 : i64, region_id = 0 : i64, shape = "linear", work_per_iter = 1.250000e+00 : f64} {
 // CHECK-NEXT: affine.for
 func.func @task(%n: index, %a: memref<?xf32>) {
   weft.task "weft_task_3" attributes {
@@ -72,7 +72,8 @@ func.func @task(%n: index, %a: memref<?xf32>) {
                   #weft.capture<reduction, "s", 3, "add">,
                   #weft.capture<reduction, "m", 4, "max:gt">,
                   #weft.capture<counter, "i", 5>,
-                  #weft.capture<induction, "j", 6, "-2">],
+                  #weft.capture<induction, "j", 6, "-2">,
+                  #weft.capture<induction, "p", 7, "-stride">],
       guards = [], loop_id = 0 : i64, min_trip = 16 : i64, work_per_iter = 1.25 : f64,
       shape = "linear", cost0 = [[array<i64: 9100, 1>]], cost1 = [[array<i64: -9100>]],
       region_id = 0 : i64} {

@@ -104,3 +104,38 @@ void voids(int n, void *v, float *restrict out) {
     v = (char *)v + 1;
   }
 }
+
+// Stepped by a variable the loop does not write: the rows of an image
+// (strides ss, ds); the check asks that a row fits its stride.
+// CHECK-LABEL: struct weft_image_{{[0-9]+}}_ctx {
+// CHECK:       for (int64_t weft_k = weft_lo; weft_k < weft_hi; weft_k++, y++) {
+// CHECK-NEXT:    float *dst = weft_c->weft_dst_start + weft_k * ds;
+// CHECK-NEXT:    const float *src = weft_c->weft_src_start - weft_k * ss;
+// CHECK-LABEL: {{^}}void image(
+// CHECK:         const float *weft_src_start = src; /* the loop steps src by -ss */
+// CHECK:           dst = weft_dst_start + weft_trip * ds; /* its value after the loop */
+// CHECK-NEXT:      src = weft_src_start - weft_trip * ss; /* its value after the loop */
+// OMP-LABEL:   {{^}}void image(
+// OMP:             float *dst = weft_dst_start + weft_k * ds;
+// OMP-NEXT:        const float *src = weft_src_start - weft_k * ss;
+// expected-remark@+2 {{loop parallelized: a run-time check that dst and src do not overlap; a run-time check that no two iterations touch the same element of dst}}
+void image(int h, int w, const float *src, int ss, float *dst, int ds) {
+  for (int y = 0; y < h; y++) {
+    for (int x = 0; x < w; x++) // expected-remark {{loop not parallelized: the loop at 123:3 around it runs in parallel}}
+      dst[x] = src[x] * 0.5f;
+    dst += ds;
+    src -= ss;
+  }
+}
+
+// A step the loop writes is no step by a variable.
+// expected-remark@+4 {{loop not parallelized: p carries a value from one iteration to the next}}
+void growing(int n, float *restrict out, const float *restrict in) {
+  const float *p = in;
+  int s = 1;
+  for (int i = 0; i < n; i++) {
+    out[i] = *p; // expected-note {{p read here}}
+    p += s;
+    s = s * 2 % 7;
+  }
+}

@@ -176,10 +176,16 @@ CaptureAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "the array reduction '" << name
                          << "' has an unknown combine '" << op << "'";
   } else if (kind == CaptureKind::Induction) {
+    // A constant other than 0, or a C variable with an optional `-`.
     int64_t step;
-    if (op.getAsInteger(10, step) || step == 0)
+    StringRef var = op.starts_with("-") ? op.drop_front() : op;
+    bool isVar =
+        !var.empty() && (isalpha(var[0]) || var[0] == '_') &&
+        llvm::all_of(var, [](char c) { return isalnum(c) || c == '_'; });
+    if (!isVar && (op.getAsInteger(10, step) || step == 0))
       return emitError() << "the induction '" << name
-                         << "' has no step other than 0, but '" << op << "'";
+                         << "' has no step other than 0 or a variable, but '"
+                         << op << "'";
   } else if (!op.empty()) {
     return emitError() << "only a reduction capture has a combine, not the "
                        << stringifyCaptureKind(kind) << " '" << name << "'";

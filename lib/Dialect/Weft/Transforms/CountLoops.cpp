@@ -18,6 +18,7 @@
 // of it (docs/analysis.md, "Other counters").
 //
 //===----------------------------------------------------------------------===//
+#include "weft/Analysis/CNames.h"
 #include "weft/Analysis/LoopModel.h"
 #include "weft/Analysis/Memory.h"
 #include "weft/Analysis/Verdict.h"
@@ -206,6 +207,109 @@ static std::pair<Value, int64_t> pointerStepOf(Operation *store) {
       bytes == 0 || bytes % pointee.getInt())
     return {Value(), 0};
   return {cell, bytes / pointee.getInt()};
+}
+
+namespace {
+/// A step by a variable that the loop does not write.
+struct VariableStep {
+  Value cell;
+  int64_t sign = 0;
+  Value by;
+  std::string name;
+  bool isUnsigned = false;
+};
+} // namespace
+
+/// The variable v reads, when `loop` sees one value of it in every
+/// iteration and C names it so where the loop starts: a parameter, a value
+/// a never-assigned variable holds (weft.vars) made before the loop, or a
+/// read of a local variable's cell that nothing in the loop writes. Its C
+/// name and whether it is unsigned, or "".
+static std::string invariantVariable(Value v, Operation *loop,
+                                     bool &isUnsigned) {
+  if (auto arg = dyn_cast<BlockArgument>(v)) {
+    auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+    std::optional<VarRef> var = fn ? variableOf(arg) : std::nullopt;
+    isUnsigned = fn && fn.getArgAttr(arg.getArgNumber(), "weft.unsigned");
+    return var ? var->name : "";
+  }
+  Operation *def = v.getDefiningOp();
+  if (!def)
+    return "";
+  if (auto vars = def->getAttrOfType<ArrayAttr>("weft.vars");
+      vars && !vars.empty() && !loop->isAncestor(def)) {
+    isUnsigned = def->hasAttr("weft.unsigned");
+    return cast<DictionaryAttr>(vars[0]).getAs<StringAttr>("name").str();
+  }
+  Value cell = cellRead(v);
+  auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
+  if (!alloca || !alloca->hasAttr("weft.decl") ||
+      alloca->hasAttr("weft.escapes") || loop->isAncestor(alloca) ||
+      mayWriteCell(loop, cell))
+    return "";
+  isUnsigned = alloca->hasAttr("weft.unsigned");
+  auto n = alloca->getAttrOfType<StringAttr>("weft.name");
+  return n ? n.str() : "";
+}
+
+/// A step by a variable the loop does not write, `j += m`, `j -= m`, `p +=
+/// stride`, `p -= stride` (a pointer's by whole elements), as the store
+/// that ends it; a null cell otherwise.
+static VariableStep variableStepOf(Operation *store, Operation *loop) {
+  VariableStep out;
+  if (!isStore(store) || store->getNumOperands() != 2)
+    return out;
+  Value cell = store->getOperand(1);
+  Operation *def = store->getOperand(0).getDefiningOp();
+  Value by;
+  int64_t sign = 1;
+  if (auto add = dyn_cast_or_null<PtrAddOp>(def)) {
+    auto alloca = cell.getDefiningOp<memref::AllocaOp>();
+    auto pointee =
+        alloca ? alloca->getAttrOfType<IntegerAttr>("weft.pointee_bytes")
+               : nullptr;
+    if (cellRead(add.getPtr()) != cell || !pointee ||
+        pointee.getInt() != (int64_t)add.getElemSize())
+      return out;
+    Value off = add.getOffset();
+    if (auto sub = off.getDefiningOp<arith::SubIOp>()) {
+      auto zero = getConstantIntValue(sub.getLhs());
+      if (!zero || *zero != 0)
+        return out;
+      off = sub.getRhs();
+      sign = -1;
+    }
+    if (!isa_and_nonnull<arith::IndexCastOp, arith::IndexCastUIOp>(
+            off.getDefiningOp()))
+      return out;
+    by = off.getDefiningOp()->getOperand(0);
+  } else if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def)) {
+    Value l = def->getOperand(0), r = def->getOperand(1);
+    if (cellRead(l) == cell)
+      by = r;
+    else if (isa<arith::AddIOp>(def) && cellRead(r) == cell)
+      by = l;
+    else
+      return out;
+    sign = isa<arith::SubIOp>(def) ? -1 : 1;
+  } else {
+    return out;
+  }
+  if (!by.getType().isSignlessInteger())
+    return out;
+  bool isUnsigned = false;
+  std::string name = invariantVariable(by, loop, isUnsigned);
+  // (An unsigned step narrower than 64 bits that C adds to an int wraps.)
+  if (name.empty() ||
+      (isUnsigned && by.getType().getIntOrFloatBitWidth() < 64 &&
+       !isa<PtrAddOp>(def)))
+    return out;
+  out.cell = cell;
+  out.sign = sign;
+  out.by = by;
+  out.name = name;
+  out.isUnsigned = isUnsigned;
+  return out;
 }
 
 /// Strips `(int)(c) != 0`, the way C turns a comparison into a condition.
@@ -763,6 +867,13 @@ struct Induction {
   bool isUnsigned = false;
   /// For a pointer, the size of what it points to: the step counts those.
   int64_t pointee = 0;
+  /// A step by a variable the loop does not write (`p += stride`, `j -=
+  /// m`): step is then its sign, `by` the variable's C name, and `byValue`
+  /// its value in the loop (a read of it, a parameter, a value a variable
+  /// holds), with `byUnsigned` for how it widens to an index.
+  std::string by;
+  Value byValue;
+  bool byUnsigned = false;
 };
 } // namespace
 
@@ -796,6 +907,11 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     std::pair<Value, int64_t> stepped = stepOf(&op);
     if (!stepped.first)
       stepped = pointerStepOf(&op);
+    VariableStep byVar;
+    if (!stepped.first) {
+      byVar = variableStepOf(&op, loop);
+      stepped = {byVar.cell, byVar.sign};
+    }
     Value cell = stepped.first;
     int64_t step = stepped.second;
     auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
@@ -842,6 +958,9 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     ind.name = n ? n.str() : "?";
     ind.isUnsigned = isUnsigned;
     ind.pointee = pointee;
+    ind.by = byVar.name;
+    ind.byValue = byVar.by;
+    ind.byUnsigned = byVar.isUnsigned;
     out.push_back(ind);
   }
   return out;
@@ -962,6 +1081,21 @@ static void rewriteInductions(Operation *loop) {
       loaded = b.create<affine::AffineLoadOp>(
           NameLoc::get(b.getStringAttr(ind.name), l), ind.cell, ValueRange{});
     Value first = ind.pointee ? loaded : toIndex(b, l, loaded, ind.isUnsigned);
+    // A step by a variable: its value where the loop starts, as an index
+    // (the loop writes no variable it reads), times its sign.
+    Value byStep;
+    if (ind.byValue) {
+      Value v = ind.byValue;
+      if (Value c = cellRead(v); c && loop->isAncestor(v.getDefiningOp()))
+        v = b.create<affine::AffineLoadOp>(
+            NameLoc::get(b.getStringAttr(ind.by), l), c, ValueRange{});
+      byStep = toIndex(b, l, v, ind.byUnsigned);
+      if (ind.step < 0)
+        byStep = b.create<arith::SubIOp>(l, icst(b, 0), byStep);
+    }
+    auto stepAt = [&](OpBuilder &at) -> Value {
+      return byStep ? byStep : icst(at, ind.step);
+    };
     // `at` advanced by `steps` steps: an index, or the pointer.
     auto advanced = [&](OpBuilder &at, Value from, Value steps) -> Value {
       if (ind.pointee)
@@ -976,10 +1110,9 @@ static void rewriteInductions(Operation *loop) {
     // (Made right after k, each from the last: the reads they replace,
     // which go, may be the body's first ops.)
     ib.setInsertionPointAfter(kOp);
-    Value cur =
-        advanced(ib, first, ib.create<arith::MulIOp>(l, k, icst(ib, ind.step)));
+    Value cur = advanced(ib, first, ib.create<arith::MulIOp>(l, k, stepAt(ib)));
     ib.setInsertionPointAfter(cur.getDefiningOp());
-    Value next = advanced(ib, cur, icst(ib, ind.step));
+    Value next = advanced(ib, cur, stepAt(ib));
     Value stepped = valueOf(ib, next);
     Value before = valueOf(ib, cur);
     SmallVector<Operation *> reads;
@@ -1009,17 +1142,20 @@ static void rewriteInductions(Operation *loop) {
       d->erase();
     }
     eraseStep(ind.stepStore);
-    Value exit = valueOf(after, advanced(after, first,
-                                         after.create<arith::MulIOp>(
-                                             l, trip, icst(after, ind.step))));
+    Value exit = valueOf(
+        after, advanced(after, first,
+                        after.create<arith::MulIOp>(l, trip, stepAt(after))));
     auto store =
         after.create<affine::AffineStoreOp>(l, exit, ind.cell, ValueRange{});
     if (id)
       store->setAttr("weft.counter_exit", id);
-    attrs.push_back(b.getDictionaryAttr(
-        {b.getNamedAttr("decl", b.getI64IntegerAttr(ind.decl)),
-         b.getNamedAttr("name", b.getStringAttr(ind.name)),
-         b.getNamedAttr("step", b.getI64IntegerAttr(ind.step))}));
+    SmallVector<NamedAttribute> fields{
+        b.getNamedAttr("decl", b.getI64IntegerAttr(ind.decl)),
+        b.getNamedAttr("name", b.getStringAttr(ind.name)),
+        b.getNamedAttr("step", b.getI64IntegerAttr(ind.step))};
+    if (!ind.by.empty())
+      fields.push_back(b.getNamedAttr("by", b.getStringAttr(ind.by)));
+    attrs.push_back(b.getDictionaryAttr(fields));
   }
   loop->setAttr("weft.inductions", b.getArrayAttr(attrs));
 }

@@ -541,13 +541,19 @@ static std::optional<VarRef> baseVarOf(const BaseInfo &root, Operation *loop,
     return std::nullopt;
   // A pointer computed before the loop and never changed: the variable the
   // access names, if it names one (`buf` in `buf[i]`, `in` after `in =
-  // src->px`).
+  // src->px`), and no loop around this one steps it (its value here is
+  // then not the one computed).
   auto named = [&]() -> std::optional<VarRef> {
     if (auto vars = loop->getAttrOfType<ArrayAttr>("weft.free_vars"))
       for (Attribute a : vars) {
         auto d = cast<DictionaryAttr>(a);
-        if (d.getAs<StringAttr>("name").getValue() == root.name)
-          return VarRef{d.getAs<IntegerAttr>("decl").getInt(), root.name};
+        int64_t decl = d.getAs<IntegerAttr>("decl").getInt();
+        if (d.getAs<StringAttr>("name").getValue() != root.name)
+          continue;
+        Operation *def = id.getDefiningOp();
+        if (def && steppedAround(loop, def, decl))
+          return std::nullopt;
+        return VarRef{decl, root.name};
       }
     return std::nullopt;
   };

@@ -147,7 +147,7 @@ FailureOr<SmallVector<Attribute>> OutlineTasks::captures(Operation *loop,
       continue;
     }
     if (auto ind = inductionStep(loop, decl)) {
-      make(CaptureKind::Induction, std::to_string(*ind));
+      make(CaptureKind::Induction, *ind);
       continue;
     }
     if (auto r = llvm::find_if(

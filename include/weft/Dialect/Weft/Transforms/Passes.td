@@ -45,7 +45,8 @@ def CountLoops : Pass<"weft-count-loops", "mlir::ModuleOp"> {
     Then, in every counted loop (`affine.for` and `scf.for`, the importer's
     too), a local integer variable (int or wider; unsigned only of 64
     bits), or a pointer (`weft.pointee_bytes`) stepped by whole elements,
-    that one of the body's own statements steps by a constant, that
+    that one of the body's own statements steps by a constant or by a
+    variable the loop does not write (listed as `by`), that
     nothing else in the loop writes and no jump skips, and that the body
     reads other than in its step, is an induction: its reads see its value
     before the loop (what a store right before it left, when that is made
