@@ -1,13 +1,14 @@
 // RUN: %exec-check %s
-// PARALLEL: 4
+// PARALLEL: 8
 // Inductions stepped by a variable the loop does not write (docs/analysis.md,
 // "Other counters"): row pointers that the loop over the rows steps by
 // their strides (`src += ss; dst += ds;`), which then runs in parallel when
 // the run-time check finds the rows apart (strides at least the row's
 // width, and the images apart; a stride of 0, rows wider than the stride
 // and images that overlap run as written), an int stepped by a parameter
-// that may be negative or 0, and a pointer stepped down by a long (a step
-// below 1 fails the check).
+// that may be negative or 0, a pointer stepped down by a long (a step
+// below 1 fails the check), and size_t, long and unsigned steps (0 to 3,
+// and down by a long: in uint64_t, as C wraps them).
 #include <stdio.h>
 #include <stdlib.h>
 static void scale2d(int h, int w, const float *src, int ss, float *dst, int ds) {
@@ -34,6 +35,28 @@ static long down(int n, float *q, long step, const float *in) {
   }
   return p - q;
 }
+static double GW[200000], GV[200000];
+static size_t gather_wide(size_t n, size_t stride, size_t j) {
+  for (size_t i = 0; i < n; i++) {
+    GW[i] = GV[j] * 0.5;
+    j += stride;
+  }
+  return j;
+}
+static long down_long(long n, long m, long j) {
+  for (long i = 0; i < n; i++) {
+    GW[i + 1000] = GV[j] + 1.0;
+    j -= m;
+  }
+  return j;
+}
+static const double *walk_unsigned(int n, const double *p, unsigned s, double *out) {
+  for (int i = 0; i < n; i++) {
+    out[i] = *p;
+    p += s;
+  }
+  return p;
+}
 int main(void) {
   enum { H = 300, W = 200 };
   float *src = malloc(sizeof(float) * H * 256), *dst = malloc(sizeof(float) * H * 256);
@@ -55,6 +78,15 @@ int main(void) {
   for (long st = 1; st <= 3; st++) {
     h += down(9000, dst, st, src);
     for (int i = 0; i < H * 256; i++) h = h * 31 + (unsigned long)dst[i];
+  }
+  for (int i = 0; i < 200000; i++)
+    GV[i] = i % 101;
+  for (size_t s = 0; s < 4; s++) {
+    h += gather_wide(30000, s, 7);
+    h += (unsigned long)down_long(30000, (long)s, 120000);
+    h += (unsigned long)(walk_unsigned(30000, GV + 3, (unsigned)s + 1, GW + 100000) - GV);
+    for (int i = 0; i < 200000; i++)
+      h = h * 31 + (unsigned long)GW[i];
   }
   printf("%lu\n", h);
   return 0;
