@@ -363,3 +363,27 @@ func.func @by_variable(%n: index, %m: i32 {weft.decl = 2 : i64, weft.name = "m"}
   } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
   return
 }
+
+// -----
+
+// `p += u` for an unsigned u: the step widens as the importer widened it
+// (zero-extended), whatever the parameter says.
+// CHECK-LABEL: func.func @by_unsigned
+// CHECK:       %[[U:.*]] = arith.index_castui %arg1 : i32 to index
+// CHECK:       affine.for
+// CHECK:         arith.muli %{{.*}}, %[[U]] : index
+// CHECK:       } {{{.*}}weft.inductions = [{by = "u", decl = 8 : i64, name = "p", step = 1 : i64}]
+func.func @by_unsigned(%n: index, %u: i32 {weft.decl = 2 : i64, weft.name = "u"}) {
+  %p = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "p", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
+  %z = arith.constant 0.0 : f32
+  affine.for %i = 0 to %n {
+    %pv = affine.load %p[] : memref<!weft.ptr>
+    %pb = weft.base %pv {alias = #weft.alias<pointer>, name = "p"} : (!weft.ptr) -> memref<?xf32>
+    affine.store %z, %pb[0] : memref<?xf32>
+    %pw = affine.load %p[] : memref<!weft.ptr>
+    %ui = arith.index_castui %u : i32 to index
+    %pn = weft.ptr_add %pw, %ui {elem_size = 4 : i64} : index
+    affine.store %pn, %p[] : memref<!weft.ptr>
+  } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  return
+}

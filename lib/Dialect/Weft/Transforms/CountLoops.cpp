@@ -263,6 +263,7 @@ static VariableStep variableStepOf(Operation *store, Operation *loop) {
   Operation *def = store->getOperand(0).getDefiningOp();
   Value by;
   int64_t sign = 1;
+  bool widenedUnsigned = false;
   if (auto add = dyn_cast_or_null<PtrAddOp>(def)) {
     auto alloca = cell.getDefiningOp<memref::AllocaOp>();
     auto pointee =
@@ -283,6 +284,7 @@ static VariableStep variableStepOf(Operation *store, Operation *loop) {
             off.getDefiningOp()))
       return out;
     by = off.getDefiningOp()->getOperand(0);
+    widenedUnsigned = isa<arith::IndexCastUIOp>(off.getDefiningOp());
   } else if (isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def)) {
     Value l = def->getOperand(0), r = def->getOperand(1);
     if (cellRead(l) == cell)
@@ -299,6 +301,9 @@ static VariableStep variableStepOf(Operation *store, Operation *loop) {
     return out;
   bool isUnsigned = false;
   std::string name = invariantVariable(by, loop, isUnsigned);
+  // A pointer's offset widens as the importer widened it.
+  if (isa<PtrAddOp>(def))
+    isUnsigned = widenedUnsigned;
   // (An unsigned step narrower than 64 bits that C adds to an int wraps.)
   if (name.empty() ||
       (isUnsigned && by.getType().getIntOrFloatBitWidth() < 64 &&
