@@ -129,12 +129,11 @@ std::string FileRewriter::steppedValue(QualType t, llvm::StringRef step,
   return "(" + ts + ")(" + sum + ")";
 }
 
-std::vector<std::pair<const Capture *, std::string>>
-FileRewriter::inductions(const Plan &p) {
-  std::vector<std::pair<const Capture *, std::string>> out;
+std::vector<const Capture *> FileRewriter::inductions(const Plan &p) {
+  std::vector<const Capture *> out;
   for (const Capture &c : p.caps)
     if (c.kind == CaptureKind::Induction)
-      out.push_back({&c, c.op});
+      out.push_back(&c);
   return out;
 }
 
@@ -143,12 +142,12 @@ std::string FileRewriter::inductionLines(const Plan &p, const std::string &in,
   // Where the counter's start is the context's, so are the inductions'.
   llvm::StringRef from = start.starts_with("weft_c->") ? "weft_c->" : "";
   std::string o;
-  for (auto [c, step] : inductions(p)) {
+  for (const Capture *c : inductions(p)) {
     std::string s =
         from.empty() ? inductionStart(p, *c) : from.str() + inductionField(*c);
     o += in +
          typeText(c->var->getType().getUnqualifiedType(), policy, c->name) +
-         " = " + steppedValue(c->var->getType(), step, "weft_k", s) + ";\n";
+         " = " + steppedValue(c->var->getType(), c->op, "weft_k", s) + ";\n";
   }
   return o;
 }
@@ -164,11 +163,11 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
   std::string o = in + typeText(ct, policy, p.nm("weft_start")) + " = " +
                   start + ";\n" + in + "int64_t " + p.nm("weft_trip") + " = " +
                   trip + ";\n";
-  for (auto [c, step] : inductions(p))
+  for (const Capture *c : inductions(p))
     o += in +
          typeText(c->var->getType().getUnqualifiedType(), policy,
                   inductionStart(p, *c)) +
-         " = " + c->name + "; /* the loop steps " + c->name + " by " + step +
+         " = " + c->name + "; /* the loop steps " + c->name + " by " + c->op +
          " */\n";
   std::string minBand;
   if (p.sweep && !openmp()) {
@@ -240,9 +239,9 @@ std::string FileRewriter::counterAfter(const Plan &p, const std::string &in) {
     o = in + p.header->counter->getNameAsString() + " = " +
         counterValue(p, p.nm("weft_trip"), p.nm("weft_start")) +
         "; /* its value after the loop */\n";
-  for (auto [c, step] : inductions(p))
+  for (const Capture *c : inductions(p))
     o += in + c->name + " = " +
-         steppedValue(c->var->getType(), step, p.nm("weft_trip"),
+         steppedValue(c->var->getType(), c->op, p.nm("weft_trip"),
                       inductionStart(p, *c)) +
          "; /* its value after the loop */\n";
   return o;

@@ -678,9 +678,8 @@ private:
   std::string steppedValue(clang::QualType t, llvm::StringRef step,
                            llvm::StringRef k, llvm::StringRef start);
   /// The variables the loop steps with its counter (CaptureKind::
-  /// Induction), each with its step as C.
-  static std::vector<std::pair<const Capture *, std::string>>
-  inductions(const Plan &p);
+  /// Induction; each one's `op` is its step as C).
+  static std::vector<const Capture *> inductions(const Plan &p);
   /// The context's field of the value induction `c` has where the loop
   /// starts (`weft_j_start`), and its local in the replacing block (with
   /// the loop's suffix in a fused region).

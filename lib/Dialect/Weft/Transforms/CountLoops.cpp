@@ -185,6 +185,15 @@ stepOf(Operation *store, std::optional<int64_t> known = std::nullopt) {
   return {cell, isSub ? -*k : *k};
 }
 
+/// The size of what the pointer variable whose cell `cell` is points to
+/// (weft.pointee_bytes, the unit C's arithmetic on it counts in), or 0.
+static int64_t pointeeBytesOf(Value cell) {
+  auto alloca = cell.getDefiningOp<memref::AllocaOp>();
+  auto bytes = alloca ? alloca->getAttrOfType<IntegerAttr>("weft.pointee_bytes")
+                      : nullptr;
+  return bytes && bytes.getInt() > 0 ? bytes.getInt() : 0;
+}
+
 /// A pointer variable's step, `p = p + k` (`p++`, `q -= 2`), as the store
 /// that ends it: the cell and the step in whole elements of what the
 /// variable points to (weft.pointee_bytes: the arithmetic may count in
@@ -194,19 +203,15 @@ static std::pair<Value, int64_t> pointerStepOf(Operation *store) {
     return {Value(), 0};
   Value cell = store->getOperand(1);
   auto add = store->getOperand(0).getDefiningOp<PtrAddOp>();
-  auto alloca = cell.getDefiningOp<memref::AllocaOp>();
-  auto pointee = alloca
-                     ? alloca->getAttrOfType<IntegerAttr>("weft.pointee_bytes")
-                     : nullptr;
-  if (!add || cellRead(add.getPtr()) != cell || !pointee ||
-      pointee.getInt() <= 0)
+  int64_t pointee = pointeeBytesOf(cell);
+  if (!add || cellRead(add.getPtr()) != cell || !pointee)
     return {Value(), 0};
   std::optional<int64_t> k = constantOf(add.getOffset());
   int64_t bytes;
   if (!k || __builtin_mul_overflow(*k, (int64_t)add.getElemSize(), &bytes) ||
-      bytes == 0 || bytes % pointee.getInt())
+      bytes == 0 || bytes % pointee)
     return {Value(), 0};
-  return {cell, bytes / pointee.getInt()};
+  return {cell, bytes / pointee};
 }
 
 namespace {
@@ -265,12 +270,8 @@ static VariableStep variableStepOf(Operation *store, Operation *loop) {
   int64_t sign = 1;
   bool widenedUnsigned = false;
   if (auto add = dyn_cast_or_null<PtrAddOp>(def)) {
-    auto alloca = cell.getDefiningOp<memref::AllocaOp>();
-    auto pointee =
-        alloca ? alloca->getAttrOfType<IntegerAttr>("weft.pointee_bytes")
-               : nullptr;
-    if (cellRead(add.getPtr()) != cell || !pointee ||
-        pointee.getInt() != (int64_t)add.getElemSize())
+    if (cellRead(add.getPtr()) != cell ||
+        pointeeBytesOf(cell) != (int64_t)add.getElemSize())
       return out;
     Value off = add.getOffset();
     if (auto sub = off.getDefiningOp<arith::SubIOp>()) {
@@ -929,8 +930,7 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     unsigned width = et.isSignlessInteger() ? et.getIntOrFloatBitWidth() : 0;
     int64_t pointee = 0;
     if (isa<PtrType>(et))
-      pointee =
-          alloca->getAttrOfType<IntegerAttr>("weft.pointee_bytes").getInt();
+      pointee = pointeeBytesOf(cell);
     else if (width < 32 || width > 64 || (isUnsigned && width != 64))
       continue;
     int64_t decl = alloca->getAttrOfType<IntegerAttr>("weft.decl").getInt();
