@@ -319,8 +319,8 @@ CallSummary CallSummaries::compute(StringRef callee) {
                           " may read besides its arguments";
       return s;
     }
-    if (foreign && file) { // "which writes ...": where
-      s.unknown = foreign.str() + " (defined in " + file.str() + ")";
+    if (foreign && file) { // where, then "which writes ..."
+      s.unknown = "defined in " + file.str() + ", " + foreign.str();
       return s;
     }
     std::string why = knownExternal(callee);

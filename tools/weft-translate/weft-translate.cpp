@@ -170,8 +170,8 @@ stderr that says whether it runs in parallel and, if not, why not.
 
 Flags after -- are clang's, for parsing the file (use the ones you compile
 with: -D, -I, -std, -ffast-math). With -p, the database's other files that
-define functions the file calls are read too, for what those functions read
-and write. `#pragma weft pure(f)` in the file says that f, defined
+define functions the file calls are read too (and the files those call
+into), for what those functions read and write. `#pragma weft pure(f)` in the file says that f, defined
 elsewhere, reads only through its pointer arguments and writes nothing.
 docs/weft-translate.md has the details.
 Exit status: 0 done; 1 the file did not compile or the output could not be

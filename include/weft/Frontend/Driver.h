@@ -129,9 +129,12 @@ summarizeDefinitions(clang::ASTContext &ctx, std::vector<LoopPragma> pragmas,
 /// `inputReal`) calls without defining them, as the other files of the
 /// build `db` define them (docs/analysis.md, "Functions of other files"):
 /// only files that mention one of them followed by `(` are parsed, with
-/// their own flags and no diagnostics; a file that does not compile gives
-/// nothing; the first definition found wins. Clang's tool runs each file
-/// in its compile command's directory, and is back where it was after.
+/// their own flags and no diagnostics, and in turn those that mention what
+/// such a definition's file calls without defining; each file is
+/// summarized after the files it calls into (a cycle cut where it closes).
+/// A file that does not compile gives nothing; the first definition found
+/// wins. Clang's tool runs each file in its compile command's directory,
+/// and is back where it was after.
 std::map<std::string, ForeignFunction>
 readOtherFiles(clang::ASTContext &ctx,
                const clang::tooling::CompilationDatabase &db,

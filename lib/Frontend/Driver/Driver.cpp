@@ -273,8 +273,10 @@ weft::makeTranslateAction(ParsedFn onParsed) {
 
 /// How the file is compiled, as the importer needs it.
 static ImportOptions importOptions(clang::ASTContext &ctx,
-                                   std::vector<LoopPragma> pragmas) {
+                                   std::vector<LoopPragma> pragmas,
+                                   const TranslateOptions &options) {
   ImportOptions io;
+  io.foreign = options.foreign;
   const clang::LangOptions &lo = ctx.getLangOpts();
   io.fpReassoc = lo.AllowFPReassoc || lo.FastMath;
   io.mathErrno = lo.MathErrno;
@@ -289,8 +291,7 @@ Translation weft::translate(clang::ASTContext &ctx, clang::Preprocessor &pp,
                            const RewriteOptions &rewriteOptions,
                            bool runPasses) {
   Translation t;
-  ImportOptions io = importOptions(ctx, std::move(pragmas));
-  io.foreign = options.foreign;
+  ImportOptions io = importOptions(ctx, std::move(pragmas), options);
   RewriteOptions ro = rewriteOptions;
   ro.emit = options.emit;
   ro.fpReorder = options.fpReductions || io.fpReassoc;
@@ -525,21 +526,31 @@ std::set<std::string> weft::undefinedCallees(clang::ASTContext &ctx) {
   return out;
 }
 
+/// The functions the main file of a parsed translation unit defines with
+/// external linkage, each with its number of parameters.
+static std::map<std::string, unsigned>
+externalDefinitions(clang::ASTContext &ctx) {
+  const clang::SourceManager &sm = ctx.getSourceManager();
+  std::map<std::string, unsigned> defined;
+  for (const clang::Decl *d : ctx.getTranslationUnitDecl()->decls()) {
+    const auto *fd = dyn_cast<clang::FunctionDecl>(d);
+    if (fd && fd->doesThisDeclarationHaveABody() && fd->isExternallyVisible() &&
+        fd->getIdentifier() &&
+        sm.isWrittenInMainFile(sm.getExpansionLoc(fd->getLocation())))
+      defined[fd->getName().str()] = fd->getNumParams();
+  }
+  return defined;
+}
+
 std::map<std::string, ForeignFunction> weft::summarizeDefinitions(
     clang::ASTContext &ctx, std::vector<LoopPragma> pragmas,
     const TranslateOptions &options, const std::set<std::string> &names,
     llvm::StringRef label) {
   std::map<std::string, ForeignFunction> out;
-  const clang::SourceManager &sm = ctx.getSourceManager();
-  // The file's own definitions of the names, with external linkage.
-  std::map<std::string, unsigned> defined;
-  for (const clang::Decl *d : ctx.getTranslationUnitDecl()->decls()) {
-    const auto *fd = dyn_cast<clang::FunctionDecl>(d);
-    if (fd && fd->doesThisDeclarationHaveABody() && fd->isExternallyVisible() &&
-        fd->getIdentifier() && names.count(fd->getName().str()) &&
-        sm.isWrittenInMainFile(sm.getExpansionLoc(fd->getLocation())))
-      defined[fd->getName().str()] = fd->getNumParams();
-  }
+  // The file's own definitions of the names.
+  std::map<std::string, unsigned> defined = externalDefinitions(ctx);
+  for (auto it = defined.begin(); it != defined.end();)
+    it = names.count(it->first) ? std::next(it) : defined.erase(it);
   if (defined.empty())
     return out;
   MLIRContext mlirCtx;
@@ -547,7 +558,7 @@ std::map<std::string, ForeignFunction> weft::summarizeDefinitions(
     return success(); // the other file's remarks are not ours
   });
   ImportedModule im = importTranslationUnit(
-      ctx, mlirCtx, importOptions(ctx, std::move(pragmas)));
+      ctx, mlirCtx, importOptions(ctx, std::move(pragmas), options));
   if (!im.module || failed(verify(*im.module)))
     return out;
   // As weft-detect-parallel-loops sees a module: while and do loops
@@ -588,42 +599,20 @@ static bool mentionsCall(llvm::StringRef text, llvm::StringRef name) {
   return false;
 }
 
-std::map<std::string, ForeignFunction> weft::readOtherFiles(
-    clang::ASTContext &ctx, const clang::tooling::CompilationDatabase &db,
-    llvm::StringRef inputReal, const TranslateOptions &options) {
-  std::map<std::string, ForeignFunction> out;
-  std::set<std::string> names = undefinedCallees(ctx);
-  if (names.empty())
-    return out;
-  std::vector<std::string> files;
-  for (const clang::tooling::CompileCommand &c : db.getAllCompileCommands()) {
-    // A file is named as written, perhaps relative to its directory.
-    llvm::SmallString<256> f(c.Filename), real;
-    if (llvm::sys::path::is_relative(f)) {
-      f = c.Directory;
-      llvm::sys::path::append(f, c.Filename);
-    }
-    if (llvm::sys::fs::real_path(f, real) || real == inputReal ||
-        llvm::is_contained(files, std::string(f)))
-      continue;
-    auto buf = llvm::MemoryBuffer::getFile(f);
-    if (!buf)
-      continue;
-    llvm::StringRef text = (*buf)->getBuffer();
-    if (llvm::any_of(
-            names, [&](const std::string &n) { return mentionsCall(text, n); }))
-      files.push_back(std::string(f));
-  }
-  if (files.empty())
-    return out;
-  struct Summarize : clang::tooling::FrontendActionFactory {
-    const TranslateOptions &options;
-    const std::set<std::string> &names;
-    std::map<std::string, ForeignFunction> &out;
-    Summarize(const TranslateOptions &options,
-              const std::set<std::string> &names,
-              std::map<std::string, ForeignFunction> &out)
-        : options(options), names(names), out(out) {}
+/// Parses each of `files` as the database `db` compiles it, with no
+/// diagnostics, and gives `fn` each one that compiles, with the file's name
+/// as remarks give it. Clang's tool runs each file in its compile
+/// command's directory, and is back where it was after.
+static void
+parseEach(const clang::tooling::CompilationDatabase &db,
+          llvm::ArrayRef<std::string> files,
+          llvm::function_ref<void(clang::ASTContext &, std::vector<LoopPragma>,
+                                  llvm::StringRef)>
+              fn) {
+  struct Factory : clang::tooling::FrontendActionFactory {
+    llvm::function_ref<void(clang::ASTContext &, std::vector<LoopPragma>,
+                            llvm::StringRef)>
+        fn;
     std::unique_ptr<clang::FrontendAction> create() override {
       return makeTranslateAction([this](clang::ASTContext &ctx,
                                         clang::Preprocessor &,
@@ -632,16 +621,141 @@ std::map<std::string, ForeignFunction> weft::readOtherFiles(
         std::string label = "another file";
         if (auto e = sm.getFileEntryRefForID(sm.getMainFileID()))
           label = llvm::sys::path::filename(e->getName()).str();
-        for (auto &[n, f] : summarizeDefinitions(ctx, std::move(pragmas),
-                                                 options, names, label))
-          out.emplace(n, f);
+        fn(ctx, std::move(pragmas), label);
       });
     }
-  };
+  } factory;
+  factory.fn = fn;
   clang::tooling::ClangTool tool(db, files);
   clang::IgnoringDiagConsumer quiet;
   tool.setDiagnosticConsumer(&quiet);
-  Summarize factory(options, names, out);
   (void)tool.run(&factory);
+}
+
+std::map<std::string, ForeignFunction> weft::readOtherFiles(
+    clang::ASTContext &ctx, const clang::tooling::CompilationDatabase &db,
+    llvm::StringRef inputReal, const TranslateOptions &options) {
+  std::map<std::string, ForeignFunction> out;
+  const std::set<std::string> wanted = undefinedCallees(ctx);
+  if (wanted.empty())
+    return out;
+  // The database's other files, in its order, each with its text.
+  struct Other {
+    std::string path, real;
+    std::unique_ptr<llvm::MemoryBuffer> text;
+    bool parsed = false;
+    std::set<std::string> calls; ///< undefinedCallees there
+  };
+  std::vector<Other> others;
+  for (const clang::tooling::CompileCommand &c : db.getAllCompileCommands()) {
+    // A file is named as written, perhaps relative to its directory.
+    llvm::SmallString<256> f(c.Filename), real;
+    if (llvm::sys::path::is_relative(f)) {
+      f = c.Directory;
+      llvm::sys::path::append(f, c.Filename);
+    }
+    if (llvm::sys::fs::real_path(f, real) || real == inputReal ||
+        llvm::any_of(others, [&](const Other &o) { return o.path == f; }))
+      continue;
+    if (auto buf = llvm::MemoryBuffer::getFile(f))
+      others.push_back({std::string(f), std::string(real), std::move(*buf)});
+  }
+  // Where each function is defined (the first file found wins), and the
+  // functions needed: the file's, then transitively those that the files
+  // defining a needed one call without defining. Each round parses the
+  // files not yet parsed that mention a name not yet found.
+  struct Definition {
+    size_t file;
+    unsigned params;
+  };
+  std::map<std::string, Definition> definedIn;
+  std::set<std::string> needed = wanted, searched;
+  for (;;) {
+    std::vector<std::string> pending;
+    for (const std::string &n : needed)
+      if (!definedIn.count(n) && searched.insert(n).second)
+        pending.push_back(n);
+    if (pending.empty())
+      break;
+    std::vector<std::string> batch;
+    for (Other &o : others)
+      if (!o.parsed && llvm::any_of(pending, [&](const std::string &n) {
+            return mentionsCall(o.text->getBuffer(), n);
+          })) {
+        o.parsed = true;
+        batch.push_back(o.path);
+      }
+    parseEach(
+        db, batch,
+        [&](clang::ASTContext &c, std::vector<LoopPragma>, llvm::StringRef) {
+          const clang::SourceManager &sm = c.getSourceManager();
+          auto e = sm.getFileEntryRefForID(sm.getMainFileID());
+          llvm::SmallString<256> real;
+          if (!e || llvm::sys::fs::real_path(e->getName(), real))
+            return;
+          auto o = llvm::find_if(
+              others, [&](const Other &o) { return o.real == real; });
+          if (o == others.end())
+            return;
+          o->calls = undefinedCallees(c);
+          for (const auto &[n, params] : externalDefinitions(c))
+            definedIn.emplace(n,
+                              Definition{size_t(o - others.begin()), params});
+        });
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const auto &[n, d] : definedIn)
+        if (needed.count(n))
+          for (const std::string &c : others[d.file].calls)
+            grew |= needed.insert(c).second;
+    }
+  }
+  // Each file that defines a needed function is summarized after those
+  // defining the functions it calls, with their summaries known. A cycle
+  // of files is cut where it closes: there the call is unknown, and says
+  // why.
+  std::vector<size_t> order;
+  std::vector<char> state(others.size(), 0); // 1 visiting, 2 done
+  std::map<size_t, std::vector<std::string>> cut;
+  std::function<void(size_t)> visit = [&](size_t f) {
+    state[f] = 1;
+    for (const std::string &c : others[f].calls)
+      if (auto it = definedIn.find(c); it != definedIn.end()) {
+        if (state[it->second.file] == 1)
+          cut[f].push_back(c);
+        else if (!state[it->second.file])
+          visit(it->second.file);
+      }
+    state[f] = 2;
+    order.push_back(f);
+  };
+  // From the file's own callees first, so that which call a cycle loses
+  // does not depend on the names further away.
+  for (const std::string &n : wanted)
+    if (auto it = definedIn.find(n);
+        it != definedIn.end() && !state[it->second.file])
+      visit(it->second.file);
+  TranslateOptions known = options;
+  for (size_t f : order) {
+    known.foreign = out;
+    for (const std::string &c : cut[f]) {
+      ForeignFunction &back = known.foreign[c];
+      back.summary.why =
+          "which weft does not follow around a cycle of calls between files";
+      back.file = llvm::sys::path::filename(others[definedIn[c].file].path);
+      back.params = definedIn[c].params;
+    }
+    parseEach(db, {others[f].path},
+              [&](clang::ASTContext &c, std::vector<LoopPragma> pragmas,
+                  llvm::StringRef label) {
+                for (auto &[n, s] : summarizeDefinitions(c, std::move(pragmas),
+                                                         known, needed, label))
+                  if (definedIn[n].file == f)
+                    out.emplace(n, s);
+              });
+  }
+  // Only what the file itself calls crosses over.
+  for (auto it = out.begin(); it != out.end();)
+    it = wanted.count(it->first) ? std::next(it) : out.erase(it);
   return out;
 }
