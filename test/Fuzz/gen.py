@@ -482,6 +482,27 @@ class Gen:
                 header.append("for (int %s = 0; %s < %d; %s++)" % (v, v, ext, v))
         return loops, header
 
+    def offset_condition(self, h, r):
+        """`for (int i = a; i < b; i++)` with the condition on the counter
+        plus a constant, the bound moved by as much (the same loop)."""
+        m = re.match(r"for \(int (\w+) = ([^;]+); \1 (<|>=) (\w+); "
+                     r"(\1(?:\+\+|--))\)$", h)
+        if not m or r.random() < 0.4:
+            return h
+        v, start, op, lim, inc = m.groups()
+        if op == "<":
+            cond = r.choice(("%(v)s + %(k)d < %(l)s + %(k)d",
+                             "%(k)d + %(v)s < %(l)s + %(k)d",
+                             "%(v)s - %(k)d < %(l)s - %(k)d",
+                             "%(l)s + %(k)d > %(v)s + %(k)d",
+                             "%(v)s + %(k)d <= %(l)s + %(k)d - 1"))
+        else:
+            cond = r.choice(("%(v)s + %(k)d >= %(l)s + %(k)d",
+                             "%(v)s + %(k)d > %(l)s + %(k)d - 1"))
+        self.features.add("offset condition")
+        return "for (int %s = %s; %s; %s)" % (
+            v, start, cond % {"v": v, "k": r.randint(1, 3), "l": lim}, inc)
+
     def kernel(self, idx):
         depth = self.pick(1, 1, 2, 2, 2, 3, 4)
         sym = self.r.random() < 0.5
@@ -650,6 +671,13 @@ class Gen:
             out.append("  int m = n / 2 + 1;")
         if index_temp:
             out.append("  int kx;")
+        # One kernel in five compares some counters plus a constant with
+        # their bounds (`i + 2 < n + 2`, `1 + j <= 47`: docs/analysis.md,
+        # "While and do loops"), from a stream of its own; the while loops
+        # below take such conditions too.
+        oc = random.Random(self.seed * 5023 + idx * 17 + 3)
+        if oc.random() < 0.2:
+            header = [self.offset_condition(h, oc) for h in header]
         # One kernel in four writes some of its loops as while or do loops
         # that step their counter last (docs/analysis.md, "While and do
         # loops"), from a stream of its own.

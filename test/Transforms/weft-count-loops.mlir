@@ -388,3 +388,82 @@ func.func @narrow(%n: i32 {weft.decl = 2 : i64, weft.name = "n"}) {
   }
   return
 }
+
+// -----
+
+// `while (i + 1 < n) { a[i] = 0; i++; }`: the condition compares i plus a
+// constant, so the loop runs to n - 1; `while (1 + i < m)` of an unsigned
+// i, the same; `while (u - 1 < m)` of an unsigned u wraps at 0: not counted.
+// CHECK-LABEL: func.func @offset
+// CHECK:       %[[ST:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:  %[[N:.*]] = arith.index_cast %arg1 : i32 to index
+// CHECK-NEXT:  %[[M1:.*]] = arith.constant -1 : index
+// CHECK-NEXT:  %[[END:.*]] = arith.addi %[[N]], %[[M1]] : index
+// CHECK:       scf.for %{{.*}} = %[[ST]] to %[[END]] step %{{.*}} {
+// CHECK:       %[[USTART:.*]] = arith.index_castui %{{.*}} : i32 to index
+// CHECK-NEXT:  %[[M:.*]] = arith.index_castui %arg2 : i32 to index
+// CHECK-NEXT:  %[[M1B:.*]] = arith.constant -1 : index
+// CHECK-NEXT:  %[[UEND:.*]] = arith.addi %[[M]], %[[M1B]] : index
+// CHECK:       scf.for %{{.*}} = %[[USTART]] to %[[UEND]] step %{{.*}} {
+// CHECK:       weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: the condition compares u - 1, which may wrap below zero in unsigned arithmetic"
+func.func @offset(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}, %m: i32 {weft.decl = 3 : i64, weft.name = "m", weft.unsigned}) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  %z = arith.constant 0 : i32
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %p = arith.addi %v, %one : i32
+    %c = arith.cmpi slt, %p, %n : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %w = affine.load %i[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  %j = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "j", weft.unsigned} : memref<i32>
+  affine.store %z, %j[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 8 : i64, weft.free_vars = [], weft.loop_id = 1 : i64} condition {
+    %v = affine.load %j[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %p = arith.addi %one, %v : i32
+    %c = arith.cmpi ult, %p, %m : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %j[] : memref<i32>
+    %x = arith.index_castui %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %w = affine.load %j[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %j[] : memref<i32>
+    weft.yield
+  }
+  %u = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 9 : i64, weft.name = "u", weft.unsigned} : memref<i32>
+  affine.store %z, %u[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 9 : i64, weft.free_vars = [], weft.loop_id = 2 : i64} condition {
+    %v = affine.load %u[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %p = arith.subi %v, %one : i32
+    %c = arith.cmpi ult, %p, %m : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %u[] : memref<i32>
+    %x = arith.index_castui %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %w = affine.load %u[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %s = arith.addi %w, %one : i32
+    affine.store %s, %u[] : memref<i32>
+    weft.yield
+  }
+  return
+}

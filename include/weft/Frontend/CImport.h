@@ -81,6 +81,9 @@ struct CountedFor {
                                       ///< (`while (n)`, `while (n--)`)
     clang::BinaryOperatorKind op;     ///< < <= > >= !=, counter on the left
     const clang::Type *compareType;   ///< the type the comparison is done in
+    /// `counter + offset op expr` (`i + 1 < n`): C compares the counter
+    /// plus this constant, in compareType.
+    int64_t offset = 0;
   };
   std::vector<Bound> bounds;
   /// A while or do loop: the body steps the counter (once, where nothing

@@ -24,11 +24,12 @@ using namespace weft;
 using namespace weft::detail;
 
 namespace {
-/// `counter op expr`, with op one of < <= > >= !=.
+/// `counter + offset op expr`, with op one of < <= > >= !=.
 struct Bound {
   const clang::Expr *expr;
   clang::BinaryOperatorKind op;
   const clang::Type *compareType = nullptr;
+  int64_t offset = 0;
 };
 
 /// What the header of a `for` says, and why it has no counted loop's shape
@@ -122,27 +123,52 @@ static clang::BinaryOperatorKind flipped(clang::BinaryOperatorKind op) {
                               : op;
 }
 
-/// Parses the condition into bounds on `counter`; `&&` joins several.
+/// Is e the counter plus a constant (`i + 1`, `2 + i`, `i - 1`, or `i`
+/// itself, offset 0)?
+static bool counterPlus(const clang::Expr *e, const clang::VarDecl *counter,
+                        clang::ASTContext &ctx, int64_t &offset) {
+  offset = 0;
+  if (varOf(e) == counter)
+    return true;
+  const auto *bo = dyn_cast<clang::BinaryOperator>(e->IgnoreParenImpCasts());
+  if (!bo ||
+      (bo->getOpcode() != clang::BO_Add && bo->getOpcode() != clang::BO_Sub))
+    return false;
+  const clang::Expr *v = bo->getLHS(), *k = bo->getRHS();
+  if (bo->getOpcode() == clang::BO_Add && varOf(k) == counter)
+    std::swap(v, k);
+  auto c = constantOf(k, ctx);
+  if (varOf(v) != counter || !c || *c == INT64_MIN)
+    return false;
+  offset = bo->getOpcode() == clang::BO_Add ? *c : -*c;
+  return true;
+}
+
+/// Parses the condition into bounds on `counter` (plus a constant:
+/// `i + 1 < n`); `&&` joins several.
 static bool parseCondition(const clang::Expr *cond,
                            const clang::VarDecl *counter,
+                           clang::ASTContext &ctx,
                            SmallVectorImpl<Bound> &bounds) {
   cond = cond->IgnoreParenImpCasts();
   const auto *bo = dyn_cast<clang::BinaryOperator>(cond);
   if (!bo)
     return false;
   if (bo->getOpcode() == clang::BO_LAnd)
-    return parseCondition(bo->getLHS(), counter, bounds) &&
-           parseCondition(bo->getRHS(), counter, bounds);
+    return parseCondition(bo->getLHS(), counter, ctx, bounds) &&
+           parseCondition(bo->getRHS(), counter, ctx, bounds);
   clang::BinaryOperatorKind op = bo->getOpcode();
   if (op != clang::BO_LT && op != clang::BO_LE && op != clang::BO_GT &&
       op != clang::BO_GE && op != clang::BO_NE)
     return false;
   const clang::Type *ct = bo->getLHS()->getType().getTypePtr();
-  if (varOf(bo->getLHS()) == counter && varOf(bo->getRHS()) != counter) {
-    bounds.push_back({bo->getRHS(), op, ct});
-  } else if (varOf(bo->getRHS()) == counter) {
+  int64_t off = 0, other = 0;
+  if (counterPlus(bo->getLHS(), counter, ctx, off) &&
+      !counterPlus(bo->getRHS(), counter, ctx, other)) {
+    bounds.push_back({bo->getRHS(), op, ct, off});
+  } else if (counterPlus(bo->getRHS(), counter, ctx, off)) {
     // `n > i` is `i < n`.
-    bounds.push_back({bo->getLHS(), flipped(op), ct});
+    bounds.push_back({bo->getLHS(), flipped(op), ct, off});
   } else {
     return false;
   }
@@ -247,7 +273,7 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
       // No init: the one the condition compares.
       for (const auto &[v, st] : steps) {
         SmallVector<Bound> b;
-        if (parseCondition(s->getCond(), v, b)) {
+        if (parseCondition(s->getCond(), v, ctx, b)) {
           counter = v;
           break;
         }
@@ -285,7 +311,7 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
   if (ct.isVolatileQualified())
     return fail("the counter " + name + " is volatile");
 
-  if (!parseCondition(s->getCond(), c.counter, c.bounds))
+  if (!parseCondition(s->getCond(), c.counter, ctx, c.bounds))
     return fail("the condition is not a comparison of the counter " + name +
                 " with a bound");
   for (const Bound &b : c.bounds)
@@ -493,7 +519,7 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
           if (parseIncrement(e, ctx, v, step) && step != 0) {
             stepped = v;
             bounds.clear();
-            if (parseCondition(cond, v, bounds) ||
+            if (parseCondition(cond, v, ctx, bounds) ||
                 (v->getType()->isIntegerType() && truthOf(cond, v, bounds))) {
               var = v;
               h.step = step;
@@ -567,7 +593,7 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
     h.startOffset = h.step;
   h.seesStepped = ws && inCond == "post";
   for (const Bound &b : bounds)
-    h.bounds.push_back({b.expr, b.op, b.compareType});
+    h.bounds.push_back({b.expr, b.op, b.compareType, b.offset});
   out.counted[id] = h;
   op->setAttr("weft.c_counter", builder.getI64IntegerAttr(declId(var)));
   op->setAttr("weft.c_bounds", builder.getI64IntegerAttr(bounds.size()));
@@ -647,11 +673,15 @@ void Importer::importFor(const clang::ForStmt *s) {
   auto *outerReads = boundLoads; // a loop in a statement expression
   boundLoads = &reads;
   for (const Bound &b : c.bounds) {
+    // `i + 1 < n` is `i < n - 1` (weft-count-loops checks that i + 1
+    // cannot wrap).
     Idx lim = makeIdx(b.expr);
-    if (b.op == clang::BO_LE)
-      lim = addIdx(std::move(lim), Idx::constant(1), l);
-    else if (b.op == clang::BO_GE)
-      lim = addIdx(std::move(lim), Idx::constant(-1), l);
+    int64_t by = (b.op == clang::BO_LE   ? 1
+                  : b.op == clang::BO_GE ? -1
+                                         : 0) -
+                 b.offset;
+    if (by)
+      lim = addIdx(std::move(lim), Idx::constant(by), l);
     limits.push_back(std::move(lim));
   }
   boundLoads = outerReads;
@@ -755,7 +785,7 @@ void Importer::importFor(const clang::ForStmt *s) {
   cf.declaredInInit = c.declaredInInit;
   cf.step = c.step;
   for (const Bound &b : c.bounds)
-    cf.bounds.push_back({b.expr, b.op, b.compareType});
+    cf.bounds.push_back({b.expr, b.op, b.compareType, b.offset});
   if (!up)
     loopOp->setAttr("weft.c_step", builder.getI64IntegerAttr(c.step));
   loopOp->setAttr("weft.iv_name", builder.getStringAttr(var->getName()));

@@ -274,8 +274,16 @@ std::string FileRewriter::tripText(const Plan &p) {
     QualType ct = QualType(bd.compareType, 0).getCanonicalType();
     bool uns = isUnsigned(ct);
     std::string cts = typeText(ct, policy);
-    std::string s = uns ? "(uint64_t)(" + cts + ")" + p.nm("weft_start")
-                        : "(int64_t)" + p.nm("weft_start");
+    // `i + 1 < n`: what C compares goes from the start plus the offset, in
+    // the comparison's type (weft-count-loops: it does not wrap).
+    std::string off = bd.offset ? (bd.offset > 0 ? " + " : " - ") +
+                                      std::to_string(std::abs(bd.offset))
+                                : "";
+    std::string s =
+        uns ? "(uint64_t)(" + cts + ")" +
+                  (off.empty() ? p.nm("weft_start")
+                               : "(" + p.nm("weft_start") + off + ")")
+            : "(int64_t)" + p.nm("weft_start") + off;
     std::string x = uns ? "(uint64_t)(" + cts + ")(" + bound + ")"
                         : "(int64_t)(" + bound + ")";
     std::string one;
@@ -293,8 +301,8 @@ std::string FileRewriter::tripText(const Plan &p) {
             (bd.op == clang::BO_GE ? "1" : "0") + ")";
       break;
     default: // !=, with a step of 1 or -1
-      one = "weft_trip_ne((int64_t)" + p.nm("weft_start") + ", (int64_t)(" +
-            bound + "), " + (up ? "0" : "1") + ")";
+      one = "weft_trip_ne((int64_t)" + p.nm("weft_start") + off +
+            ", (int64_t)(" + bound + "), " + (up ? "0" : "1") + ")";
       break;
     }
     trip = trip.empty() ? one : "weft_trip_min(" + trip + ", " + one + ")";

@@ -168,3 +168,78 @@ void two_counters(int n, float *a) {
   for (int i = 0, j = n; i < n; i++)
     a[i] = j;
 }
+
+// The counter plus a constant (`i + 1 < n`) is counted: the loop runs to
+// n - 1 (affine: the bound is the map's `s0 - 1`)...
+// CHECK-LABEL: func.func @plus_one
+// CHECK: affine.for %{{.*}} = 0 to #map{{[0-9]*}}()[%{{.*}}] {
+void plus_one(int n, float *a) {
+  for (int i = 0; i + 1 < n; i++)
+    a[i] = a[i + 1];
+}
+
+// ... and so is `1 + i < n` of a size_t, which cannot wrap on the way up.
+// CHECK-LABEL: func.func @plus_one_size_t
+// CHECK: affine.for
+void plus_one_size_t(unsigned long n, float *a) {
+  for (unsigned long i = 0; 1 + i < n; i++)
+    a[i] = 0;
+}
+
+// `i - 1` of an unsigned counter wraps below zero at 0.
+// CHECK-LABEL: func.func @minus_one_unsigned
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition compares i - 1, which may wrap below zero in unsigned arithmetic"
+void minus_one_unsigned(unsigned n, float *a) {
+  for (unsigned i = 0; i - 1 < n; i++)
+    a[i] = 0;
+}
+
+// `i + 1 > 0` going down stops where i wraps, which is no count.
+// CHECK-LABEL: func.func @plus_one_down
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition compares i + 1 as unsigned in a loop that counts down"
+void plus_one_down(unsigned long n, float *a) {
+  for (unsigned long i = n; i + 1 > 0; i--)
+    a[i] = 0;
+}
+
+// A short counter's own bound, 40001 here, must fit it too.
+// CHECK-LABEL: func.func @narrow_offset
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter s is narrower than int and may wrap before it reaches the bound"
+void narrow_offset(float *a) {
+  for (short s = 0; s - 1 < 40000; s++)
+    a[s] = 0;
+}
+
+// A signed counter compared as unsigned must start at 0 or above plus the
+// offset.
+// CHECK-LABEL: func.func @offset_unsigned_compare
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter i is compared as unsigned but may start negative"
+void offset_unsigned_compare(unsigned n, float *a) {
+  for (int i = -2; i + 1 < n; i++)
+    a[i + 2] = 0;
+}
+
+// `c <= 255` of an unsigned char never fails: C loops forever.
+// CHECK-LABEL: func.func @narrow_le_max
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter c is narrower than int and may wrap before it reaches the bound"
+void narrow_le_max(float *a) {
+  for (unsigned char c = 0; c <= 255; c++)
+    a[c] = 0;
+}
+
+// ... while `c <= 254` stops.
+// CHECK-LABEL: func.func @narrow_le
+// CHECK: affine.for %{{.*}} = 0 to 255 {
+void narrow_le(float *a) {
+  for (unsigned char c = 0; c <= 254; c++)
+    a[c] = 0;
+}
+
+// An unsigned int's i + 1 wraps to 0 at UINT_MAX, where a 64-bit count
+// does not: only from a start known to hold it.
+// CHECK-LABEL: func.func @plus_one_unsigned_start
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition compares i + 1, which may wrap from an unknown start"
+void plus_one_unsigned_start(unsigned s, unsigned n, float *a) {
+  for (unsigned i = s; i + 1 < n; i++)
+    a[i] = 0;
+}

@@ -55,6 +55,9 @@ struct Bound {
   Rel rel;
   bool unsignedCmp; ///< compared as unsigned
   bool widened;     ///< the counter is widened for the comparison
+  /// `counter + offset rel value` (`i + 1 < n`): what C compares is the
+  /// counter plus this constant.
+  int64_t offset = 0;
 };
 
 /// A while or do loop read as a counted one.
@@ -348,14 +351,32 @@ static bool boundsOf(Value c, function_ref<bool(Value)> isCounter,
   P p = cmp.getPredicate();
   Bound b;
   bool widened = false;
+  int64_t offset = 0;
   Value other;
   bool flip = false;
-  // The counter, perhaps widened for the comparison.
+  // The counter, perhaps widened for the comparison, perhaps plus a
+  // constant: `i + 1`, widened inside the add (`c + 1` of a char, in int)
+  // or outside it (`i + 1` of an int, compared with a long).
   auto counter = [&](Value v) {
     bool ext;
-    if (!isCounter(unwidened(v, ext)))
+    Value u = unwidened(v, ext);
+    if (isCounter(u)) {
+      widened = ext;
+      offset = 0;
+      return true;
+    }
+    Operation *def = u.getDefiningOp();
+    if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
       return false;
-    widened = ext;
+    Value x = def->getOperand(0), k = def->getOperand(1);
+    if (isa<arith::AddIOp>(def) && constantOf(x))
+      std::swap(x, k);
+    auto c = constantOf(k);
+    bool inner;
+    if (!c || *c == INT64_MIN || !isCounter(unwidened(x, inner)))
+      return false;
+    widened = ext || inner;
+    offset = isa<arith::SubIOp>(def) ? -*c : *c;
     return true;
   };
   if (counter(cmp.getLhs())) {
@@ -380,6 +401,7 @@ static bool boundsOf(Value c, function_ref<bool(Value)> isCounter,
     return false;
   b.unsignedCmp = p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
   b.widened = widened;
+  b.offset = offset;
   b.value = other;
   out.push_back(b);
   return true;
@@ -661,23 +683,47 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
       return "the condition does not bound the counter " + name +
              " in the direction it moves";
     auto bc = constantOf(b.value);
+    // `i + 1 < n` compares i + 1, which must not wrap where i does not: in
+    // unsigned arithmetic, only a positive offset of a counter that goes up
+    // (`i - 1` of 0 wraps; `i + 1 > 0` of a counter going down stops where
+    // i wraps, which the count does not model).
+    std::string plus = name + (b.offset > 0 ? " + " : " - ") +
+                       std::to_string(std::abs(b.offset));
+    if (b.offset && (h.isUnsigned || b.unsignedCmp) && (b.offset < 0 || !up))
+      return "the condition compares " + plus +
+             (b.offset < 0 ? ", which may wrap below zero in unsigned "
+                             "arithmetic"
+                           : " as unsigned in a loop that counts down");
     // An unsigned counter compared in a wider type wraps before a bound it
     // cannot hold, and so does one narrower than int (C steps it in int
-    // and converts back): unless the bound is a constant it holds.
+    // and converts back): unless the bound is a constant it holds (the one
+    // past it, for `<=`: `c <= 255` of an unsigned char never fails). With
+    // an offset, the counter's own bound, the constant less the offset, too.
     bool narrow = width < 32;
     unsigned bits = width - !h.isUnsigned;
+    auto holds = [&](int64_t v) {
+      return v >= 0 && (bits >= 63 || v < (int64_t(1) << bits));
+    };
+    int64_t past = b.rel == Rel::LE;
     if ((h.isUnsigned || narrow) && (b.widened || narrow) &&
-        !(bc && *bc >= 0 && (bits >= 63 || *bc < (int64_t(1) << bits))))
+        !(bc && holds(*bc + past) && holds(*bc - b.offset + past)))
       return "the counter " + name +
              (narrow ? " is narrower than int" : " is unsigned") +
              " and may wrap before it reaches the bound";
+    // An unsigned int's i + 1 wraps to 0 from the largest value, where the
+    // count (in 64 bits) would not: from a start that holds it only.
+    if (h.isUnsigned && !narrow && width < 64 && b.offset > 0 &&
+        !(start && holds(*start) && holds(*start + b.offset)))
+      return "the condition compares " + plus +
+             ", which may wrap from an unknown start";
     if (!h.isUnsigned && b.unsignedCmp) {
-      if (!start || *start < 0)
+      if (!start || *start + b.offset < 0)
         return "the counter " + name +
                " is compared as unsigned but may start negative";
     }
     if (h.isUnsigned) {
-      if (b.rel == Rel::NE && !(up ? start && *start == 0 : bc && *bc == 0))
+      if (b.rel == Rel::NE &&
+          !(up ? start && *start + b.offset == 0 : bc && *bc == 0))
         return "the unsigned counter " + name +
                " may wrap before it equals the bound";
       if (!up && b.rel == Rel::GE && !(bc && *bc >= -step))
@@ -746,11 +792,14 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   int64_t mag = up ? h.step : -h.step;
   Value end;
   for (const Bound &bd : h.bounds) {
+    // `i + 1 < n` is `i < n - 1` (readHeader: i + 1 does not wrap).
     Value lim = toIndex(b, l, map.lookupOrDefault(bd.value), bd.unsignedCmp);
-    if (bd.rel == Rel::LE)
-      lim = b.create<arith::AddIOp>(l, lim, cst(1));
-    else if (bd.rel == Rel::GE)
-      lim = b.create<arith::SubIOp>(l, lim, cst(1));
+    int64_t by = (bd.rel == Rel::LE   ? 1
+                  : bd.rel == Rel::GE ? -1
+                                      : 0) -
+                 bd.offset;
+    if (by)
+      lim = b.create<arith::AddIOp>(l, lim, cst(by));
     if (!up) {
       // Normalized: the trip count.
       lim = b.create<arith::SubIOp>(l, st, lim);
