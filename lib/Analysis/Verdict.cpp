@@ -15,6 +15,8 @@
 #include "llvm/Support/Format.h"
 #include "mlir/IR/BuiltinAttributes.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace weft;
 
@@ -104,16 +106,68 @@ static SmallVector<CPoly> readCPolys(ArrayAttr a) {
   return out;
 }
 
+/// a - b, when it is a constant.
+static std::optional<int64_t> constantDifference(const CPoly &a,
+                                                 const CPoly &b) {
+  std::map<SmallVector<int64_t, 2>, int64_t> d; // sorted vars -> coef
+  auto add = [&](const Term &t, bool negate) {
+    SmallVector<int64_t, 2> vars(t.vars);
+    llvm::sort(vars);
+    int64_t &c = d[vars];
+    return !(negate ? __builtin_sub_overflow(c, t.coef, &c)
+                    : __builtin_add_overflow(c, t.coef, &c));
+  };
+  for (const Term &t : a)
+    if (!add(t, false))
+      return std::nullopt;
+  for (const Term &t : b)
+    if (!add(t, true))
+      return std::nullopt;
+  int64_t c = 0;
+  for (const auto &[vars, coef] : d) {
+    if (!coef)
+      continue;
+    if (!vars.empty())
+      return std::nullopt;
+    c = coef;
+  }
+  return c;
+}
+
+/// The polynomials that another one of the list does not make redundant by
+/// a constant: with `least`, p goes when some q is p less a constant (the
+/// conditions `n - 1 >= 0` and `n - 2 >= 0` beside `n - 4 >= 0`, a lower end
+/// `i + 1` beside `i`: the min is the least); else when some q is p plus a
+/// constant (an upper end, whose max is the greatest). Of equal ones, the
+/// first stays.
+static SmallVector<CPoly> withoutImplied(ArrayRef<CPoly> polys, bool least) {
+  SmallVector<CPoly> out;
+  for (size_t i = 0; i < polys.size(); ++i) {
+    bool implied = false;
+    for (size_t j = 0; j < polys.size() && !implied; ++j) {
+      if (i == j)
+        continue;
+      std::optional<int64_t> d = constantDifference(polys[i], polys[j]);
+      if (d && (least ? *d : -*d) >= 0)
+        implied = *d != 0 || j < i;
+    }
+    if (!implied)
+      out.push_back(polys[i]);
+  }
+  return out;
+}
+
 static Attribute sideAttr(Builder &b, const GuardSide &s) {
   SmallVector<NamedAttribute> fields = {
       b.getNamedAttr("base", varAttr(b, s.base)),
       b.getNamedAttr("elem_size", b.getI64IntegerAttr(s.elemSize)),
-      b.getNamedAttr("lo", cpolysAttr(b, s.lo)),
-      b.getNamedAttr("hi", cpolysAttr(b, s.hi))};
+      b.getNamedAttr("lo", cpolysAttr(b, withoutImplied(s.lo, true))),
+      b.getNamedAttr("hi", cpolysAttr(b, withoutImplied(s.hi, false)))};
   if (s.cell)
     fields.push_back(b.getNamedAttr("cell", b.getUnitAttr()));
   if (!s.nonneg.empty())
-    fields.push_back(b.getNamedAttr("nonneg", cpolysAttr(b, s.nonneg)));
+    fields.push_back(b.getNamedAttr(
+        "nonneg", cpolysAttr(b, withoutImplied(s.nonneg, true))));
   return b.getDictionaryAttr(fields);
 }
 
@@ -223,7 +277,7 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
       for (const std::string &t : texts)
         what.push_back(b.getStringAttr(t));
       SmallVector<NamedAttribute> fields = {
-          b.getNamedAttr("cond", cpolysAttr(b, polys)),
+          b.getNamedAttr("cond", cpolysAttr(b, withoutImplied(polys, true))),
           b.getNamedAttr("what", b.getArrayAttr(what))};
       if (first)
         fields.push_back(b.getNamedAttr("first", b.getUnitAttr()));

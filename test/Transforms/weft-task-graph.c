@@ -46,11 +46,12 @@ void halves(int n) {
 }
 
 // Two pointer parameters may be the same memory: a run-time check that the
-// elements each loop touches are apart (from min(1, 0) to max(4095, 4094)
-// of each, the second bounds those of x[i - 1]; [] is the polynomial 0)
+// elements each loop touches are apart (from 0 to 4095 of each: min(1, 0)
+// and max(4095, 4094), the second bounds those of x[i - 1], written
+// without the ends another one makes redundant; [] is the polynomial 0)
 // drops the edge when it passes.
 // CHECK-LABEL: func.func @pointers
-// CHECK: weft.graph = {captures = [{{.*}}], checks = [{earlier = 0 : i64, guards = [{a = {base = {decl = [[A:[0-9]+]] : i64, name = "a"}, elem_size = 4 : i64, hi = [[HI:\[\[array<i64: 4095>\], \[array<i64: 4094>\]\]]], lo = [[LO:\[\[array<i64: 1>\], \[\]\]]]}, b = {base = {decl = {{[0-9]+}} : i64, name = "b"}, elem_size = 4 : i64, hi = [[HI]], lo = [[LO]]}}], later = 1 : i64}], {{.*}}preds = array<i64: 0, 0>,
+// CHECK: weft.graph = {captures = [{{.*}}], checks = [{earlier = 0 : i64, guards = [{a = {base = {decl = [[A:[0-9]+]] : i64, name = "a"}, elem_size = 4 : i64, hi = [[HI:\[\[array<i64: 4095>\]\]]], lo = [[LO:\[\[\]\]]]}, b = {base = {decl = {{[0-9]+}} : i64, name = "b"}, elem_size = 4 : i64, hi = [[HI]], lo = [[LO]]}}], later = 1 : i64}], {{.*}}preds = array<i64: 0, 0>,
 // CHECK-SAME: weft.graph_remark = "the 2 statements at lines [[P0:[0-9]+]]-[[P1:[0-9]+]] run as a task graph (about {{.*}}); line [[P1]] runs beside line [[P0]] when a run-time check finds a and b apart (else it waits: it writes memory, which may be the memory of memory, which the statement at line [[P0]] reads)"
 void pointers(float *a, float *b) {
   for (int i = 1; i < 4096; i++)
