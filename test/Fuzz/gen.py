@@ -1444,7 +1444,8 @@ class Gen:
         `i++, j += 2, k--`), or a pointer (`*q++ = *p++`, `q -= 2`, a row
         pointer set by the loop around, `p += 3` in the increment), or by a
         variable (`q += s`; rows `src += w; dst += s;` with s = w - 1, which
-        overlaps them, w or w + 1), or in a
+        overlaps them, w or w + 1), or twice in one iteration (`*q++ = a;
+        *q++ = b;`, `j += st + 1; ...; j -= 1;`), or in a
         way weft must leave sequential (under
         a condition, skipped by a continue, in an increment a continue
         jumps to, a scan of its own values); it returns j, which main prints. main calls
@@ -1453,7 +1454,8 @@ class Gen:
         kind = side.choice(("pack", "after", "down", "while", "rows",
                             "cond", "skip", "scan", "comma", "comma_skip",
                             "p_copy", "p_down", "p_rows", "p_stride",
-                            "p_cond", "by_var", "by_rows"))
+                            "p_cond", "by_var", "by_rows", "two_p",
+                            "two_j"))
         st = side.choice((1, 2, 3))
         k = side.choice(("0.5", "-0.25", "0.75"))
         j0 = side.randrange(0, 8)
@@ -1554,6 +1556,22 @@ class Gen:
                      "    dst += s;",
                      "  }",
                      "  j = (int)(dst - y);"]
+        elif kind == "two_p":
+            # Two steps of one pointer in every iteration.
+            body += ["  double *q = y + j;",
+                     "  for (int i = 0; i < n; i++) {",
+                     "    *q++ = x[i] * %s;" % k,
+                     "    *q++ = x[i] - %s;" % k,
+                     "  }",
+                     "  j = (int)(q - y);"]
+        elif kind == "two_j":
+            # Up by st + 1, then down by 1, with reads between.
+            body += ["  for (int i = 0; i < n; i++) {",
+                     "    y[j] = x[i] * %s;" % k,
+                     "    j += %d;" % (st + 1),
+                     "    y[j - 2] = y[j - 2] * 0.5 + x[i];",
+                     "    j -= 1;",
+                     "  }"]
         elif kind == "p_cond":
             body += ["  double *q = y + j;",
                      "  for (int i = 0; i < n; i++) {",

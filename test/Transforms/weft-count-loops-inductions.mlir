@@ -387,3 +387,62 @@ func.func @by_unsigned(%n: index, %u: i32 {weft.decl = 2 : i64, weft.name = "u"}
   } {weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
   return
 }
+
+// -----
+
+// Two steps in one iteration, `a[j] = b[i]; j += 2; a[j] = 0; j -= 1; a[j]
+// = 1;`: one iteration adds 1 (step = 1); the read before the steps sees
+// j0 + k, the read between them j0 + k + 2, the read after both j0 + k +
+// 1. Both steps go.
+// CHECK-LABEL: func.func @two_steps
+// CHECK:       affine.for %[[IV:.*]] = 0 to %arg0 {
+// CHECK-NEXT:    %[[K:.*]] = arith.subi %[[IV]], %{{.*}} : index
+// CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[M:.*]] = arith.muli %[[K]], %[[C1]] : index
+// CHECK-NEXT:    %[[CUR:.*]] = arith.addi %{{.*}}, %[[M]] : index
+// CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[MID:.*]] = arith.addi %[[CUR]], %[[C2]] : index
+// CHECK-NEXT:    %[[BETWEEN:.*]] = arith.index_cast %[[MID]] : index to i32
+// CHECK-NEXT:    %[[C1B:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[END:.*]] = arith.addi %[[CUR]], %[[C1B]] : index
+// CHECK-NEXT:    %[[AFTER:.*]] = arith.index_cast %[[END]] : index to i32
+// CHECK-NEXT:    %[[BEFORE:.*]] = arith.index_cast %[[CUR]] : index to i32
+// CHECK-NEXT:    %[[X:.*]] = arith.index_cast %[[BEFORE]] : i32 to index
+// CHECK-NEXT:    memref.load %arg2[%[[IV]]]
+// CHECK-NEXT:    memref.store %{{.*}}, %arg1[%[[X]]]
+// CHECK-NEXT:    arith.constant 0 : i32
+// CHECK-NEXT:    %[[X2:.*]] = arith.index_cast %[[BETWEEN]] : i32 to index
+// CHECK-NEXT:    memref.store %{{.*}}, %arg1[%[[X2]]]
+// CHECK-NEXT:    arith.constant 1 : i32
+// CHECK-NEXT:    %[[X3:.*]] = arith.index_cast %[[AFTER]] : i32 to index
+// CHECK-NEXT:    memref.store %{{.*}}, %arg1[%[[X3]]]
+// CHECK-NEXT:  } {{{.*}}weft.inductions = [{decl = 7 : i64, name = "j", step = 1 : i64}]
+// CHECK-NOT:   affine.store %{{.*}}, %{{.*}}[] : memref<i32>
+// CHECK:       affine.store %{{.*}} {weft.counter_exit = 0 : i64}
+func.func @two_steps(%n: index, %a: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %b: memref<?xi32> {weft.alias = #weft.alias<restrict>, weft.decl = 2 : i64, weft.name = "b"}) {
+  %j = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "j"} : memref<i32>
+  %z = arith.constant 0 : i32
+  affine.store %z, %j[] : memref<i32>
+  affine.for %i = 0 to %n {
+    %v = affine.load %j[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    %y = memref.load %b[%i] : memref<?xi32>
+    memref.store %y, %a[%x] : memref<?xi32>
+    %c2 = arith.constant 2 : i32
+    %w = affine.load %j[] : memref<i32>
+    %s = arith.addi %w, %c2 : i32
+    affine.store %s, %j[] : memref<i32>
+    %zero = arith.constant 0 : i32
+    %v2 = affine.load %j[] : memref<i32>
+    %x2 = arith.index_cast %v2 : i32 to index
+    memref.store %zero, %a[%x2] : memref<?xi32>
+    %c1 = arith.constant 1 : i32
+    %w2 = affine.load %j[] : memref<i32>
+    %s2 = arith.subi %w2, %c1 : i32
+    affine.store %s2, %j[] : memref<i32>
+    %v3 = affine.load %j[] : memref<i32>
+    %x3 = arith.index_cast %v3 : i32 to index
+    memref.store %c1, %a[%x3] : memref<?xi32>
+  } {weft.counter = 9 : i64, weft.free_vars = [], weft.iv_name = "i", weft.kind = "for", weft.loop_id = 0 : i64}
+  return
+}

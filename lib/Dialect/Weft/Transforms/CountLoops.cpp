@@ -915,8 +915,12 @@ namespace {
 /// steps.
 struct Induction {
   Value cell;
+  /// What one iteration adds: the sum of its steps.
   int64_t step = 0;
-  Operation *stepStore = nullptr;
+  /// The stores that step it, in the body's order, each with its own step
+  /// (`*o++ = *l++; *o++ = *r++;` steps o twice by 1): a read sees the
+  /// iteration's value plus the steps before it.
+  SmallVector<std::pair<Operation *, int64_t>, 1> steps;
   std::string name;
   int64_t decl = -1;
   bool isUnsigned = false;
@@ -935,12 +939,12 @@ struct Induction {
 /// The inductions of the counted loop `loop` (an affine.for or scf.for):
 /// local integer variables, int or wider (an unsigned one 64 bits wide: a
 /// narrower one may wrap, which the subscripts it makes would not show),
-/// or pointers to whole objects (`*q++ = *p++`), that one store in the body's
-/// own block steps by a constant, that nothing else in the loop writes, whose
-/// address is not taken, and that no jump skips (no break, return or goto in
-/// the body, no continue of the loop before the step). Only a variable the body
-/// reads other than in its step: a count read after the loop alone is a
-/// reduction.
+/// or pointers to whole objects (`*q++ = *p++`), that stores in the body's
+/// own block step by constants (or one store by a variable), that nothing
+/// else in the loop writes, whose address is not taken, and that no jump
+/// skips (no break, return or goto in the body, no continue of the loop
+/// before its last step). Only a variable the body reads other than in its
+/// steps: a count read after the loop alone is a reduction.
 static SmallVector<Induction> inductionsOf(Operation *loop) {
   SmallVector<Induction> out;
   Block &body = loop->getRegion(0).front();
@@ -958,6 +962,14 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
   });
   if (jumps)
     return out;
+  // The body's own steps, by variable: constant ones, or one by a
+  // variable.
+  struct Steps {
+    Value cell;
+    SmallVector<std::pair<Operation *, int64_t>, 1> stores;
+    VariableStep byVar;
+  };
+  SmallVector<Steps> cells;
   for (Operation &op : body.without_terminator()) {
     std::pair<Value, int64_t> stepped = stepOf(&op);
     if (!stepped.first)
@@ -967,10 +979,38 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
       byVar = variableStepOf(&op, loop);
       stepped = {byVar.cell, byVar.sign};
     }
-    Value cell = stepped.first;
-    int64_t step = stepped.second;
-    auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
-    if (!alloca || alloca.getType().getRank() != 0 ||
+    if (!stepped.first)
+      continue;
+    auto it = llvm::find_if(
+        cells, [&](const Steps &c) { return c.cell == stepped.first; });
+    if (it == cells.end()) {
+      cells.push_back({stepped.first, {}, byVar});
+      it = std::prev(cells.end());
+    } else if (!it->byVar.name.empty() || !byVar.name.empty()) {
+      it->byVar.name = "?"; // two steps, one by a variable: not one
+    }
+    it->stores.push_back({&op, stepped.second});
+  }
+  for (Steps &st : cells) {
+    Value cell = st.cell;
+    const VariableStep &byVar = st.byVar;
+    if (byVar.name == "?")
+      continue;
+    int64_t step = 0;
+    for (auto &[op, by] : st.stores)
+      step += by;
+    Operation &op = *st.stores.back().first; // the last step
+    auto isStep = [&](Operation *in) {
+      return llvm::any_of(st.stores,
+                          [&](const auto &x) { return x.first == in; });
+    };
+    auto feedsStep = [&](Operation *load) {
+      return llvm::any_of(st.stores, [&](const auto &x) {
+        return onlyFeedsStep(load, x.first);
+      });
+    };
+    auto alloca = cell.getDefiningOp<memref::AllocaOp>();
+    if (step == 0 || !alloca || alloca.getType().getRank() != 0 ||
         loop->isAncestor(alloca) || !alloca->hasAttr("weft.decl") ||
         alloca->hasAttr("weft.escapes"))
       continue;
@@ -983,16 +1023,16 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     else if (width < 32 || width > 64 || (isUnsigned && width != 64))
       continue;
     int64_t decl = alloca->getAttrOfType<IntegerAttr>("weft.decl").getInt();
-    if (decl == counter ||
-        llvm::any_of(out, [&](const Induction &o) { return o.cell == cell; }))
+    if (decl == counter)
       continue;
-    // Its one write, not skipped; a read other than the step's own.
+    // Its steps its only writes, not skipped; a read other than the steps'
+    // own.
     bool other = false, read = false;
     loop->getRegion(0).walk([&](Operation *in) {
-      if (in != &op && in->getNumRegions() == 0 && mayWriteCell(in, cell))
+      if (!isStep(in) && in->getNumRegions() == 0 && mayWriteCell(in, cell))
         other = true;
       if (isLoad(in) && in->getNumOperands() == 1 &&
-          in->getOperand(0) == cell && !onlyFeedsStep(in, &op))
+          in->getOperand(0) == cell && !feedsStep(in))
         read = true;
     });
     // (A step of the for's increment is one whatever reads it: the
@@ -1006,7 +1046,7 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     Induction ind;
     ind.cell = cell;
     ind.step = step;
-    ind.stepStore = &op;
+    ind.steps = st.stores;
     ind.decl = decl;
     auto n = alloca->getAttrOfType<StringAttr>("weft.name");
     ind.name = n ? n.str() : "?";
@@ -1166,24 +1206,37 @@ static void rewriteInductions(Operation *loop) {
     ib.setInsertionPointAfter(kOp);
     Value cur = advanced(ib, first, ib.create<arith::MulIOp>(l, k, stepAt(ib)));
     ib.setInsertionPointAfter(cur.getDefiningOp());
-    Value next = advanced(ib, cur, stepAt(ib));
-    Value stepped = valueOf(ib, next);
-    Value before = valueOf(ib, cur);
+    // The value after the first `n` steps of the iteration (a step by a
+    // variable is the only one).
+    SmallVector<Value> seen(1);
+    int64_t sum = 0;
+    for (auto &[store, by] : ind.steps) {
+      sum += by;
+      seen.push_back(valueOf(
+          ib, advanced(ib, cur, ind.byValue ? stepAt(ib) : icst(ib, sum))));
+    }
+    seen[0] = valueOf(ib, cur);
     SmallVector<Operation *> reads;
     loop->getRegion(0).walk([&](Operation *op) {
       if (isLoad(op) && op->getNumOperands() == 1 &&
-          op->getOperand(0) == ind.cell && !onlyFeedsStep(op, ind.stepStore))
+          op->getOperand(0) == ind.cell &&
+          llvm::none_of(ind.steps, [&](const auto &x) {
+            return onlyFeedsStep(op, x.first);
+          }))
         reads.push_back(op);
     });
     for (Operation *r : reads) {
-      bool isAfter =
-          ind.stepStore->isBeforeInBlock(body.findAncestorOpInBlock(*r));
-      r->getResult(0).replaceAllUsesWith(isAfter ? stepped : before);
+      Operation *top = body.findAncestorOpInBlock(*r);
+      size_t n = llvm::count_if(ind.steps, [&](const auto &x) {
+        return x.first->isBeforeInBlock(top);
+      });
+      r->getResult(0).replaceAllUsesWith(seen[n]);
       r->erase();
     }
     // (What no read needs goes: the values, their sums and constants.)
-    SmallVector<Operation *> unused{stepped.getDefiningOp(),
-                                    before.getDefiningOp()};
+    SmallVector<Operation *> unused;
+    for (Value v : seen)
+      unused.push_back(v.getDefiningOp());
     SmallPtrSet<Operation *, 8> erased;
     while (!unused.empty()) {
       Operation *d = unused.pop_back_val();
@@ -1195,7 +1248,8 @@ static void rewriteInductions(Operation *loop) {
           unused.push_back(dd);
       d->erase();
     }
-    eraseStep(ind.stepStore);
+    for (auto &[store, by] : ind.steps)
+      eraseStep(store);
     Value exit = valueOf(
         after, advanced(after, first,
                         after.create<arith::MulIOp>(l, trip, stepAt(after))));
