@@ -3,9 +3,10 @@
 // to gray through `p += 3` and `*q++`, a tone curve over the rows of an
 // image through row pointers the loop around sets (`const float *s = src +
 // y * w; float *d = dst + y * w;` then `*d++ = f(*s++)`), stereo samples
-// interleaved through `o[0] = *l++; o[1] = *r++; o += 2;`, and a blend of
-// two padded images whose row pointers step by their strides (`a += sa;
-// d += sd;`).
+// interleaved through `o[0] = *l++; o[1] = *r++; o += 2;` and split again
+// through `*l++ = *o++; *r++ = *o++;` (o stepped twice an iteration), and a
+// blend of two padded images whose row pointers step by their strides (`a
+// += sa; d += sd;`).
 #include "kernel.h"
 #include <math.h>
 #include <stdint.h>
@@ -39,6 +40,13 @@ static void interleave(int n, const float *l, const float *r, float *o) {
   }
 }
 
+static void split(int n, const float *o, float *l, float *r) {
+  for (int i = 0; i < n; i++) {
+    *l++ = *o++ * 2.0f;
+    *r++ = *o++ * 2.0f;
+  }
+}
+
 static void blend(int h, int w, const float *a, int sa, float *d, int sd) {
   for (int y = 0; y < h; y++) {
     for (int x = 0; x < w; x++)
@@ -65,6 +73,8 @@ int main(void) {
     curve(N / W, W, src, dst);
     KERNEL_FENCE();
     interleave(N, src, dst, st);
+    KERNEL_FENCE();
+    split(N, st, src, dst);
     KERNEL_FENCE();
     blend(N / W, W - 48, src, W, dst, W);
   }
