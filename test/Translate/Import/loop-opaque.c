@@ -196,7 +196,7 @@ void minus_one_unsigned(unsigned n, float *a) {
 
 // `i + 1 > 0` going down stops where i wraps, which is no count.
 // CHECK-LABEL: func.func @plus_one_down
-// CHECK: weft.opaque_loop {kind = "for", reason = "the condition compares i + 1 as unsigned in a loop that counts down"
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition compares i + 1 of an unsigned counter that counts down"
 void plus_one_down(unsigned long n, float *a) {
   for (unsigned long i = n; i + 1 > 0; i--)
     a[i] = 0;
@@ -242,4 +242,33 @@ void narrow_le(float *a) {
 void plus_one_unsigned_start(unsigned s, unsigned n, float *a) {
   for (unsigned i = s; i + 1 < n; i++)
     a[i] = 0;
+}
+
+// Bounds at the ends of long long: weft's own sums of them must not
+// overflow (the counter cannot reach them: not counted).
+// CHECK-LABEL: func.func @huge_bounds
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter c is narrower than int and may wrap before it reaches the bound"
+// CHECK: weft.opaque_loop {kind = "for", reason = "the counter d is narrower than int and may wrap before it reaches the bound"
+void huge_bounds(float *a) {
+  for (unsigned char c = 0; c <= 9223372036854775807LL; c++)
+    a[c] = 0;
+  for (unsigned char d = 0; d - 2 < 9223372036854775807LL; d++)
+    a[d] = 1;
+}
+
+// An unsigned char's `c + 1` is computed in int, but c itself wraps at 0
+// going down: `c + 1 > 0` never fails.
+// CHECK-LABEL: func.func @narrow_down_offset
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition compares c + 1 of an unsigned counter that counts down"
+void narrow_down_offset(float *a) {
+  for (unsigned char c = 10; c + 1 > 0; c--)
+    a[c] = 0;
+}
+
+// ... and `d - 2 < 250` going up is counted: in int, d - 2 does not wrap.
+// CHECK-LABEL: func.func @narrow_minus
+// CHECK: affine.for %{{.*}} = 0 to 252 {
+void narrow_minus(float *a) {
+  for (unsigned char d = 0; d - 2 < 250; d++)
+    a[d] = 0;
 }

@@ -687,13 +687,17 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
     // unsigned arithmetic, only a positive offset of a counter that goes up
     // (`i - 1` of 0 wraps; `i + 1 > 0` of a counter going down stops where
     // i wraps, which the count does not model).
-    std::string plus = name + (b.offset > 0 ? " + " : " - ") +
-                       std::to_string(std::abs(b.offset));
-    if (b.offset && (h.isUnsigned || b.unsignedCmp) && (b.offset < 0 || !up))
-      return "the condition compares " + plus +
-             (b.offset < 0 ? ", which may wrap below zero in unsigned "
-                             "arithmetic"
-                           : " as unsigned in a loop that counts down");
+    std::string compared = name + (b.offset > 0 ? " + " : " - ") +
+                           std::to_string(std::abs(b.offset));
+    // (A counter narrower than int gets its offset in int; an unsigned one
+    // going down wraps at 0 all the same.)
+    bool unsignedArith = b.unsignedCmp || (h.isUnsigned && width >= 32);
+    if (b.offset && !up && (unsignedArith || h.isUnsigned))
+      return "the condition compares " + compared +
+             " of an unsigned counter that counts down";
+    if (b.offset < 0 && unsignedArith)
+      return "the condition compares " + compared +
+             ", which may wrap below zero in unsigned arithmetic";
     // An unsigned counter compared in a wider type wraps before a bound it
     // cannot hold, and so does one narrower than int (C steps it in int
     // and converts back): unless the bound is a constant it holds (the one
@@ -701,29 +705,38 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
     // an offset, the counter's own bound, the constant less the offset, too.
     bool narrow = width < 32;
     unsigned bits = width - !h.isUnsigned;
-    auto holds = [&](int64_t v) {
-      return v >= 0 && (bits >= 63 || v < (int64_t(1) << bits));
+    // (Sums of constants, none where one does not fit an int64_t; the
+    // offset is never INT64_MIN: boundsOf.)
+    auto plus = [](std::optional<int64_t> v,
+                   int64_t d) -> std::optional<int64_t> {
+      int64_t r;
+      if (!v || __builtin_add_overflow(*v, d, &r))
+        return std::nullopt;
+      return r;
+    };
+    auto holds = [&](std::optional<int64_t> v) {
+      return v && *v >= 0 && (bits >= 63 || *v < (int64_t(1) << bits));
     };
     int64_t past = b.rel == Rel::LE;
     if ((h.isUnsigned || narrow) && (b.widened || narrow) &&
-        !(bc && holds(*bc + past) && holds(*bc - b.offset + past)))
+        !(holds(plus(bc, past)) && holds(plus(plus(bc, -b.offset), past))))
       return "the counter " + name +
              (narrow ? " is narrower than int" : " is unsigned") +
              " and may wrap before it reaches the bound";
     // An unsigned int's i + 1 wraps to 0 from the largest value, where the
     // count (in 64 bits) would not: from a start that holds it only.
     if (h.isUnsigned && !narrow && width < 64 && b.offset > 0 &&
-        !(start && holds(*start) && holds(*start + b.offset)))
-      return "the condition compares " + plus +
+        !(holds(start) && holds(plus(start, b.offset))))
+      return "the condition compares " + compared +
              ", which may wrap from an unknown start";
     if (!h.isUnsigned && b.unsignedCmp) {
-      if (!start || *start + b.offset < 0)
+      if (auto first = plus(start, b.offset); !first || *first < 0)
         return "the counter " + name +
                " is compared as unsigned but may start negative";
     }
     if (h.isUnsigned) {
       if (b.rel == Rel::NE &&
-          !(up ? start && *start + b.offset == 0 : bc && *bc == 0))
+          !(up ? plus(start, b.offset) == 0 : bc && *bc == 0))
         return "the unsigned counter " + name +
                " may wrap before it equals the bound";
       if (!up && b.rel == Rel::GE && !(bc && *bc >= -step))
