@@ -451,6 +451,14 @@ static bool onlyFeedsStep(Operation *load, Operation *store) {
          });
 }
 
+/// Does the load only feed one of the steps `stores` (each a store and its
+/// step)?
+static bool onlyFeedsSteps(Operation *load,
+                           ArrayRef<std::pair<Operation *, int64_t>> stores) {
+  return llvm::any_of(
+      stores, [&](const auto &x) { return onlyFeedsStep(load, x.first); });
+}
+
 /// The last store in the body's own block that steps the variable with
 /// decl id `decl` (the counter the importer found), or null.
 static Operation *bodyStep(Block &body, int64_t decl,
@@ -981,6 +989,7 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     Value cell;
     SmallVector<std::pair<Operation *, int64_t>, 1> stores;
     VariableStep byVar;
+    bool mixed = false; ///< a step by a variable beside another step
   };
   SmallVector<Steps> cells;
   for (Operation &op : body.without_terminator()) {
@@ -1000,14 +1009,14 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
       cells.push_back({stepped.first, {}, byVar});
       it = std::prev(cells.end());
     } else if (!it->byVar.name.empty() || !byVar.name.empty()) {
-      it->byVar.name = "?"; // two steps, one by a variable: not one
+      it->mixed = true;
     }
     it->stores.push_back({&op, stepped.second});
   }
   for (Steps &st : cells) {
     Value cell = st.cell;
     const VariableStep &byVar = st.byVar;
-    if (byVar.name == "?")
+    if (st.mixed)
       continue;
     int64_t step = 0;
     for (auto &[op, by] : st.stores)
@@ -1016,11 +1025,6 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
     auto isStep = [&](Operation *in) {
       return llvm::any_of(st.stores,
                           [&](const auto &x) { return x.first == in; });
-    };
-    auto feedsStep = [&](Operation *load) {
-      return llvm::any_of(st.stores, [&](const auto &x) {
-        return onlyFeedsStep(load, x.first);
-      });
     };
     auto alloca = cell.getDefiningOp<memref::AllocaOp>();
     if (step == 0 || !alloca || alloca.getType().getRank() != 0 ||
@@ -1045,7 +1049,7 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
       if (!isStep(in) && in->getNumRegions() == 0 && mayWriteCell(in, cell))
         other = true;
       if (isLoad(in) && in->getNumOperands() == 1 &&
-          in->getOperand(0) == cell && !feedsStep(in))
+          in->getOperand(0) == cell && !onlyFeedsSteps(in, st.stores))
         read = true;
     });
     // (A step of the for's increment is one whatever reads it: the
@@ -1232,10 +1236,7 @@ static void rewriteInductions(Operation *loop) {
     SmallVector<Operation *> reads;
     loop->getRegion(0).walk([&](Operation *op) {
       if (isLoad(op) && op->getNumOperands() == 1 &&
-          op->getOperand(0) == ind.cell &&
-          llvm::none_of(ind.steps, [&](const auto &x) {
-            return onlyFeedsStep(op, x.first);
-          }))
+          op->getOperand(0) == ind.cell && !onlyFeedsSteps(op, ind.steps))
         reads.push_back(op);
     });
     for (Operation *r : reads) {
