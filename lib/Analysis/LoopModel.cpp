@@ -178,15 +178,24 @@ MemPath weft::pathOf(const Access &a, ModuleOp module) {
   MemPath p = memPathOf(a.memref);
   p.root.row = a.row;
   p.root.rowType = a.rowType;
+  p.root.rowChecked = a.rowChecked;
   return p;
 }
 
-std::optional<Access> weft::rowOfTable(const Access &a) {
+std::optional<Access> weft::rowOfTable(const Access &a, Operation *checkedIn) {
   if (a.row || !a.memref || a.globalSymbol ||
       !isa<MemRefType>(a.memref.getType()))
     return std::nullopt;
   MemPath p = memPathOf(a.memref);
-  Operation *slot = p.views.empty() ? rowSlotLoad(p.root.base) : nullptr;
+  Operation *slot = nullptr;
+  bool checked = false;
+  if (p.views.empty()) {
+    slot = rowSlotLoad(p.root.base);
+    if (!slot && checkedIn) {
+      slot = rowSlotLoad(p.root.base, checkedIn);
+      checked = slot != nullptr;
+    }
+  }
   if (!slot)
     return std::nullopt;
   Access r = a;
@@ -195,6 +204,7 @@ std::optional<Access> weft::rowOfTable(const Access &a) {
   r.subs.append(a.subs.begin(), a.subs.end());
   r.row = true;
   r.rowType = a.memref.getType();
+  r.rowChecked = checked;
   return r;
 }
 
@@ -739,6 +749,54 @@ bool weft::runsAtLeastOnce(Operation *loop,
                            const DenseMap<Value, int64_t> &at) {
   auto runs = runsWhen(loop, at);
   return runs && runs->empty();
+}
+
+bool weft::readInEveryIteration(Operation *op, Operation *loop,
+                                SmallVectorImpl<Poly> &runs) {
+  if (!loop->isAncestor(op) || hasJumpOrSwitch(loop))
+    return false;
+  // An op that surely goes on to the next: it computes, loads, stores,
+  // declares a local, or is an expanded call, or holds only such ops.
+  std::function<bool(Operation *)> goesOn = [&](Operation *x) {
+    if (x->getNumRegions() == 0)
+      return isPure(x) || isLoad(x) || isExpandedCall(x) ||
+             isa<affine::AffineStoreOp, memref::StoreOp, memref::AllocaOp>(x);
+    if (!isa<scf::IfOp, affine::AffineIfOp, scf::ForOp, affine::AffineForOp,
+             scf::YieldOp, affine::AffineYieldOp>(x))
+      return false;
+    for (Region &r : x->getRegions())
+      for (Block &b : r)
+        for (Operation &in : b)
+          if (!in.hasTrait<OpTrait::IsTerminator>() && !goesOn(&in))
+            return false;
+    return true;
+  };
+  for (Operation *at = op; at != loop; at = at->getParentOp()) {
+    for (Operation *before = at->getPrevNode(); before;
+         before = before->getPrevNode())
+      if (!goesOn(before))
+        return false;
+    Operation *parent = at->getParentOp();
+    if (parent == loop)
+      break;
+    // Only loops in between, whose bounds do not change in `loop`: each
+    // runs in every iteration when it runs in one.
+    if (!isLoop(parent) || isa<OpaqueLoopOp>(parent) ||
+        &parent->getRegion(0).front() != at->getBlock())
+      return false;
+    LoopInfo info = loopInfoOf(parent);
+    for (const auto &list : {info.lbs, info.ubs})
+      for (const Poly &p : list)
+        if (llvm::any_of(p.atoms(),
+                         [&](Value v) { return isDefinedInside(v, loop); }))
+          return false;
+    auto r = runsWhen(parent, DenseMap<Value, int64_t>());
+    if (!r)
+      return false;
+    runs.append(r->begin(), r->end());
+  }
+  return op->getBlock() == &loop->getRegion(0).front() ||
+         loop->isProperAncestor(op);
 }
 
 bool weft::isJumpOrSwitch(Operation *op) {

@@ -694,7 +694,7 @@ void weft::markRowTables(ModuleOp module) {
   }
 }
 
-Operation *weft::rowSlotLoad(Value rowBase) {
+Operation *weft::rowSlotLoad(Value rowBase, Operation *checkedIn) {
   auto b = rowBase ? rowBase.getDefiningOp<BaseOp>() : BaseOp();
   Operation *ld = b && b.getPtr() ? b.getPtr().getDefiningOp() : nullptr;
   if (!isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(ld))
@@ -705,13 +705,69 @@ Operation *weft::rowSlotLoad(Value rowBase) {
   Value table = slots.root.base;
   if (auto tb = table.getDefiningOp<BaseOp>())
     table = tb.getPtr();
-  return table && isTable(table) ? ld : nullptr;
+  if (!checkedIn)
+    return table && isTable(table) ? ld : nullptr;
+  // A table the run-time check reads: rank-1 slots of pointers, which the
+  // loop reads at a slot that changes in it (a slot that does not is one
+  // pointer, which the check names as it is).
+  auto type = dyn_cast<MemRefType>(ld->getOperand(0).getType());
+  if (!type || type.getRank() != 1 || !isa<PtrType>(type.getElementType()) ||
+      slots.root.isCell || !checkedIn->isAncestor(ld) ||
+      isDefinedInside(slots.root.ptr ? slots.root.ptr : slots.root.base,
+                      checkedIn))
+    return nullptr;
+  bool varies = false;
+  if (auto al = dyn_cast<affine::AffineLoadOp>(ld))
+    varies = llvm::any_of(al.getMapOperands(), [&](Value v) {
+      return isDefinedInside(v, checkedIn);
+    });
+  else
+    varies =
+        isDefinedInside(cast<memref::LoadOp>(ld).getIndices()[0], checkedIn);
+  return varies ? ld : nullptr;
+}
+
+/// A row of a table checked at run time (BaseInfo::rowChecked) against
+/// other memory: the same row exactly when the same slot of the same table
+/// (the check finds its rows apart), else Maybe (the check covers the
+/// rows' span), unless the other memory is one no stored pointer reaches.
+static Overlap checkedRowOverlap(const BaseInfo &a, const BaseInfo &b,
+                                 Operation *loop, const Invariants *inv) {
+  const BaseInfo &r = a.rowChecked ? a : b, &x = a.rowChecked ? b : a;
+  BaseInfo tr = r, tx = x;
+  tr.row = tx.row = false;
+  tr.rowChecked = tx.rowChecked = false;
+  if (x.row) {
+    // A row of a table weft knows: its side would be the table's slots,
+    // which nothing has shown C reads in every iteration.
+    if (!x.rowChecked)
+      return Overlap::Unknown;
+    // Rows of two tables: apart when the check finds their spans apart.
+    Overlap t = overlapOf(tr, tx, loop, inv);
+    if (t == Overlap::Same)
+      return x.rowChecked && r.rowType == x.rowType ? Overlap::Same
+                                                    : Overlap::Unknown;
+    return t == Overlap::Unknown ? Overlap::Unknown : Overlap::Maybe;
+  }
+  // A row is a pointer loaded from memory: not into memory new in each
+  // iteration, nor into memory whose address nothing keeps.
+  if (isNewEachIteration(x.base, loop) || uncaptured(x) ||
+      (x.kind == AliasKind::object && !x.escapes))
+    return Overlap::Never;
+  // Memory the loop reaches by a pointer it computes: no check can name it.
+  if (x.base && isDefinedInside(x.base, loop) &&
+      !x.base.getDefiningOp<memref::GetGlobalOp>() &&
+      !pointerIdentity(x, loop, inv))
+    return Overlap::Unknown;
+  return Overlap::Maybe;
 }
 
 Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
                         const Invariants *inv) {
   // Rows of row tables: the same row exactly when the same slot of the
   // same table; apart from all memory that is no row.
+  if (a.rowChecked || b.rowChecked)
+    return checkedRowOverlap(a, b, loop, inv);
   if (a.row || b.row) {
     if (a.row && b.row) {
       BaseInfo ta = a, tb = b;

@@ -168,6 +168,12 @@ static Attribute sideAttr(Builder &b, const GuardSide &s) {
   if (!s.nonneg.empty())
     fields.push_back(b.getNamedAttr(
         "nonneg", cpolysAttr(b, withoutImplied(s.nonneg, true))));
+  if (s.rows()) {
+    fields.push_back(b.getNamedAttr(
+        "slots_lo", cpolysAttr(b, withoutImplied(s.slotLo, true))));
+    fields.push_back(b.getNamedAttr(
+        "slots_hi", cpolysAttr(b, withoutImplied(s.slotHi, false))));
+  }
   return b.getDictionaryAttr(fields);
 }
 
@@ -184,6 +190,8 @@ static GuardSide readSide(DictionaryAttr d) {
   s.nonneg = readCPolys(d.getAs<ArrayAttr>("nonneg"));
   s.lo = readCPolys(d.getAs<ArrayAttr>("lo"));
   s.hi = readCPolys(d.getAs<ArrayAttr>("hi"));
+  s.slotLo = readCPolys(d.getAs<ArrayAttr>("slots_lo"));
+  s.slotHi = readCPolys(d.getAs<ArrayAttr>("slots_hi"));
   return s;
 }
 
@@ -269,7 +277,7 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
     loop->setAttr("weft.cond_lastprivates", vars(v.condLastprivates));
   writeReductions(loop, "weft.reductions", v.reductions);
   writeReductions(loop, "weft.array_reductions", v.arrayReductions);
-  if (!v.guards.empty() || !v.conditions.empty()) {
+  if (!v.guards.empty() || !v.conditions.empty() || !v.rowTables.empty()) {
     SmallVector<Attribute> out;
     auto conds = [&](ArrayRef<CPoly> polys, ArrayRef<std::string> texts,
                      bool first) {
@@ -285,6 +293,9 @@ void weft::writeVerdict(Operation *loop, const Verdict &v) {
     };
     if (!v.preconditions.empty())
       conds(v.preconditions, v.preconditionTexts, /*first=*/true);
+    for (const GuardSide &t : v.rowTables)
+      out.push_back(
+          b.getDictionaryAttr({b.getNamedAttr("rows", sideAttr(b, t))}));
     for (const Guard &g : v.guards)
       out.push_back(guardAttr(b, g));
     if (!v.conditions.empty())
@@ -337,6 +348,10 @@ std::optional<Verdict> weft::readVerdict(Operation *loop) {
         for (Attribute t : d.getAs<ArrayAttr>("what"))
           (first ? v.preconditionTexts : v.conditionTexts)
               .push_back(cast<StringAttr>(t).str());
+        continue;
+      }
+      if (auto t = d.getAs<DictionaryAttr>("rows")) {
+        v.rowTables.push_back(readSide(t));
         continue;
       }
       v.guards.push_back({readSide(d.getAs<DictionaryAttr>("a")),
@@ -425,9 +440,27 @@ std::string weft::remarkText(const Verdict &v) {
              ? " (too large for a thread's stack: " + who +
                    "has a copy libweft allocates)"
              : ""));
+  for (const GuardSide &t : v.rowTables)
+    parts.push_back("a run-time check that the rows of " + t.base.name +
+                    " it touches are apart");
+  // A table whose rows are checked, as a plain side, is its slots: "the
+  // rows of w and the slots of w".
+  auto tableOfRows = [&](const GuardSide &s) {
+    auto same = [&](const GuardSide &t) {
+      return t.rows() && t.base.decl == s.base.decl;
+    };
+    return llvm::any_of(v.rowTables, same) ||
+           llvm::any_of(v.guards,
+                        [&](const Guard &g) { return same(g.a) || same(g.b); });
+  };
+  auto sideName = [&](const GuardSide &s) {
+    return s.rows()         ? "the rows of " + s.base.name
+           : tableOfRows(s) ? "the slots of " + s.base.name
+                            : s.base.name;
+  };
   for (const Guard &g : v.guards) {
-    std::string part = "a run-time check that " + g.a.base.name + " and " +
-                       g.b.base.name + " do not overlap";
+    std::string part = "a run-time check that " + sideName(g.a) + " and " +
+                       sideName(g.b) + " do not overlap";
     if (!llvm::is_contained(parts, part))
       parts.push_back(std::move(part));
   }

@@ -13,6 +13,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* Copied into a file, the helpers it does not call are not worth a warning. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -263,6 +265,108 @@ WEFT_HELPER int weft_apart(const void *a, int64_t alo, int64_t ahi,
   if (over)
     return 0;
   return ea <= sb || eb <= sa;
+}
+
+/*===--- Row tables checked at run time --------------------------------===*
+ *
+ * A loop that writes `w[k][j]` through a table of row pointers (`float
+ * **w`) that weft cannot prove holds rows apart (docs/analysis.md, "Row
+ * tables") runs in parallel when these say, where it starts, that the rows
+ * its slots [slo, shi] point to, each touched in elements [lo, hi] of
+ * `size` bytes, are pairwise apart (weft_rows_apart), and that all of them
+ * are apart from the loop's other memory (weft_apart on the rows' span,
+ * weft_rows_low and weft_rows_high). The table's slots are read as bytes
+ * (a `T *` has the representation of a `void *` on every target weft
+ * supports), whatever T is.
+ *
+ *===----------------------------------------------------------------------===*/
+
+/// Slot k of a table of row pointers, as an address.
+WEFT_HELPER uintptr_t weft_row_at(const void *table, int64_t k) {
+  const void *p;
+  memcpy(&p, (const char *)table + k * (int64_t)sizeof p, sizeof p);
+  return (uintptr_t)p;
+}
+
+WEFT_HELPER int weft_row_cmp(const void *a, const void *b) {
+  uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/// True when the rows of slots [slo, shi], each touched in elements [lo,
+/// hi] of `size` bytes, are pairwise apart, and nothing overflowed (*bad
+/// clear). Rows in address order (each the row before plus at least the
+/// elements touched, as `t[i] = t[i - 1] + n` builds them, or the other way
+/// round) are seen in one pass; else the rows are sorted (a copy of the
+/// slots, O(n log n) beside the loop's at least n row accesses) and their
+/// neighbours compared. No memory for the copy: not apart.
+WEFT_HELPER int weft_rows_apart(const void *table, int64_t slo, int64_t shi,
+                                int64_t lo, int64_t hi, size_t size,
+                                const int *bad) {
+  if (*bad)
+    return 0;
+  if (shi <= slo || hi < lo)
+    return 1; /* one row, or none, or no element */
+  int over = 0;
+  int64_t span = weft_mul(weft_add(weft_add(hi, -lo, &over), 1, &over),
+                          (int64_t)size, &over);
+  int64_t count = weft_add(weft_add(shi, -slo, &over), 1, &over);
+  if (over || (uint64_t)count > SIZE_MAX / sizeof(uintptr_t))
+    return 0;
+  /* In address order, up or down. */
+  for (int dir = 0; dir < 2; dir++) {
+    int64_t k = slo;
+    for (; k < shi; k++) {
+      uintptr_t a = weft_row_at(table, dir ? k + 1 : k);
+      uintptr_t b = weft_row_at(table, dir ? k : k + 1);
+      if (b <= a || b - a < (uint64_t)span)
+        break;
+    }
+    if (k == shi)
+      return 1;
+  }
+  uintptr_t *rows = (uintptr_t *)malloc((size_t)count * sizeof *rows);
+  if (!rows)
+    return 0;
+  for (int64_t k = 0; k < count; k++)
+    rows[k] = weft_row_at(table, slo + k);
+  qsort(rows, (size_t)count, sizeof *rows, weft_row_cmp);
+  int apart = 1;
+  for (int64_t k = 0; k + 1 < count && apart; k++)
+    apart = rows[k + 1] - rows[k] >= (uint64_t)span;
+  free(rows);
+  return apart;
+}
+
+/// The lowest row of slots [slo, shi] (null when there is none): with
+/// weft_rows_high, the bytes all the rows' touched elements lie in, for
+/// weft_apart (elements of 1 byte from weft_mul(lo, size)).
+WEFT_HELPER const void *weft_rows_low(const void *table, int64_t slo,
+                                      int64_t shi) {
+  uintptr_t low = UINTPTR_MAX;
+  for (int64_t k = slo; k <= shi; k++) {
+    uintptr_t r = weft_row_at(table, k);
+    low = r < low ? r : low;
+  }
+  return shi < slo ? (const void *)0 : (const void *)low;
+}
+
+/// The last byte of elements [.., hi] (of `size` bytes) of the rows of slots
+/// [slo, shi], from the lowest row; -1 when there is no row. An overflow
+/// sets *bad.
+WEFT_HELPER int64_t weft_rows_high(const void *table, int64_t slo, int64_t shi,
+                                   int64_t hi, size_t size, int *bad) {
+  if (shi < slo)
+    return -1;
+  uintptr_t low = UINTPTR_MAX, high = 0;
+  for (int64_t k = slo; k <= shi; k++) {
+    uintptr_t r = weft_row_at(table, k);
+    low = r < low ? r : low;
+    high = r > high ? r : high;
+  }
+  int64_t last =
+      weft_add(weft_mul(weft_add(hi, 1, bad), (int64_t)size, bad), -1, bad);
+  return weft_add(weft_u64((uint64_t)(high - low), bad), last, bad);
 }
 
 /// Identities of floating-point min and max reductions.

@@ -148,11 +148,91 @@ static void test_bands(void) {
     }
 }
 
+/* Row tables checked at run time: rows of one block in order (up or down),
+ * shuffled, overlapping, repeated, and the span the other memory is checked
+ * against. */
+static void test_rows(void) {
+  static float block[10 * 8];
+  float *up[10], *down[10], *mixed[10];
+  int order[10] = {3, 7, 0, 9, 1, 5, 8, 2, 6, 4};
+  for (int k = 0; k < 10; k++) {
+    up[k] = block + k * 8;
+    down[k] = block + (9 - k) * 8;
+    mixed[k] = block + order[k] * 8;
+  }
+  int bad = 0;
+  /* Elements [0, 7] of rows 8 apart: apart, whatever the order. */
+  CHECK(weft_rows_apart(up, 0, 9, 0, 7, sizeof(float), &bad));
+  CHECK(weft_rows_apart(down, 0, 9, 0, 7, sizeof(float), &bad));
+  CHECK(weft_rows_apart(mixed, 0, 9, 0, 7, sizeof(float), &bad));
+  /* One element more, or one before: the rows overlap. */
+  CHECK(!weft_rows_apart(up, 0, 9, 0, 8, sizeof(float), &bad));
+  CHECK(!weft_rows_apart(down, 0, 9, -1, 7, sizeof(float), &bad));
+  CHECK(!weft_rows_apart(mixed, 0, 9, 0, 8, sizeof(float), &bad));
+  /* Elements [2, 9] of each row: still 8 apart. */
+  CHECK(weft_rows_apart(mixed, 0, 9, 2, 9, sizeof(float), &bad));
+  /* Part of the slots: rows 0, 2, 4 of `up` touched in 16 elements. */
+  float *even[5] = {up[0], up[2], up[4], up[6], up[8]};
+  CHECK(weft_rows_apart(even, 0, 4, 0, 15, sizeof(float), &bad));
+  CHECK(!weft_rows_apart(even, 0, 4, 0, 16, sizeof(float), &bad));
+  CHECK(weft_rows_apart(up, 3, 5, 0, 7, sizeof(float), &bad));
+  /* A row twice: never apart. */
+  float *twice[4] = {up[1], up[2], up[1], up[3]};
+  CHECK(!weft_rows_apart(twice, 0, 3, 0, 0, sizeof(float), &bad));
+  CHECK(weft_rows_apart(twice, 0, 1, 0, 0, sizeof(float), &bad));
+  /* One row, none, no element: apart. */
+  CHECK(weft_rows_apart(twice, 2, 2, 0, 100, sizeof(float), &bad));
+  CHECK(weft_rows_apart(twice, 3, 2, 0, 100, sizeof(float), &bad));
+  CHECK(weft_rows_apart(twice, 0, 3, 5, 4, sizeof(float), &bad));
+  /* Overflow, now or before: not apart. */
+  CHECK(!weft_rows_apart(up, 0, 9, 0, INT64_MAX, sizeof(float), &bad));
+  bad = 1;
+  CHECK(!weft_rows_apart(up, 0, 9, 0, 7, sizeof(float), &bad));
+  bad = 0;
+  /* The span of the rows: from the lowest row to the highest's last
+     element, whatever the slots' order. */
+  CHECK(weft_rows_low(mixed, 0, 9) == (const void *)block);
+  CHECK(weft_rows_low(mixed, 0, 1) == (const void *)up[3]);
+  CHECK(weft_rows_low(mixed, 1, 0) == (const void *)0);
+  CHECK(weft_rows_high(mixed, 0, 9, 7, sizeof(float), &bad) ==
+        (int64_t)sizeof block - 1);
+  CHECK(weft_rows_high(mixed, 0, 1, 3, sizeof(float), &bad) ==
+        4 * 8 * (int64_t)sizeof(float) + 4 * (int64_t)sizeof(float) - 1);
+  CHECK(weft_rows_high(mixed, 1, 0, 7, sizeof(float), &bad) == -1);
+  CHECK_EQ(bad, 0);
+  /* As weft_apart sees them: the rows' span against memory past it. */
+  static float after[4];
+  const void *low = weft_rows_low(up, 0, 9);
+  int64_t high = weft_rows_high(up, 0, 9, 7, sizeof(float), &bad);
+  CHECK(weft_apart(low, weft_mul(0, sizeof(float), &bad), high, 1, after, 0, 3,
+                   sizeof(float), &bad) == 1);
+  CHECK(!weft_apart(low, 0, high, 1, block + 79, 0, 0, sizeof(float), &bad));
+  CHECK(weft_apart(weft_rows_low(up, 0, 4), 0,
+                   weft_rows_high(up, 0, 4, 7, sizeof(float), &bad), 1,
+                   block + 40, 0, 39, sizeof(float), &bad));
+  CHECK(!weft_apart(weft_rows_low(up, 0, 5), 0,
+                    weft_rows_high(up, 0, 5, 0, sizeof(float), &bad), 1,
+                    block + 40, 0, 39, sizeof(float), &bad));
+  /* Many rows, shuffled: the sorted path. */
+  enum { N = 4096 };
+  static double big[N * 3];
+  static double *rows[N];
+  for (int k = 0; k < N; k++)
+    rows[k] = big + (size_t)((k * 1237) % N) * 3;
+  CHECK(weft_rows_apart(rows, 0, N - 1, 0, 2, sizeof(double), &bad));
+  CHECK(!weft_rows_apart(rows, 0, N - 1, 0, 3, sizeof(double), &bad));
+  rows[N - 1] = rows[0] + 1;
+  CHECK(weft_rows_apart(rows, 0, N - 1, 0, 0, sizeof(double), &bad));
+  CHECK(!weft_rows_apart(rows, 0, N - 1, 0, 1, sizeof(double), &bad));
+  CHECK(weft_rows_apart(rows, 0, N - 2, 0, 2, sizeof(double), &bad));
+}
+
 int main(void) {
   test_trips();
   test_checked();
   test_apart();
   test_bands();
+  test_rows();
   printf("test_helpers: ok\n");
   return 0;
 }

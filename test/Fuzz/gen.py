@@ -21,7 +21,9 @@ helpers, early exits, and what real programs' hot loops do: arrays declared
 in the body, element indices kept in a scalar, sizes in locals never
 assigned, static kernels that every call passes distinct arrays, and (one
 program in four) row tables: `double **` whose rows are allocations of
-their own, passed as two tables, one table twice, or a row and its table;
+their own, passed as two tables, one table twice, or a row and its table,
+and (two in five of those) tables of rows carved from one block, in order,
+backwards, overlapping or with a row twice, which a run-time check tests;
 one kernel in ten has a long body (50 to 90 more stores, some repeated),
 and some read with a wraparound subscript (`z[(i + c) % n + n]`); one
 program in three has array reductions (histograms into globals and locals
@@ -860,7 +862,34 @@ class Gen:
                  "  free(acc);",
                  "  (void)gkeep;",
                  "}"]
-        self.rows = (m, n, calls)
+        # Tables weft cannot prove hold rows apart (docs/analysis.md, "Row
+        # tables"): rows carved from one block, in order, backwards, with
+        # a stride one short of a row (each row's last element the next
+        # one's first), or with one row twice; the kernel then runs in
+        # parallel only when a run-time check finds the rows it touches
+        # apart. (Drawn last: the kernel's other choices stay as they were.)
+        carve = None
+        if side.random() < 0.4:
+            carve = side.choice(("in order", "backwards", "overlapping",
+                                 "a row twice"))
+            self.features.add("row tables checked at run time, " + carve)
+            stride = "n - 1" if carve == "overlapping" else "n"
+            slot = "m - 1 - i" if carve == "backwards" else "i"
+            body += ["static double **rows_carve(int m, int n, int salt) {",
+                     "  double **t = malloc(m * sizeof(double *));",
+                     "  double *b = malloc(((size_t)m * n + n) * sizeof(double));",
+                     "  if (!t || !b)",
+                     "    exit(1);",
+                     "  for (int i = 0; i < m * n + n; i++)",
+                     "    b[i] = (double)((i * 29 + salt) % 47) / 16.0 - 1.0;",
+                     "  for (int i = 0; i < m; i++)",
+                     "    t[i] = b + (size_t)(%s) * (%s);" % (slot, stride)]
+            if carve == "a row twice":
+                body += ["  t[%d] = t[1];" % (m // 2)]
+            body += ["  return t;", "}"]
+            calls.append(side.choice((("R2", "R1", "A"), ("R0", "R2", "B + 3"),
+                                      ("R2", "R2", "A"))))
+        self.rows = (m, n, calls, carve)
         return "\n".join(body)
 
     def hist_kernel(self, side):
@@ -1848,7 +1877,7 @@ class Gen:
                         name, n, x, y, z, iv, nb))
                 main.append('  dump("%s/%d");' % (name, k))
         if self.rows:
-            m, n, calls = self.rows
+            m, n, calls, carve = self.rows
             main.insert(0, "\n".join([
                 "static void dump_rows(const char *what, double **r0, "
                 "double **r1) {",
@@ -1864,9 +1893,13 @@ class Gen:
                 "}", ""]))
             main.append("  double **R0 = rows_new(%d, %d, 1), "
                         "**R1 = rows_new(%d, %d, 2);" % (m, n, m, n))
+            if carve:
+                main.append("  double **R2 = rows_carve(%d, %d, 3);" % (m, n))
             for k, (w, o, v) in enumerate(calls):
                 main.append("  rows_k(%s, %s, %s);" % (w, o, v))
                 main.append('  dump_rows("rows/%d", R0, R1);' % k)
+                if carve:
+                    main.append('  dump_rows("carved/%d", R2, R2);' % k)
             main.append("  gather_k(R0, 3000, B);")
             main.append('  dump("gather");')
         if self.hist:

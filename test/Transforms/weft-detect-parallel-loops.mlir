@@ -107,16 +107,85 @@ func.func @opaque(%c: i1, %n: index) {
 
 // -----
 
-// A pointer loaded in the loop is other memory in every iteration.
+// A pointer loaded in the loop is other memory in every iteration: rows of
+// a table, which a run-time check must find apart from each other and from
+// the table's slots (weft.guards' `rows` dictionary and sides with
+// slots_lo and slots_hi). Here it cannot name the rows the loop reaches
+// (%n has no C name); @checked_rows can.
 // CHECK-LABEL: func.func @loaded_pointer
 func.func @loaded_pointer(%rows: memref<?x!weft.ptr> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "rows"}, %n: index) {
   %c = arith.constant 0.0 : f64
+  // expected-remark@+1 {{loop not parallelized: the rows of rows and rows may overlap, and weft cannot name in C the rows of rows that memory reaches}}
+  affine.for %i = 0 to %n {
+    // expected-note@+1 {{memory here}}
+    %p = affine.load %rows[%i] : memref<?x!weft.ptr>
+    %row = weft.base %p {alias = #weft.alias<pointer>, name = "row"} : (!weft.ptr) -> memref<?xf64>
+    affine.store %c, %row[0] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @checked_rows
+// CHECK: weft.guards = [{cond = {{\[}}[array<i64: -1>, array<i64: 1, 3>]], first, what = ["the loop at
+// CHECK-SAME: {rows = {base = {decl = 1 : i64, name = "rows"}, elem_size = 8 : i64, hi = {{\[}}[array<i64: -1>, array<i64: 1, 3>]], lo = {{\[}}[]], slots_hi = {{\[}}[array<i64: -1>, array<i64: 1, 2>]], slots_lo = {{\[}}[]]}}
+// CHECK-SAME: {a = {base = {decl = 1 : i64, name = "rows"}, elem_size = 8 : i64, hi = {{\[}}[array<i64: -1>, array<i64: 1, 3>]], lo = {{\[}}[]], slots_hi = {{\[}}[array<i64: -1>, array<i64: 1, 2>]], slots_lo = {{\[}}[]]}, b = {base = {decl = 1 : i64, name = "rows"}, elem_size = 8 : i64, hi = {{\[}}[array<i64: -1>, array<i64: 1, 2>]], lo = {{\[}}[]]}}]
+func.func @checked_rows(%rows: memref<?x!weft.ptr> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "rows"},
+                        %n: index {weft.decl = 2 : i64, weft.name = "n"},
+                        %m: index {weft.decl = 3 : i64, weft.name = "m"}) {
+  %c = arith.constant 0.0 : f64
+  // expected-remark@+1 {{loop parallelized: a run-time check that the rows of rows it touches are apart; a run-time check that the rows of rows and the slots of rows do not overlap; the checks made only when the loop at}}
+  affine.for %i = 0 to %n {
+    // (Its row is one pointer, here one the check cannot name.)
+    // expected-remark@+1 {{loop not parallelized: row and rows may overlap, and weft cannot name row in a run-time check}}
+    affine.for %j = 0 to %m {
+      // expected-note@+1 {{memory here}}
+      %p = affine.load %rows[%i] : memref<?x!weft.ptr>
+      %row = weft.base %p {alias = #weft.alias<pointer>, name = "row"} : (!weft.ptr) -> memref<?xf64>
+      affine.store %c, %row[%j] : memref<?xf64>
+    }
+  }
+  return
+}
+
+// -----
+
+// A table whose slots the loop writes has no rows to check.
+// CHECK-LABEL: func.func @rewired_rows
+func.func @rewired_rows(%rows: memref<?x!weft.ptr> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "rows"},
+                        %q: !weft.ptr,
+                        %n: index {weft.decl = 2 : i64, weft.name = "n"}) {
+  %c = arith.constant 0.0 : f64
   // expected-remark@+1 {{loop not parallelized: memory and memory may be the same memory in two iterations (row is a pointer computed in the loop)}}
   affine.for %i = 0 to %n {
+    affine.store %q, %rows[%i] : memref<?x!weft.ptr>
     %p = affine.load %rows[%i] : memref<?x!weft.ptr>
     %row = weft.base %p {alias = #weft.alias<pointer>, name = "row"} : (!weft.ptr) -> memref<?xf64>
     // expected-note@+1 {{memory here}}
     affine.store %c, %row[0] : memref<?xf64>
+  }
+  return
+}
+
+// -----
+
+// A slot read only under a condition: the check would read slots C does
+// not.
+// CHECK-LABEL: func.func @rows_under_if
+func.func @rows_under_if(%rows: memref<?x!weft.ptr> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "rows"},
+                         %f: memref<?xi1> {weft.alias = #weft.alias<pointer>, weft.decl = 3 : i64, weft.name = "f"},
+                         %n: index {weft.decl = 2 : i64, weft.name = "n"}) {
+  %c = arith.constant 0.0 : f64
+  // expected-remark@+1 {{loop not parallelized: memory and memory may be the same memory in two iterations (row is a pointer computed in the loop)}}
+  affine.for %i = 0 to %n {
+    %t = affine.load %f[%i] : memref<?xi1>
+    scf.if %t {
+      %p = affine.load %rows[%i] : memref<?x!weft.ptr>
+      %row = weft.base %p {alias = #weft.alias<pointer>, name = "row"} : (!weft.ptr) -> memref<?xf64>
+      // expected-note@+1 {{memory here}}
+      affine.store %c, %row[0] : memref<?xf64>
+    }
   }
   return
 }
@@ -403,7 +472,8 @@ func.func private @malloc(i64) -> !weft.ptr attributes {weft.external}
 // (weft.not_rows). w[k][j] is then w[k, j]: the column loop is parallel,
 // the rows apart from v and from each other. @make_stored's row is also
 // stored through: no table, and the rows of @unknown_rows are pointers
-// computed in the loop.
+// computed in the loop, which a run-time check could find apart if it could
+// name them (%m has no C name).
 // CHECK-LABEL: func.func @make(
 // CHECK-SAME: weft.returns_rows
 // CHECK-LABEL: func.func @rows(
@@ -464,12 +534,12 @@ func.func @make_stored(%m: index, %bytes: i64) -> !weft.ptr attributes {weft.sta
 }
 func.func @unknown_rows(%w: memref<?x!weft.ptr> {weft.alias = #weft.alias<pointer>, weft.decl = 4 : i64, weft.name = "w"},
                         %m: index, %n: index) attributes {weft.static, weft.direct_calls_only = 1 : i64} {
-  // expected-remark@+1 {{loop not parallelized: memory and memory may be the same memory in two iterations (w[k] is a pointer computed in the loop)}}
+  // expected-remark@+1 {{loop not parallelized: the rows of w and w may overlap, and weft cannot name in C the rows of w that memory reaches}}
   affine.for %k = 0 to %m {
+    // expected-note@+1 {{here}}
     %p = affine.load %w[%k] : memref<?x!weft.ptr>
     %row = weft.base %p {alias = #weft.alias<pointer>, name = "w[k]"} : (!weft.ptr) -> memref<?xf64>
     %c1 = arith.constant 1.0 : f64
-    // expected-note@+1 {{here}}
     affine.store %c1, %row[0] : memref<?xf64>
   }
   return

@@ -129,6 +129,9 @@ struct Access {
   /// the row's memref type.
   bool row = false;
   mlir::Type rowType;
+  /// A row of a table that a run-time check must find apart (rowOfTable's
+  /// `checkedIn`, BaseInfo::rowChecked).
+  bool rowChecked = false;
   /// A call's access to memory its callee fills first (CallSummary::Effect
   /// `sure`): a write of every element in `subs`, or a read of elements
   /// the callee wrote before in the same call.
@@ -269,8 +272,10 @@ MemPath pathOf(const Access &a, mlir::ModuleOp module);
 /// An access to a row of a row table (`w[k][j]`, markRowTables) as an access
 /// to its table with the slot as one more dimension (`w[k, j]`): two rows
 /// are the same memory exactly when their slots are the same. Nothing for
-/// any other access.
-std::optional<Access> rowOfTable(const Access &a);
+/// any other access. With `checkedIn`, also a row of a table weft does not
+/// know, read in that loop (rowSlotLoad), marked rowChecked.
+std::optional<Access> rowOfTable(const Access &a,
+                                 mlir::Operation *checkedIn = nullptr);
 
 /// The C spelling of an op's access (its NameLoc), or "".
 std::string accessText(mlir::Operation *op);
@@ -298,6 +303,18 @@ runsWhen(mlir::Operation *loop, const llvm::DenseMap<mlir::Value, int64_t> &at,
 bool runsAtLeastOnce(mlir::Operation *loop,
                      const llvm::DenseMap<mlir::Value, int64_t> &at =
                          llvm::DenseMap<mlir::Value, int64_t>());
+
+/// Does C run `op` (a read inside `loop`) in every iteration of `loop`,
+/// once the loops between them run at least once? It must have only loops
+/// around it up to `loop` (no `if`), whose bounds do not change in `loop`,
+/// only ops before it, there and in each loop's body, that surely go on
+/// (no call other than an expanded one, no jump, no error path), and no
+/// jump anywhere in `loop`. `runs` gets the polynomials, over values from
+/// outside `loop`, that are all >= 0 when the loops between run (runsWhen).
+/// A run-time check may then read, where `loop` starts, what `op` reads in
+/// its first and last iterations.
+bool readInEveryIteration(mlir::Operation *op, mlir::Operation *loop,
+                          llvm::SmallVectorImpl<Poly> &runs);
 
 /// The loads of a loop's bound that C makes before every iteration
 /// (weft.bound_of): the importer makes them once, right before the loop.

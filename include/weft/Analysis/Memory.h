@@ -40,6 +40,10 @@ struct BaseInfo {
   /// slots), and `rowType` the memref type the row is accessed as.
   bool row = false;
   mlir::Type rowType;
+  /// A row of a table weft cannot prove holds rows apart (rowSlotLoad's
+  /// `checkedIn`): apart from other rows of the table only by a run-time
+  /// check of their pointers, and Maybe against other memory.
+  bool rowChecked = false;
 };
 
 /// The base facts of a global, from its memref.global.
@@ -200,8 +204,12 @@ void markRowTables(mlir::ModuleOp module);
 /// for the dependence test: the slot load's memref (the table) and its
 /// subscripts, or null when `rowBase` (an access's base) is no row of a
 /// table weft knows. Two rows are the same memory exactly when their slots
-/// are the same.
-mlir::Operation *rowSlotLoad(mlir::Value rowBase);
+/// are the same. With `checkedIn` (a loop), also the slot load of a table
+/// weft does not know (a rank-1 array of pointers with no view on it, read
+/// in that loop at a slot that changes in it), whose rows a run-time check
+/// must then find apart (BaseInfo::rowChecked).
+mlir::Operation *rowSlotLoad(mlir::Value rowBase,
+                             mlir::Operation *checkedIn = nullptr);
 
 } // namespace weft
 

@@ -51,6 +51,12 @@ struct GuardSide {
   /// Values that must be >= 0 for lo and hi to hold (the dividend and the
   /// divisor - 1 of a remainder in a subscript); the check tests them.
   llvm::SmallVector<CPoly> nonneg;
+  /// The rows of a table of row pointers checked at run time (`w[k][j]`,
+  /// docs/analysis.md, "Row tables"): `base` is the table, slots
+  /// [min(slotLo), max(slotHi)] the rows, `lo` and `hi` the elements of
+  /// elemSize bytes touched in each row. Empty slot lists: no table.
+  llvm::SmallVector<CPoly> slotLo, slotHi;
+  bool rows() const { return !slotLo.empty(); }
 };
 
 /// A run-time check that two bases do not overlap.
@@ -59,7 +65,8 @@ struct Guard {
 };
 
 /// A guard as weft.guards holds each: `{a = side, b = side}`, each side
-/// `{base, elem_size, lo, hi[, cell][, nonneg]}` (docs/analysis.md).
+/// `{base, elem_size, lo, hi[, cell][, nonneg][, slots_lo, slots_hi]}`
+/// (docs/analysis.md).
 mlir::Attribute guardAttr(mlir::Builder &b, const Guard &g);
 
 struct Reduction {
@@ -102,6 +109,11 @@ struct Verdict {
   /// array after the loop. Integer + * & | ^ only (exact in any order).
   llvm::SmallVector<Reduction> arrayReductions;
   std::vector<Guard> guards;
+  /// Tables of row pointers whose rows the loop writes, lifted by the
+  /// dependence test to one more dimension (`w[k][j]` as w[k, j]) on the
+  /// condition that a run-time check finds the rows it touches pairwise
+  /// apart (GuardSide::rows); kept in weft.guards as `{rows = side}`.
+  std::vector<GuardSide> rowTables;
   /// Conditions the dependence test assumed (each >= 0 where the loop
   /// starts: a flattened subscript's column within its row,
   /// testDependence's `assumes`), which the run-time check tests with the

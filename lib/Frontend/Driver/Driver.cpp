@@ -408,9 +408,21 @@ llvm::Error weft::writeReport(llvm::StringRef path,
     o["reductions"] = reductions(v->reductions, false);
     o["array_reductions"] = reductions(v->arrayReductions, true);
     llvm::json::Array guards;
-    for (const Guard &g : v->guards)
-      guards.push_back(llvm::json::Object{
-          {"kind", "no-overlap"}, {"a", g.a.base.name}, {"b", g.b.base.name}});
+    for (const GuardSide &t : v->rowTables)
+      guards.push_back(
+          llvm::json::Object{{"kind", "rows-apart"}, {"table", t.base.name}});
+    for (const Guard &g : v->guards) {
+      llvm::json::Object o{
+          {"kind", "no-overlap"}, {"a", g.a.base.name}, {"b", g.b.base.name}};
+      // The sides that are a table's rows (their span).
+      llvm::json::Array rows;
+      for (auto [side, name] : {std::pair(&g.a, "a"), std::pair(&g.b, "b")})
+        if (side->rows())
+          rows.push_back(name);
+      if (!rows.empty())
+        o["rows"] = std::move(rows);
+      guards.push_back(std::move(o));
+    }
     for (const std::string &t : v->conditionTexts)
       guards.push_back(llvm::json::Object{{"kind", "condition"}, {"what", t}});
     for (const std::string &t : v->preconditionTexts)

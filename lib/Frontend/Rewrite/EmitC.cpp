@@ -439,8 +439,9 @@ std::string FileRewriter::guardText(mlir::ArrayAttr guards, const Plan &p) {
       out += " &&\n        !" + p.nm("weft_bad");
       continue;
     }
-    for (const char *side : {"a", "b"}) {
-      auto s = d.getAs<mlir::DictionaryAttr>(side);
+    // A side's arguments of weft_apart (or, with `pairwise`, those of
+    // weft_rows_apart for a table's rows), "" when it cannot be written.
+    auto sideArgs = [&](mlir::DictionaryAttr s, bool pairwise) -> std::string {
       // What the side's ranges assume (a remainder's dividend and divisor
       // - 1 not negative), tested first: an overflow in them sets
       // weft_bad, which weft_apart then sees.
@@ -471,11 +472,19 @@ std::string FileRewriter::guardText(mlir::ArrayAttr guards, const Plan &p) {
       // The address, and one element: through the pointer, then every array
       // dimension. A scalar or struct variable is its own only element.
       // A cell side is the variable's own storage, also when it is a
-      // pointer (docs/analysis.md, "Run-time checks").
+      // pointer (docs/analysis.md, "Run-time checks"). A table's rows
+      // (slots_lo) go through the table, then its row.
+      bool rows = (bool)s.get("slots_lo");
       std::string addr = "&" + name, elem = name;
-      if (!s.get("cell") && (t->isPointerType() || ctx.getAsArrayType(t))) {
-        addr = name;
-        elem = name + "[0]";
+      for (int step = 0; step < (rows ? 2 : 1); ++step) {
+        if (s.get("cell") || !(t->isPointerType() || ctx.getAsArrayType(t))) {
+          if (rows)
+            return ""; // (no table of pointers)
+          break;
+        }
+        if (step == 0)
+          addr = name;
+        elem += "[0]";
         t = t->isPointerType() ? t->getPointeeType()
                                : ctx.getAsArrayType(t)->getElementType();
         while (const clang::ArrayType *at = ctx.getAsArrayType(t)) {
@@ -496,10 +505,38 @@ std::string FileRewriter::guardText(mlir::ArrayAttr guards, const Plan &p) {
       std::string lo = list("lo", "weft_min64"), hi = list("hi", "weft_max64");
       if (lo.empty() || hi.empty())
         return "";
+      if (!rows)
+        return "(const void *)" + addr + ", " + lo + ", " + hi + ", sizeof(" +
+               elem + ")";
+      std::string slo = list("slots_lo", "weft_min64"),
+                  shi = list("slots_hi", "weft_max64");
+      if (slo.empty() || shi.empty())
+        return "";
+      std::string table = "(const void *)" + addr + ", " + slo + ", " + shi,
+                  size = "sizeof(" + elem + ")", bad = "&" + p.nm("weft_bad");
+      if (pairwise)
+        return table + ", " + lo + ", " + hi + ", " + size;
+      // The rows' span in bytes, from the lowest row.
+      return "weft_rows_low(" + table + "), weft_mul(" + lo + ", (int64_t)" +
+             size + ", " + bad + "),\n" + std::string(14, ' ') +
+             "weft_rows_high(" + table + ", " + hi + ", " + size + ", " + bad +
+             "), 1";
+    };
+    if (auto r = d.getAs<mlir::DictionaryAttr>("rows")) {
+      std::string a = sideArgs(r, /*pairwise=*/true);
+      if (a.empty())
+        return "";
+      out += conds + " &&\n        weft_rows_apart(" + a + ", &" +
+             p.nm("weft_bad") + ")";
+      continue;
+    }
+    for (const char *side : {"a", "b"}) {
+      std::string one = sideArgs(d.getAs<mlir::DictionaryAttr>(side), false);
+      if (one.empty())
+        return "";
       if (!args.empty())
         args += ",\n" + std::string(14, ' ');
-      args += "(const void *)" + addr + ", " + lo + ", " + hi + ", sizeof(" +
-              elem + ")";
+      args += one;
     }
     out += conds + " &&\n        weft_apart(" + args + ", &" +
            p.nm("weft_bad") + ")";

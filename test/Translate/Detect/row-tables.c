@@ -76,7 +76,9 @@ static void with_row(double *r, double **w, int m) {
     w[k][0] = r[k] * 2; // expected-note {{w[k][0] here}}
 }
 
-// Rows carved from one block are no allocations of their own.
+// Rows carved from one block are no allocations of their own: a run-time
+// check finds them apart (or not: rewired's w[1] is w[0], and its loop then
+// runs as written).
 static double **one_block(int m, int n) {
   double **t = malloc(m * sizeof(double *));
   t[0] = malloc((size_t)m * n * sizeof(double));
@@ -85,9 +87,9 @@ static double **one_block(int m, int n) {
   return t;
 }
 static void blocks(double **w, int m, int n) {
-  for (int k = 0; k < m; k++) // expected-remark {{loop not parallelized: w[k] and w[k][j] may be the same memory in two iterations (w[k] is a pointer computed in the loop)}}
-    for (int j = 0; j < n; j++) // expected-remark {{loop parallelized: a run-time check that w[k] and w do not overlap}}
-      w[k][j] = w[k][j] * 0.5; // expected-note {{w[k][j] here}}
+  for (int k = 0; k < m; k++) // expected-remark {{loop parallelized: a run-time check that the rows of w it touches are apart; a run-time check that the rows of w and the slots of w do not overlap; the checks made only when the loop at}}
+    for (int j = 0; j < n; j++) // expected-remark {{loop not parallelized: the loop at}}
+      w[k][j] = w[k][j] * 0.5;
 }
 
 // A row also used where it was allocated, and a slot written after: no
@@ -117,14 +119,14 @@ static double **alloc_rows3(int m, int n) {
 }
 static void rewired(double **w, int m, int n) {
   w[1] = w[0];
-  for (int k = 0; k < m; k++) // expected-remark {{loop not parallelized: w[k] and w[k][j] may be the same memory in two iterations (w[k] is a pointer computed in the loop)}}
-    for (int j = 0; j < n; j++) // expected-remark {{loop parallelized: a run-time check that w[k] and w do not overlap}}
-      w[k][j] = j; // expected-note {{w[k][j] here}}
+  for (int k = 0; k < m; k++) // expected-remark {{loop parallelized: a run-time check that the rows of w it touches are apart; a run-time check that the rows of w and the slots of w do not overlap; the checks made only when the loop at}}
+    for (int j = 0; j < n; j++) // expected-remark {{loop not parallelized: the loop at}}
+      w[k][j] = j;
 }
 static void fill(double **w, int m, int n) {
-  for (int k = 0; k < m; k++) // expected-remark {{loop not parallelized: w[k] and w[k][j] may be the same memory in two iterations (w[k] is a pointer computed in the loop)}}
-    for (int j = 0; j < n; j++) // expected-remark {{loop parallelized: a run-time check that w[k] and w do not overlap}}
-      w[k][j] = k + j; // expected-note {{w[k][j] here}}
+  for (int k = 0; k < m; k++) // expected-remark {{loop parallelized: a run-time check that the rows of w it touches are apart; a run-time check that the rows of w and the slots of w do not overlap; the checks made only when the loop at}}
+    for (int j = 0; j < n; j++) // expected-remark {{loop not parallelized: the loop at}}
+      w[k][j] = k + j;
 }
 
 // Freeing the rows keeps the facts (the table goes only to free).
@@ -135,9 +137,22 @@ static void free_rows(double **t, int m) {
 }
 
 static void fill2(double **w, int m, int n) {
-  for (int k = 0; k < m; k++) // expected-remark {{loop not parallelized: w[k] and w[k][j] may be the same memory in two iterations (w[k] is a pointer computed in the loop)}}
-    for (int j = 0; j < n; j++) // expected-remark {{loop parallelized: a run-time check that w[k] and w do not overlap}}
-      w[k][j] = k + j; // expected-note {{w[k][j] here}}
+  for (int k = 0; k < m; k++) // expected-remark {{loop parallelized: a run-time check that the rows of w it touches are apart; a run-time check that the rows of w and the slots of w do not overlap; the checks made only when the loop at}}
+    for (int j = 0; j < n; j++) // expected-remark {{loop not parallelized: the loop at}}
+      w[k][j] = k + j;
+}
+
+// Rows of a table weft knows (w) written from rows of one it would check at
+// run time (c, carved from one block here): a check of w's rows would need
+// its slots read in every iteration, which nothing has shown, so none.
+static void from_block(double **w, double *blk, int m, int n) {
+  double **c = malloc(m * sizeof *c);
+  for (int i = 0; i < m; i++) // expected-remark {{loop parallelized}}
+    c[i] = blk + i * n;
+  for (int k = 0; k < m; k++) // expected-remark {{loop not parallelized: c[k][j] and w[k][j] may be the same memory in two iterations (the rows of c and w, which may be one table of rows)}}
+    for (int j = 0; j < n; j++) // expected-remark {{loop not parallelized: c[k][j] and w[k][j] may be the same memory in two iterations (c[k] may point into a row of w)}}
+      w[k][j] = c[k][j]; // expected-note {{w[k][j] here}}
+  free(c);
 }
 
 int main(void) {
@@ -160,6 +175,7 @@ int main(void) {
   fill2(one_row(8, 8), 8, 8);
   double **rw = alloc_rows3(8, 8);
   rewired(rw, 8, 8);
+  from_block(alloc_rows(8, 8), malloc(64 * sizeof(double)), 8, 8);
   double r = w[1][1] + hidden[1] + u[2][2];
   free_rows(oldw, in + 1);
   return (int)r;

@@ -58,3 +58,26 @@ void back(double *out, const double *buf, int cap, int n) {
   for (int i = 0; i < n; i++)
     out[i] = buf[(i - 3) % cap + cap] * 0.5;
 }
+
+// A table of row pointers weft cannot prove holds rows apart: the check
+// reads its slots, first that the rows are pairwise apart in the elements
+// the loop touches (weft_rows_apart), then that their span (weft_rows_low,
+// weft_rows_high, in bytes) is apart from the other memory, the table's
+// slots included; all of it only when the inner loop runs, since only then
+// does C read the slots.
+// CHECK-LABEL: void table_rows(
+// CHECK:      if (weft_trip >= {{[0-9]+}} && weft_ready() && !weft_for_inline({{.*}}) &&
+// CHECK-NEXT:         weft_add(-1, (int64_t)n, &weft_bad) >= 0 &&
+// CHECK-NEXT:         !weft_bad &&
+// CHECK-NEXT:         weft_rows_apart((const void *)w, 0, weft_add(-1, (int64_t)m, &weft_bad), 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(w[0][0]), &weft_bad) &&
+// CHECK-NEXT:         weft_apart(weft_rows_low((const void *)w, 0, weft_add(-1, (int64_t)m, &weft_bad)), weft_mul(0, (int64_t)sizeof(w[0][0]), &weft_bad),
+// CHECK-NEXT:               weft_rows_high((const void *)w, 0, weft_add(-1, (int64_t)m, &weft_bad), weft_add(-1, (int64_t)n, &weft_bad), sizeof(w[0][0]), &weft_bad), 1,
+// CHECK-NEXT:               (const void *)v, 0, weft_add(-1, (int64_t)n, &weft_bad), sizeof(v[0]), &weft_bad) &&
+// CHECK-NEXT:         weft_apart(weft_rows_low((const void *)w, 0, weft_add(-1, (int64_t)m, &weft_bad)), weft_mul(0, (int64_t)sizeof(w[0][0]), &weft_bad),
+// CHECK-NEXT:               weft_rows_high((const void *)w, 0, weft_add(-1, (int64_t)m, &weft_bad), weft_add(-1, (int64_t)n, &weft_bad), sizeof(w[0][0]), &weft_bad), 1,
+// CHECK-NEXT:               (const void *)w, 0, weft_add(-1, (int64_t)m, &weft_bad), sizeof(w[0]), &weft_bad)) {
+void table_rows(int m, int n, double **w, const double *v) {
+  for (int k = 0; k < m; k++)
+    for (int j = 0; j < n; j++)
+      w[k][j] += v[j];
+}

@@ -257,9 +257,10 @@ LogicalResult TaskOp::verify() {
     auto d = dyn_cast<DictionaryAttr>(g);
     if (!d ||
         (!(d.getAs<DictionaryAttr>("a") && d.getAs<DictionaryAttr>("b")) &&
-         !(d.getAs<ArrayAttr>("cond") && d.getAs<ArrayAttr>("what"))))
+         !(d.getAs<ArrayAttr>("cond") && d.getAs<ArrayAttr>("what")) &&
+         !d.getAs<DictionaryAttr>("rows")))
       return emitOpError("guards must be dictionaries with sides 'a' and 'b', "
-                         "or conditions 'cond' and 'what'");
+                         "conditions 'cond' and 'what', or a table's 'rows'");
   }
   if (auto intent = getIntent())
     if (*intent != "compute" && *intent != "memory")

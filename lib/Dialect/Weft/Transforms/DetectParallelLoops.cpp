@@ -747,11 +747,18 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
     return std::nullopt;
   }
   side.base = *var;
-  auto rootType = dyn_cast<MemRefType>(root.base.getType());
-  if (!rootType) {
-    why = "weft cannot size " + root.name;
+  auto rootType = dyn_cast<MemRefType>(root.rowChecked ? root.rowType
+                                                       : root.base.getType());
+  if (!rootType ||
+      (root.rowChecked && !rootType.hasStaticShape() &&
+       llvm::any_of(rootType.getShape().drop_front(), ShapedType::isDynamic))) {
+    why = std::string("weft cannot size ") +
+          (root.rowChecked ? "the rows of " : "") + root.name;
     return std::nullopt;
   }
+  // A table's rows (GuardSide::rows): the slots first, then the elements of
+  // each row, from the subscripts after the slot's.
+  size_t first = root.rowChecked ? 1 : 0;
   // A pointer variable itself (read in the loop, which writes memory that
   // may hold it) is its storage, &p, not what p points to.
   side.cell = root.isCell;
@@ -761,7 +768,7 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
   // Row-major strides of the root, in elements; the inner dimensions of a
   // VLA parameter are sized by other parameters (weft.vla_sizes).
   SmallVector<int64_t> vlaSizes;
-  if (auto arg = dyn_cast<BlockArgument>(root.base))
+  if (auto arg = dyn_cast<BlockArgument>(root.base); arg && !first)
     if (auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp()))
       if (auto a = fn.getArgAttrOfType<DenseI64ArrayAttr>(arg.getArgNumber(),
                                                           "weft.vla_sizes"))
@@ -802,6 +809,15 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
     }
     strides[d] = *s;
   }
+  // The loop and the loops inside it around an access: their induction
+  // variables are eliminated from its subscripts.
+  auto innerLoops = [&](const Access *a) {
+    SmallVector<LoopInfo> inner;
+    for (const LoopInfo &l : a->loops)
+      if (l.op == loop.op || loop.op->isAncestor(l.op))
+        inner.push_back(l);
+    return inner;
+  };
   // The elements one access touches, from its subscripts over the loops;
   // false with the reason when weft cannot bound or name them.
   auto subscriptSide = [&](const Access *a, SmallVectorImpl<CPoly> &accLo,
@@ -812,13 +828,13 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
     bool flat = !p.views.empty() && p.views.front().kind == ViewStep::Flat;
     if (flat)
       dims = 1;
-    if (a->subs.size() < dims) {
+    if (a->subs.size() < first + dims) {
       why = "weft cannot bound the elements " + textOf(*a) + " touches";
       return false;
     }
     Poly lo, hi;
     for (size_t d = 0; d < dims; ++d) {
-      const Subscript &s = a->subs[d];
+      const Subscript &s = a->subs[first + d];
       Poly stride = flat ? Poly::constant(1) : strides[d];
       if (!s.known()) {
         why = "weft cannot bound the elements " + textOf(*a) + " touches";
@@ -835,10 +851,7 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
       hi = *nh;
     }
     // Eliminate the loop's and inner loops' induction variables.
-    SmallVector<LoopInfo> inner;
-    for (const LoopInfo &l : a->loops)
-      if (l.op == loop.op || loop.op->isAncestor(l.op))
-        inner.push_back(l);
+    SmallVector<LoopInfo> inner = innerLoops(a);
     boundRemainders(lo, hi, inner, loop.op, names, side);
     SmallVector<Poly> los, his;
     if (auto rl = rangeOver(lo, inner), rh = rangeOver(hi, inner); rl && rh) {
@@ -861,12 +874,32 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
       }
     return true;
   };
+  // The slots of a table's rows, from the slot subscript.
+  auto slotSide = [&](const Access *a) -> bool {
+    const Subscript &s = a->subs.front();
+    SmallVector<LoopInfo> inner = innerLoops(a);
+    auto rl = s.known() ? rangeOver(*s.lo, inner) : std::nullopt;
+    auto rh = s.known() ? rangeOver(*s.hi, inner) : std::nullopt;
+    auto cl = rl ? names.convert(rl->first) : std::nullopt;
+    auto ch = rh ? names.convert(rh->second) : std::nullopt;
+    if (!cl || !ch) {
+      why = "weft cannot name in C the rows of " + root.name + " that " +
+            textOf(*a) + " reaches";
+      return false;
+    }
+    if (!llvm::is_contained(side.slotLo, *cl))
+      side.slotLo.push_back(*cl);
+    if (!llvm::is_contained(side.slotHi, *ch))
+      side.slotHi.push_back(*ch);
+    return true;
+  };
   // Else [0, length) when the ops that compute a rank-1 subscript bound it
   // (indexLength: `lut[in[i]]` of an unsigned char, `table[k[i] % nt]`).
   auto boundedSide = [&](const Access *a, SmallVectorImpl<CPoly> &accLo,
                          SmallVectorImpl<CPoly> &accHi) -> bool {
     Value index = rank1Index(a->op);
-    if (!index || rootType.getRank() != 1 || !pathOf(*a, module).views.empty())
+    if (!index || first || rootType.getRank() != 1 ||
+        !pathOf(*a, module).views.empty())
       return false;
     std::optional<Poly> n = indexLength(index, a->op, kMaxBoundedElements);
     std::optional<Poly> last = n ? n->plus(Poly::constant(-1)) : std::nullopt;
@@ -883,6 +916,8 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
   };
   for (const Access *a : accesses) {
     SmallVector<CPoly> accLo, accHi;
+    if (first && (a->subs.empty() || !slotSide(a)))
+      return std::nullopt;
     if (!subscriptSide(a, accLo, accHi)) {
       accLo.clear();
       accHi.clear();
@@ -1183,12 +1218,34 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   }
   bool assumeNoAlias = assumesNoAlias(loop);
   // Rows of row tables are compared as their slots (`w[k][j]` as w[k, j]).
-  // They are never Maybe: the checks below see the accesses as written.
+  // Rows of a table weft knows are never Maybe. Those of another table
+  // read at a slot that changes in the loop are, on the condition that a
+  // run-time check finds the rows the loop touches apart (rowChecked,
+  // v.rowTables), unless the loop may write the table's slots.
   std::deque<Access> rows;
   SmallVector<const Access *> cmp(mem.begin(), mem.end());
   SmallVector<MemPath> cmpPaths(paths.begin(), paths.end());
+  // The check reads the slots where the loop starts: only slots that C
+  // reads too, in the first and last iterations (readInEveryIteration),
+  // once the loops between run, which it tests first (rowRuns).
+  SmallVector<std::pair<Operation *, Poly>> rowRuns;
   for (size_t i = 0; i < mem.size(); ++i)
-    if (std::optional<Access> r = rowOfTable(*mem[i])) {
+    if (std::optional<Access> r = rowOfTable(*mem[i], loop)) {
+      SmallVector<Poly> runs;
+      if (r->rowChecked &&
+          (!v.errorPaths.empty() ||
+           !readInEveryIteration(
+               rowSlotLoad(memPathOf(mem[i]->memref).root.base, loop), loop,
+               runs) ||
+           llvm::any_of(llvm::seq(mem.size()), [&](size_t k) {
+             BaseInfo slots = pathOf(*r, module).root;
+             slots.row = slots.rowChecked = false;
+             return mem[k]->isWrite && overlapOf(slots, paths[k].root, loop,
+                                                 &inv) == Overlap::Same;
+           })))
+        continue;
+      for (const Poly &p : runs)
+        rowRuns.push_back({mem[i]->op, p});
       rows.push_back(std::move(*r));
       cmp[i] = &rows.back();
       cmpPaths[i] = pathOf(rows.back(), module);
@@ -1570,6 +1627,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     for (const Access &r : bound->reads) {
       mem.push_back(&r);
       paths.push_back(pathOf(r, module));
+      cmp.push_back(&r);
+      cmpPaths.push_back(paths.back());
     }
     for (auto [ri, wi] : bound->maybe) {
       size_t w = llvm::find(mem, &body.accesses[wi]) - mem.begin();
@@ -1592,56 +1651,108 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       v.arrayReductions.push_back(r.reduction);
     }
 
-  // One check per pair of bases, over all their accesses.
-  SmallVector<std::pair<Value, Value>> done;
+  // One check per pair of bases, over all their accesses. The rows of a
+  // table checked at run time are a base of their own, beside its slots.
+  using Key = std::pair<Value, bool>; // (memory, rows of a checked table)
+  auto key = [&](const BaseInfo &r) {
+    Value id = pointerIdentity(r, loop, &inv);
+    return Key(id ? id : r.base, r.rowChecked);
+  };
+  auto rowsName = [](const BaseInfo &r) {
+    return (r.rowChecked ? "the rows of " : "") + r.name;
+  };
+  auto accessesOf = [&](Key root) {
+    SmallVector<const Access *> out;
+    for (size_t k = 0; k < cmp.size(); ++k)
+      if (key(cmpPaths[k].root) == root)
+        out.push_back(cmp[k]);
+    return out;
+  };
+  SmallVector<std::pair<Key, Key>> done;
   for (auto [ci, cj] : checks) {
     size_t i = ci, j = cj;
     // The side that is written first, so that remarks name it first.
-    bool iWrites = llvm::any_of(llvm::seq(mem.size()), [&](size_t k) {
-      return mem[k]->isWrite && paths[k].root.base == paths[i].root.base;
+    bool iWrites = llvm::any_of(llvm::seq(cmp.size()), [&](size_t k) {
+      const BaseInfo &rk = cmpPaths[k].root, &ri = cmpPaths[i].root;
+      return cmp[k]->isWrite && rk.base == ri.base &&
+             rk.rowChecked == ri.rowChecked;
     });
     if (!iWrites)
       std::swap(i, j);
-    auto key = [&](const BaseInfo &r) {
-      Value id = pointerIdentity(r, loop, &inv);
-      return id ? id : r.base;
-    };
-    Value ra = key(paths[i].root), rb = key(paths[j].root);
+    Key ra = key(cmpPaths[i].root), rb = key(cmpPaths[j].root);
     if (llvm::is_contained(done, std::make_pair(ra, rb)) ||
         llvm::is_contained(done, std::make_pair(rb, ra)))
       continue;
     done.push_back({ra, rb});
-    auto accessesOf = [&](Value root) {
-      SmallVector<const Access *> out;
-      for (size_t k = 0; k < mem.size(); ++k)
-        if (key(paths[k].root) == root)
-          out.push_back(mem[k]);
-      return out;
-    };
     std::string why;
     // An array each thread copies: all of it, whatever the subscripts.
-    auto sideOf = [&](size_t k, Value root) -> std::optional<GuardSide> {
+    auto sideOf = [&](size_t k, Key root) -> std::optional<GuardSide> {
       if (k < cls.size() && reduced.contains(cls[k]))
-        return wholeArraySide(paths[k].root,
+        return wholeArraySide(cmpPaths[k].root,
                               copied[copiedOf.lookup(cls[k])].reduction.length,
                               loop, names, inv, why);
-      return guardSide(paths[k].root, accessesOf(root), info, names, module,
+      return guardSide(cmpPaths[k].root, accessesOf(root), info, names, module,
                        inv, why);
     };
     auto sa = sideOf(i, ra);
     auto sb = sa ? sideOf(j, rb) : std::nullopt;
     if (!sa || !sb)
-      return fail(paths[i].root.name + " and " + paths[j].root.name +
-                      " may overlap, and " + why +
+      return fail(rowsName(cmpPaths[i].root) + " and " +
+                      rowsName(cmpPaths[j].root) + " may overlap, and " + why +
                       " (if they never do, declare them restrict, or put "
                       "#pragma weft assume_no_alias before the loop)",
-                  mem[j]->loc, textOf(*mem[j]) + " here");
+                  cmp[j]->loc, textOf(*cmp[j]) + " here");
     v.guards.push_back({*sa, *sb});
   }
+  // The rows of each checked table the loop writes: apart from each other.
+  SmallVector<Key> tables;
+  for (size_t k = 0; k < bodyAccesses && !assumeNoAlias; ++k) {
+    Key t = key(cmpPaths[k].root);
+    if (!cmp[k]->isWrite || !t.second || llvm::is_contained(tables, t))
+      continue;
+    tables.push_back(t);
+    std::string why;
+    auto side = guardSide(cmpPaths[k].root, accessesOf(t), info, names, module,
+                          inv, why);
+    if (!side)
+      return fail(textOf(*cmp[k]) + " may reach the same row of " +
+                      cmpPaths[k].root.name + " in two iterations, and " + why,
+                  cmp[k]->loc, textOf(*cmp[k]) + " here");
+    v.rowTables.push_back(std::move(*side));
+  }
+  // The loops between a checked table's slot reads and this one run, if
+  // the check reads the slots.
+  bool readsSlots =
+      !v.rowTables.empty() || llvm::any_of(v.guards, [](const Guard &g) {
+        return g.a.rows() || g.b.rows();
+      });
+  for (auto &[op, p] : rowRuns) {
+    if (!readsSlots)
+      break;
+    std::optional<CPoly> c = names.convert(p);
+    if (!c)
+      return fail("weft cannot name in C when the loops around " +
+                      accessText(op) +
+                      " run, which its run-time check of "
+                      "the rows needs",
+                  op->getLoc(), accessText(op) + " here");
+    if (!llvm::is_contained(v.preconditions, *c))
+      v.preconditions.push_back(std::move(*c));
+    Operation *in = op->getParentOp();
+    while (in->getParentOp() != loop)
+      in = in->getParentOp();
+    std::string what = "the loop at " + where(in->getLoc()) + " runs";
+    if (!llvm::is_contained(v.preconditionTexts, what))
+      v.preconditionTexts.push_back(what);
+  }
   names.testFirst(nullptr);
+  SmallVector<std::pair<Value, Value>> guarded;
+  for (auto [a, b] : done)
+    if (!a.second && !b.second)
+      guarded.push_back({a.first, b.first});
   v.noalias =
       apartVariables(loop, ArrayRef(mem).take_front(bodyAccesses),
-                     ArrayRef(paths).take_front(bodyAccesses), done, inv);
+                     ArrayRef(paths).take_front(bodyAccesses), guarded, inv);
 
   // The C counter of the loop, when it is declared outside and used after.
   if (auto counter = loop->getAttrOfType<IntegerAttr>("weft.counter")) {

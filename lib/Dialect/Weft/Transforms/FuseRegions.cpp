@@ -260,12 +260,16 @@ bool FuseRegions::joins(ArrayRef<Member> members, ArrayRef<Operation *> glue,
     if (auto cond = d.getAs<ArrayAttr>("cond")) // (testDependence's)
       for (Attribute p : cond)
         atoms(cast<ArrayAttr>(p));
-    for (const char *side : {"a", "b"})
-      if (auto s = d.getAs<DictionaryAttr>(side))
+    for (const char *side : {"a", "b", "rows"})
+      if (auto s = d.getAs<DictionaryAttr>(side)) {
+        // A table's rows are read from its slots.
+        if (s.get("slots_lo"))
+          namesMemory = true;
         for (const char *key : {"lo", "hi", "nonneg"})
           if (auto list = s.getAs<ArrayAttr>(key))
             for (Attribute p : list)
               atoms(cast<ArrayAttr>(p));
+      }
   }
   for (std::optional<ArrayAttr> cost :
        {next.task.getCost0(), next.task.getCost1()})

@@ -1,0 +1,122 @@
+// RUN: %exec-check %s
+// PARALLEL: 9
+// Tables of row pointers weft cannot prove apart (docs/analysis.md, "Row
+// tables"): rows carved from one block (`t[i] = t[i - 1] + n`, as kmeans
+// builds its features), rows in shuffled order, and jagged rows passed in.
+// A run-time check reads the slots where the loop starts and runs it in
+// parallel only when the rows it touches are apart from each other and
+// from the other memory it uses. Each kernel is also called with tables
+// whose rows overlap (a row one element after another, a row twice, a
+// vector inside a row, two tables over one block): the check fails and the
+// loop runs as written.
+#include <stdio.h>
+#include <stdlib.h>
+
+static float **carve(float *block, int m, int n) {
+  float **t = malloc(m * sizeof *t);
+  t[0] = block;
+  for (int i = 1; i < m; i++)
+    t[i] = t[i - 1] + n;
+  return t;
+}
+
+/* Rows scaled by a vector: the rows are written. */
+static void scale(float **w, int m, int n, const float *d) {
+  for (int k = 0; k < m; k++)
+    for (int j = 0; j < n; j++)
+      w[k][j] = w[k][j] * d[j] + 1.0f;
+}
+
+/* Each row's sum into a vector: the rows are only read. */
+static void sums(float **w, int m, int n, float *out) {
+  for (int k = 0; k < m; k++) {
+    float s = 0;
+    for (int j = 0; j < n; j++)
+      s = s * 0.5f + w[k][j];
+    out[k] = s;
+  }
+}
+
+/* A row recurrence within each row, and a neighbour row read from another
+   table. */
+static void smooth(float **dst, float **src, int m, int n) {
+  for (int k = 0; k < m; k++)
+    for (int j = 1; j < n; j++)
+      dst[k][j] = dst[k][j - 1] * 0.25f + src[k][j];
+}
+
+/* Rows of their own allocations, each bumped in its first len[k]
+   elements. (A slot read only under an `if` would leave the loop as
+   written: the check would read slots C does not.) */
+static void bump(int **rows, const int *len, int m, int lmax) {
+  for (int k = 0; k < m; k++)
+    for (int j = 0; j < lmax; j++)
+      rows[k][j] += j < len[k] ? k + j : 0;
+}
+
+static double checksum(const float *v, int n) {
+  double s = 0;
+  for (int i = 0; i < n; i++)
+    s = s * 0.999 + v[i] * (double)((i % 7) + 1);
+  return s;
+}
+
+int main(void) {
+  int m = 600, n = 300;
+  float *block = malloc((size_t)m * n * sizeof *block);
+  float *block2 = malloc((size_t)m * n * sizeof *block2);
+  float *d = malloc(n * sizeof *d);
+  float *out = malloc(m * sizeof *out);
+  for (int i = 0; i < m * n; i++) {
+    block[i] = (float)(i % 17) * 0.125f;
+    block2[i] = (float)(i % 11) * 0.25f;
+  }
+  for (int j = 0; j < n; j++)
+    d[j] = 0.5f + (float)(j % 3) * 0.25f;
+  float **w = carve(block, m, n), **v = carve(block2, m, n);
+
+  /* Apart: in order, then shuffled. */
+  scale(w, m, n, d);
+  sums(w, m, n, out);
+  smooth(v, w, m, n);
+  float **mixed = malloc(m * sizeof *mixed);
+  for (int k = 0; k < m; k++)
+    mixed[k] = w[(k * 7) % m]; /* 7 and 600 are coprime */
+  scale(mixed, m, n, d);
+  printf("apart: %.6g %.6g %.6g\n", checksum(block, m * n),
+         checksum(out, m), checksum(block2, m * n));
+
+  /* Overlapping: each row one element after the one before; a row twice; a
+     vector inside a row; the destination's rows inside the source's. */
+  float **shifted = malloc(m * sizeof *shifted);
+  for (int k = 0; k < m; k++)
+    shifted[k] = block + k;
+  scale(shifted, m, n, d);
+  mixed[5] = mixed[9];
+  scale(mixed, m, n, d);
+  scale(w, m, n, w[3] + 10);
+  sums(w, m, n, w[0]);
+  smooth(w, shifted, m, n);
+  smooth(v, v, m, n); /* one table twice: the spans are one */
+  printf("overlap: %.6g %.6g %.6g\n", checksum(block, m * n),
+         checksum(w[0], 2 * n), checksum(block2, m * n));
+
+  /* Jagged rows, each its own allocation but passed as a plain table. */
+  int **rows = malloc(m * sizeof *rows), *len = malloc(m * sizeof *len);
+  for (int k = 0; k < m; k++) {
+    len[k] = 1 + (k * 13) % 40;
+    rows[k] = calloc(40, sizeof **rows);
+  }
+  bump(rows, len, m, 40);
+  long total = 0;
+  for (int k = 0; k < m; k++)
+    for (int j = 0; j < 40; j++)
+      total += (long)rows[k][j] * (j + 1);
+  int *shared = rows[1];
+  rows[2] = shared; /* two rows one: as written */
+  bump(rows, len, m, 40);
+  for (int j = 0; j < 40; j++)
+    total += (long)shared[j] * (j + 3);
+  printf("jagged: %ld\n", total);
+  return 0;
+}
