@@ -756,10 +756,17 @@ bool weft::readInEveryIteration(Operation *op, Operation *loop,
   if (!loop->isAncestor(op) || hasJumpOrSwitch(loop))
     return false;
   // An op that surely goes on to the next: it computes, loads, stores,
-  // declares a local, or is an expanded call, or holds only such ops.
+  // declares a local, is an expanded call or one of the C library's math
+  // functions (which return), or holds only such ops.
+  auto mathCall = [](Operation *x) {
+    auto call = dyn_cast<CallOp>(x);
+    bool errno_ = false;
+    return call && !definedCallee(call) &&
+           isMathFunction(call.getCallee(), errno_);
+  };
   std::function<bool(Operation *)> goesOn = [&](Operation *x) {
     if (x->getNumRegions() == 0)
-      return isPure(x) || isLoad(x) || isExpandedCall(x) ||
+      return isPure(x) || isLoad(x) || isExpandedCall(x) || mathCall(x) ||
              isa<affine::AffineStoreOp, memref::StoreOp, memref::AllocaOp>(x);
     if (!isa<scf::IfOp, affine::AffineIfOp, scf::ForOp, affine::AffineForOp,
              scf::YieldOp, affine::AffineYieldOp>(x))

@@ -308,7 +308,8 @@ bool runsAtLeastOnce(mlir::Operation *loop,
 /// once the loops between them run at least once? It must have only loops
 /// around it up to `loop` (no `if`), whose bounds do not change in `loop`,
 /// only ops before it, there and in each loop's body, that surely go on
-/// (no call other than an expanded one, no jump, no error path), and no
+/// (no call other than an expanded one or the C library's math functions,
+/// no jump, no error path), and no
 /// jump anywhere in `loop`. `runs` gets the polynomials, over values from
 /// outside `loop`, that are all >= 0 when the loops between run (runsWhen).
 /// A run-time check may then read, where `loop` starts, what `op` reads in

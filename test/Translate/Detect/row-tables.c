@@ -7,6 +7,7 @@
 // Execution: test/Execution/row_tables.c.
 // RUN: weft-translate %s --verify --analyze --fork-join-ns=0 --task-graphs=false --
 
+#include <math.h>
 #include <stdlib.h>
 
 static double **alloc_rows(int m, int n) {
@@ -35,7 +36,7 @@ static void forward(double *l1, double *l2, double **conn, int n1, int n2) {
 static void adjust(double *delta, int nd, double *ly, int nly, double **w,
                    double **oldw) {
   for (int j = 1; j <= nd; j++) // expected-remark {{loop parallelized: its iterations are independent}}
-    for (int k = 0; k <= nly; k++) { // expected-remark {{loop not parallelized: the loop at 37:3 around it runs in parallel}}
+    for (int k = 0; k <= nly; k++) { // expected-remark {{loop not parallelized: the loop at 38:3 around it runs in parallel}}
       double dw = 0.3 * delta[j] * ly[k] + 0.3 * oldw[k][j];
       w[k][j] += dw;
       oldw[k][j] = dw;
@@ -155,6 +156,28 @@ static void from_block(double **w, double *blk, int m, int n) {
   free(c);
 }
 
+// Rows of a table weft checks at run time, through a struct whose height
+// the loop reads in every iteration (a bound in memory, checked against
+// the rows' span), normalized with a math function between the loops that
+// read the slots (a call that returns: the second loop still reads them in
+// every iteration).
+struct img {
+  int h, w;
+  float **rows;
+};
+static void norm_rows(struct img *im) {
+  float **r = im->rows;
+  int w = im->w;
+  for (int y = 0; y < im->h; y++) { // expected-remark {{loop parallelized: a run-time check that the rows of r it touches are apart; a run-time check that the rows of r and the slots of r do not overlap; a run-time check that the rows of r and im do not overlap; the checks made only when the loop at 173:5 runs and the loop at 176:5 runs}}
+    float s = 0;
+    for (int x = 0; x < w; x++) // expected-remark {{loop not parallelized: s carries a value}}
+      s = s * 0.5f + r[y][x]; // expected-note {{s read here}}
+    float inv = 1.0f / sqrtf(s * s + 1.0f);
+    for (int x = 0; x < w; x++) // expected-remark {{loop not parallelized: the loop at}}
+      r[y][x] *= inv;
+  }
+}
+
 int main(void) {
   int in = 1000, hid = 16;
   double *units = malloc((in + 1) * sizeof(double));
@@ -176,6 +199,8 @@ int main(void) {
   double **rw = alloc_rows3(8, 8);
   rewired(rw, 8, 8);
   from_block(alloc_rows(8, 8), malloc(64 * sizeof(double)), 8, 8);
+  struct img im = {4, 4, malloc(4 * sizeof(float *))};
+  norm_rows(&im);
   double r = w[1][1] + hidden[1] + u[2][2];
   free_rows(oldw, in + 1);
   return (int)r;

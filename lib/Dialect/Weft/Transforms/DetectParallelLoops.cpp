@@ -1053,7 +1053,10 @@ BoundCheck checkBound(Operation *loop, const LoopBody &body, ModuleOp module,
       const Access &w = body.accesses[wi];
       if (!w.isWrite)
         continue;
-      MemPath pw = pathOf(w, module);
+      // A row of a table the check reads (analyze lifts it the same way,
+      // or the check cannot name it).
+      std::optional<Access> row = rowOfTable(w, loop);
+      MemPath pw = pathOf(row && row->rowChecked ? *row : w, module);
       switch (overlapOf(pr.root, pw.root, loop, &inv)) {
       case Overlap::Never:
         continue;
