@@ -752,7 +752,8 @@ bool weft::runsAtLeastOnce(Operation *loop,
 }
 
 bool weft::readInEveryIteration(Operation *op, Operation *loop,
-                                SmallVectorImpl<Poly> &runs) {
+                                SmallVectorImpl<Poly> &runs,
+                                const Invariants *inv) {
   if (!loop->isAncestor(op) || hasJumpOrSwitch(loop))
     return false;
   // An op that surely goes on to the next: it computes, loads, stores,
@@ -794,8 +795,10 @@ bool weft::readInEveryIteration(Operation *op, Operation *loop,
     LoopInfo info = loopInfoOf(parent);
     for (const auto &list : {info.lbs, info.ubs})
       for (const Poly &p : list)
-        if (llvm::any_of(p.atoms(),
-                         [&](Value v) { return isDefinedInside(v, loop); }))
+        if (llvm::any_of(p.atoms(), [&](Value v) {
+              return isDefinedInside(v, loop) &&
+                     !(inv && inv->identity(v, loop));
+            }))
           return false;
     auto r = runsWhen(parent, DenseMap<Value, int64_t>());
     if (!r)

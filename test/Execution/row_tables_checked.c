@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 10
+// PARALLEL: 11
 // Tables of row pointers weft cannot prove apart (docs/analysis.md, "Row
 // tables"): rows carved from one block (`t[i] = t[i - 1] + n`, as kmeans
 // builds its features), rows in shuffled order, and jagged rows passed in.
@@ -75,6 +75,19 @@ static void norm_rows(struct img *im) {
   }
 }
 
+/* Rows only read, each row's length read from the struct in every
+   iteration (an invariant load: the tests that the inner loop runs name
+   it). */
+static void row_sums(struct img *im, float *out) {
+  float **r = im->rows;
+  for (int y = 0; y < im->h; y++) {
+    float s = 0;
+    for (int x = 0; x < im->w; x++)
+      s = s * 0.5f + r[y][x];
+    out[y] = s;
+  }
+}
+
 static double checksum(const float *v, int n) {
   double s = 0;
   for (int i = 0; i < n; i++)
@@ -126,6 +139,11 @@ int main(void) {
   im.rows = shifted; /* overlapping rows: as written */
   norm_rows(&im);
   printf("norm: %.6g %.6g\n", checksum(block2, m * n), checksum(block, m * n));
+  im.rows = v;
+  row_sums(&im, out);
+  printf("sums: %.6g\n", checksum(out, m));
+  row_sums(&im, v[7] + 3); /* into the rows it reads: as written */
+  printf("sums: %.6g\n", checksum(block2, m * n));
 
   /* Jagged rows, each its own allocation but passed as a plain table. */
   int **rows = malloc(m * sizeof *rows), *len = malloc(m * sizeof *len);

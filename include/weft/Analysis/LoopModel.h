@@ -306,16 +306,17 @@ bool runsAtLeastOnce(mlir::Operation *loop,
 
 /// Does C run `op` (a read inside `loop`) in every iteration of `loop`,
 /// once the loops between them run at least once? It must have only loops
-/// around it up to `loop` (no `if`), whose bounds do not change in `loop`,
-/// only ops before it, there and in each loop's body, that surely go on
-/// (no call other than an expanded one or the C library's math functions,
-/// no jump, no error path), and no
-/// jump anywhere in `loop`. `runs` gets the polynomials, over values from
-/// outside `loop`, that are all >= 0 when the loops between run (runsWhen).
-/// A run-time check may then read, where `loop` starts, what `op` reads in
-/// its first and last iterations.
+/// around it up to `loop` (no `if`), whose bounds do not change in `loop`
+/// (values from outside it or, with `inv`, the same in every iteration: an
+/// invariant load, an unchanged variable), only ops before it, there and in
+/// each loop's body, that surely go on (no call other than an expanded one
+/// or the C library's math functions, no jump, no error path), and no jump
+/// anywhere in `loop`. `runs` gets the polynomials that are all >= 0 when
+/// the loops between run (runsWhen). A run-time check may then read, where
+/// `loop` starts, what `op` reads in its first and last iterations.
 bool readInEveryIteration(mlir::Operation *op, mlir::Operation *loop,
-                          llvm::SmallVectorImpl<Poly> &runs);
+                          llvm::SmallVectorImpl<Poly> &runs,
+                          const Invariants *inv = nullptr);
 
 /// The loads of a loop's bound that C makes before every iteration
 /// (weft.bound_of): the importer makes them once, right before the loop.

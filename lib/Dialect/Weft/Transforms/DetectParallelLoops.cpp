@@ -1239,7 +1239,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
           (!v.errorPaths.empty() ||
            !readInEveryIteration(
                rowSlotLoad(memPathOf(mem[i]->memref).root.base, loop), loop,
-               runs) ||
+               runs, &inv) ||
            llvm::any_of(llvm::seq(mem.size()), [&](size_t k) {
              BaseInfo slots = pathOf(*r, module).root;
              slots.row = slots.rowChecked = false;
