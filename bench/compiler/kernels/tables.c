@@ -68,7 +68,7 @@ int main(void) {
   for (int v = 0; v < 256; v++)
     lut[v] = (unsigned char)(v < 128 ? v + v / 4 : 255 - (255 - v) * 3 / 4);
   KERNEL_BEGIN
-  for (int t = 0; t < 6; t++) {
+  for (int t = 0; t < 20; t++) {
     KERNEL_FENCE();
     normalize(x, M, N);
     KERNEL_FENCE();
