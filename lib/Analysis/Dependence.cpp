@@ -837,7 +837,11 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
       MemPath pr = pathOf(r, module);
       bool reached = false;
       for (const Access *w : writes) {
-        MemPath pw = pathOf(*w, module);
+        // A row of a table a run-time check reads is Maybe against other
+        // memory, as weft-detect-parallel-loops lifts it (or it finds the
+        // write a pointer computed in the loop).
+        std::optional<Access> row = rowOfTable(*w, loop);
+        MemPath pw = pathOf(row && row->rowChecked ? *row : *w, module);
         switch (overlapOf(pr.root, pw.root, loop, &inv)) {
         case Overlap::Never:
           continue;

@@ -792,7 +792,14 @@ bool weft::readInEveryIteration(Operation *op, Operation *loop,
     if (!isLoop(parent) || isa<OpaqueLoopOp>(parent) ||
         &parent->getRegion(0).front() != at->getBlock())
       return false;
-    LoopInfo info = loopInfoOf(parent);
+    // A bound read from memory counts when it is an invariant load (the
+    // loop's checks test it against every write).
+    SmallVector<Operation *> reads = boundLoadsOf(parent);
+    bool trust =
+        inv && !reads.empty() && llvm::all_of(reads, [&](Operation *r) {
+          return loop->isAncestor(r) && inv->loads.count(r->getResult(0));
+        });
+    LoopInfo info = loopInfoOf(parent, trust);
     for (const auto &list : {info.lbs, info.ubs})
       for (const Poly &p : list)
         if (llvm::any_of(p.atoms(), [&](Value v) {
@@ -800,7 +807,7 @@ bool weft::readInEveryIteration(Operation *op, Operation *loop,
                      !(inv && inv->identity(v, loop));
             }))
           return false;
-    auto r = runsWhen(parent, DenseMap<Value, int64_t>());
+    auto r = runsWhen(parent, DenseMap<Value, int64_t>(), trust);
     if (!r)
       return false;
     runs.append(r->begin(), r->end());

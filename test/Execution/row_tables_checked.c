@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 11
+// PARALLEL: 13
 // Tables of row pointers weft cannot prove apart (docs/analysis.md, "Row
 // tables"): rows carved from one block (`t[i] = t[i - 1] + n`, as kmeans
 // builds its features), rows in shuffled order, and jagged rows passed in.
@@ -88,6 +88,19 @@ static void row_sums(struct img *im, float *out) {
   }
 }
 
+/* Rows written, the row length read from the struct in every iteration:
+   an invariant load once the check finds the rows apart from the struct. */
+struct bytes {
+  int h, w;
+  unsigned char **rows;
+};
+static void brighten(struct bytes *im, const unsigned char *lut) {
+  unsigned char **r = im->rows;
+  for (int y = 0; y < im->h; y++)
+    for (int x = 0; x < im->w; x++)
+      r[y][x] = lut[r[y][x]];
+}
+
 static double checksum(const float *v, int n) {
   double s = 0;
   for (int i = 0; i < n; i++)
@@ -162,5 +175,22 @@ int main(void) {
   for (int j = 0; j < 40; j++)
     total += (long)shared[j] * (j + 3);
   printf("jagged: %ld\n", total);
+
+  unsigned char *pix = malloc(64 * 100), lut[256];
+  unsigned char *prow[64];
+  for (int v = 0; v < 256; v++)
+    lut[v] = (unsigned char)(v * 3 + 1);
+  for (int i = 0; i < 64 * 100; i++)
+    pix[i] = (unsigned char)(i * 7);
+  for (int y = 0; y < 64; y++)
+    prow[y] = pix + (63 - y) * 100;
+  struct bytes img = {64, 100, prow};
+  brighten(&img, lut);
+  prow[10] = prow[20] + 50; /* half of row 20 twice: as written */
+  brighten(&img, lut);
+  long bsum = 0;
+  for (int i = 0; i < 64 * 100; i++)
+    bsum = bsum * 31 + pix[i];
+  printf("bytes: %ld\n", bsum);
   return 0;
 }
