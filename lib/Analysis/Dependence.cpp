@@ -840,7 +840,7 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
         // A row of a table a run-time check reads is Maybe against other
         // memory, as weft-detect-parallel-loops lifts it (or it finds the
         // write a pointer computed in the loop).
-        std::optional<Access> row = rowOfTable(*w, loop);
+        std::optional<Access> row = rowOfTable(*w, loop, &inv);
         MemPath pw = pathOf(row && row->rowChecked ? *row : *w, module);
         switch (overlapOf(pr.root, pw.root, loop, &inv)) {
         case Overlap::Never:

@@ -182,7 +182,8 @@ MemPath weft::pathOf(const Access &a, ModuleOp module) {
   return p;
 }
 
-std::optional<Access> weft::rowOfTable(const Access &a, Operation *checkedIn) {
+std::optional<Access> weft::rowOfTable(const Access &a, Operation *checkedIn,
+                                       const Invariants *inv) {
   if (a.row || !a.memref || a.globalSymbol ||
       !isa<MemRefType>(a.memref.getType()))
     return std::nullopt;
@@ -192,7 +193,7 @@ std::optional<Access> weft::rowOfTable(const Access &a, Operation *checkedIn) {
   if (p.views.empty()) {
     slot = rowSlotLoad(p.root.base);
     if (!slot && checkedIn) {
-      slot = rowSlotLoad(p.root.base, checkedIn);
+      slot = rowSlotLoad(p.root.base, checkedIn, inv);
       checked = slot != nullptr;
     }
   }

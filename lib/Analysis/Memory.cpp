@@ -694,7 +694,8 @@ void weft::markRowTables(ModuleOp module) {
   }
 }
 
-Operation *weft::rowSlotLoad(Value rowBase, Operation *checkedIn) {
+Operation *weft::rowSlotLoad(Value rowBase, Operation *checkedIn,
+                             const Invariants *inv) {
   auto b = rowBase ? rowBase.getDefiningOp<BaseOp>() : BaseOp();
   Operation *ld = b && b.getPtr() ? b.getPtr().getDefiningOp() : nullptr;
   if (!isa_and_nonnull<affine::AffineLoadOp, memref::LoadOp>(ld))
@@ -711,10 +712,11 @@ Operation *weft::rowSlotLoad(Value rowBase, Operation *checkedIn) {
   // loop reads at a slot that changes in it (a slot that does not is one
   // pointer, which the check names as it is).
   auto type = dyn_cast<MemRefType>(ld->getOperand(0).getType());
+  Value pointer = slots.root.ptr ? slots.root.ptr : slots.root.base;
   if (!type || type.getRank() != 1 || !isa<PtrType>(type.getElementType()) ||
       slots.root.isCell || !checkedIn->isAncestor(ld) ||
-      isDefinedInside(slots.root.ptr ? slots.root.ptr : slots.root.base,
-                      checkedIn))
+      (isDefinedInside(pointer, checkedIn) &&
+       !(inv && inv->identity(pointer, checkedIn))))
     return nullptr;
   bool varies = false;
   if (auto al = dyn_cast<affine::AffineLoadOp>(ld))

@@ -454,9 +454,9 @@ std::string weft::remarkText(const Verdict &v) {
                         [&](const Guard &g) { return same(g.a) || same(g.b); });
   };
   auto sideName = [&](const GuardSide &s) {
-    return s.rows()         ? "the rows of " + s.base.name
-           : tableOfRows(s) ? "the slots of " + s.base.name
-                            : s.base.name;
+    return s.rows()                    ? "the rows of " + s.base.name
+           : !s.cell && tableOfRows(s) ? "the slots of " + s.base.name
+                                       : s.base.name;
   };
   for (const Guard &g : v.guards) {
     std::string part = "a run-time check that " + sideName(g.a) + " and " +

@@ -5,9 +5,10 @@
 // compares the table with the variables' own storage (&data, &wall), so it
 // passes and the loop runs in parallel (it compared the table with what
 // data points to, and with wall's own first element, which always
-// overlaps, before). Then the rows are filled through the table (its
-// columns in parallel, each row behind a check against &wall, wall and
-// cols) and summed.
+// overlaps, before). Then the rows are filled through the table (in
+// parallel behind a check that the rows are apart from each other and
+// from &wall, wall's slots, cols and rows: docs/analysis.md, "Row tables")
+// and summed.
 #include <stdio.h>
 #include <stdlib.h>
 

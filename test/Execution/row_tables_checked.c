@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 13
+// PARALLEL: 14
 // Tables of row pointers weft cannot prove apart (docs/analysis.md, "Row
 // tables"): rows carved from one block (`t[i] = t[i - 1] + n`, as kmeans
 // builds its features), rows in shuffled order, and jagged rows passed in.
@@ -101,6 +101,15 @@ static void brighten(struct bytes *im, const unsigned char *lut) {
       r[y][x] = lut[r[y][x]];
 }
 
+/* The table read through the struct in every iteration (`im->rows[y][x]`,
+   an invariant load the check names). */
+static void scale_rows(struct img *im, float k) {
+  int h = im->h, w = im->w;
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      im->rows[y][x] *= k;
+}
+
 static double checksum(const float *v, int n) {
   double s = 0;
   for (int i = 0; i < n; i++)
@@ -156,6 +165,9 @@ int main(void) {
   row_sums(&im, out);
   printf("sums: %.6g\n", checksum(out, m));
   row_sums(&im, v[7] + 3); /* into the rows it reads: as written */
+  scale_rows(&im, 0.75f);
+  im.rows = shifted; /* overlapping: as written */
+  scale_rows(&im, 1.25f);
   printf("sums: %.6g\n", checksum(block2, m * n));
 
   /* Jagged rows, each its own allocation but passed as a plain table. */

@@ -273,9 +273,10 @@ MemPath pathOf(const Access &a, mlir::ModuleOp module);
 /// to its table with the slot as one more dimension (`w[k, j]`): two rows
 /// are the same memory exactly when their slots are the same. Nothing for
 /// any other access. With `checkedIn`, also a row of a table weft does not
-/// know, read in that loop (rowSlotLoad), marked rowChecked.
+/// know, read in that loop (rowSlotLoad, with `inv`), marked rowChecked.
 std::optional<Access> rowOfTable(const Access &a,
-                                 mlir::Operation *checkedIn = nullptr);
+                                 mlir::Operation *checkedIn = nullptr,
+                                 const Invariants *inv = nullptr);
 
 /// The C spelling of an op's access (its NameLoc), or "".
 std::string accessText(mlir::Operation *op);

@@ -207,9 +207,12 @@ void markRowTables(mlir::ModuleOp module);
 /// are the same. With `checkedIn` (a loop), also the slot load of a table
 /// weft does not know (a rank-1 array of pointers with no view on it, read
 /// in that loop at a slot that changes in it), whose rows a run-time check
-/// must then find apart (BaseInfo::rowChecked).
+/// must then find apart (BaseInfo::rowChecked). The table's pointer must
+/// be from outside the loop or, with `inv`, the same in every iteration
+/// (`m->rows[y][x]`: an invariant load).
 mlir::Operation *rowSlotLoad(mlir::Value rowBase,
-                             mlir::Operation *checkedIn = nullptr);
+                             mlir::Operation *checkedIn = nullptr,
+                             const Invariants *inv = nullptr);
 
 } // namespace weft
 

@@ -178,6 +178,15 @@ static void norm_rows(struct img *im) {
   }
 }
 
+// The table itself read through the struct in every iteration: an
+// invariant load, which the check names.
+static void scale_img(struct img *im, float k) {
+  int h = im->h, w = im->w;
+  for (int y = 0; y < h; y++) // expected-remark {{loop parallelized: a run-time check that the rows of im->rows it touches are apart; a run-time check that the rows of im->rows and im do not overlap; a run-time check that the rows of im->rows and the slots of im->rows do not overlap}}
+    for (int x = 0; x < w; x++) // expected-remark {{loop not parallelized: the loop at}}
+      im->rows[y][x] *= k;
+}
+
 int main(void) {
   int in = 1000, hid = 16;
   double *units = malloc((in + 1) * sizeof(double));
@@ -201,6 +210,7 @@ int main(void) {
   from_block(alloc_rows(8, 8), malloc(64 * sizeof(double)), 8, 8);
   struct img im = {4, 4, malloc(4 * sizeof(float *))};
   norm_rows(&im);
+  scale_img(&im, 2.0f);
   double r = w[1][1] + hidden[1] + u[2][2];
   free_rows(oldw, in + 1);
   return (int)r;

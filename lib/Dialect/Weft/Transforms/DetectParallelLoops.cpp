@@ -1055,7 +1055,7 @@ BoundCheck checkBound(Operation *loop, const LoopBody &body, ModuleOp module,
         continue;
       // A row of a table the check reads (analyze lifts it the same way,
       // or the check cannot name it).
-      std::optional<Access> row = rowOfTable(w, loop);
+      std::optional<Access> row = rowOfTable(w, loop, &inv);
       MemPath pw = pathOf(row && row->rowChecked ? *row : w, module);
       switch (overlapOf(pr.root, pw.root, loop, &inv)) {
       case Overlap::Never:
@@ -1233,13 +1233,13 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   // once the loops between run, which it tests first (rowRuns).
   SmallVector<std::pair<Operation *, Poly>> rowRuns;
   for (size_t i = 0; i < mem.size(); ++i)
-    if (std::optional<Access> r = rowOfTable(*mem[i], loop)) {
+    if (std::optional<Access> r = rowOfTable(*mem[i], loop, &inv)) {
       SmallVector<Poly> runs;
       if (r->rowChecked &&
           (!v.errorPaths.empty() ||
            !readInEveryIteration(
-               rowSlotLoad(memPathOf(mem[i]->memref).root.base, loop), loop,
-               runs, &inv) ||
+               rowSlotLoad(memPathOf(mem[i]->memref).root.base, loop, &inv),
+               loop, runs, &inv) ||
            llvm::any_of(llvm::seq(mem.size()), [&](size_t k) {
              BaseInfo slots = pathOf(*r, module).root;
              slots.row = slots.rowChecked = false;
