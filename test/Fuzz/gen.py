@@ -1814,11 +1814,15 @@ class Gen:
         return "\n".join(head + ks + [""] + main) + "\n"
 
     def main_function(self):
+        # The hashes take values modulo 4e18 (exact, and in range of an
+        # int64_t): a kernel that grows values past 2^63 / 4096 (rows
+        # recurrences through tables passed twice) must not make the
+        # sequential program's conversion undefined.
         main = ["static void dump(const char *what) {",
                 "  uint64_t h = 0;",
                 "  for (int i = 0; i < SIZE; i++) {",
-                "    h = h * 1099511628211u + (uint64_t)(int64_t)(A[i] * 4096.0);",
-                "    h = h * 1099511628211u + (uint64_t)(int64_t)(B[i] * 4096.0);",
+                "    h = h * 1099511628211u + (uint64_t)(int64_t)fmod(A[i] * 4096.0, 4e18);",
+                "    h = h * 1099511628211u + (uint64_t)(int64_t)fmod(B[i] * 4096.0, 4e18);",
                 "    h = h * 1099511628211u + (uint64_t)(int64_t)I[i];",
                 "  }",
                 '  printf("%s %016llx %ld\\n", what, (unsigned long long)h, calls);',
@@ -1885,9 +1889,9 @@ class Gen:
                 "  for (int i = 0; i < %d; i++)" % m,
                 "    for (int j = 0; j < %d; j++) {" % n,
                 "      h = h * 1099511628211u + "
-                "(uint64_t)(int64_t)(r0[i][j] * 4096.0);",
+                "(uint64_t)(int64_t)fmod(r0[i][j] * 4096.0, 4e18);",
                 "      h = h * 1099511628211u + "
-                "(uint64_t)(int64_t)(r1[i][j] * 4096.0);",
+                "(uint64_t)(int64_t)fmod(r1[i][j] * 4096.0, 4e18);",
                 "    }",
                 '  printf("%s %016llx\\n", what, (unsigned long long)h);',
                 "}", ""]))
