@@ -747,8 +747,7 @@ static Overlap checkedRowOverlap(const BaseInfo &a, const BaseInfo &b,
     // Rows of two tables: apart when the check finds their spans apart.
     Overlap t = overlapOf(tr, tx, loop, inv);
     if (t == Overlap::Same)
-      return x.rowChecked && r.rowType == x.rowType ? Overlap::Same
-                                                    : Overlap::Unknown;
+      return r.rowType == x.rowType ? Overlap::Same : Overlap::Unknown;
     return t == Overlap::Unknown ? Overlap::Unknown : Overlap::Maybe;
   }
   // A row is a pointer loaded from memory: not into memory new in each

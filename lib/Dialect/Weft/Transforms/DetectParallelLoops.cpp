@@ -1235,14 +1235,14 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   for (size_t i = 0; i < mem.size(); ++i)
     if (std::optional<Access> r = rowOfTable(*mem[i], loop, &inv)) {
       SmallVector<Poly> runs;
+      BaseInfo slots = pathOf(*r, module).root;
+      slots.row = slots.rowChecked = false;
       if (r->rowChecked &&
           (!v.errorPaths.empty() ||
            !readInEveryIteration(
                rowSlotLoad(memPathOf(mem[i]->memref).root.base, loop, &inv),
                loop, runs, &inv) ||
            llvm::any_of(llvm::seq(mem.size()), [&](size_t k) {
-             BaseInfo slots = pathOf(*r, module).root;
-             slots.row = slots.rowChecked = false;
              return mem[k]->isWrite && overlapOf(slots, paths[k].root, loop,
                                                  &inv) == Overlap::Same;
            })))
