@@ -13,8 +13,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
 /* Copied into a file, the helpers it does not call are not worth a warning. */
 #if defined(__GNUC__) || defined(__clang__)
@@ -281,16 +279,50 @@ WEFT_HELPER int weft_apart(const void *a, int64_t alo, int64_t ahi,
  *
  *===----------------------------------------------------------------------===*/
 
+/* No <string.h> or <stdlib.h> here: the including file may define its own
+ * memcpy or malloc (GSL's utils/memcpy.c), against which their
+ * declarations would clash. GCC and clang have them as builtins. */
+#if defined(__GNUC__) || defined(__clang__)
+#define WEFT_MEMCPY __builtin_memcpy
+#define WEFT_MALLOC __builtin_malloc
+#define WEFT_FREE __builtin_free
+#else
+#include <stdlib.h>
+#include <string.h>
+#define WEFT_MEMCPY memcpy
+#define WEFT_MALLOC malloc
+#define WEFT_FREE free
+#endif
+
 /// Slot k of a table of row pointers, as an address.
 WEFT_HELPER uintptr_t weft_row_at(const void *table, int64_t k) {
   const void *p;
-  memcpy(&p, (const char *)table + k * (int64_t)sizeof p, sizeof p);
+  WEFT_MEMCPY(&p, (const char *)table + k * (int64_t)sizeof p, sizeof p);
   return (uintptr_t)p;
 }
 
-WEFT_HELPER int weft_row_cmp(const void *a, const void *b) {
-  uintptr_t x = *(const uintptr_t *)a, y = *(const uintptr_t *)b;
-  return x < y ? -1 : x > y;
+/// Sorts n addresses in place (heapsort: no recursion, no memory).
+WEFT_HELPER void weft_rows_sift(uintptr_t *a, int64_t i, int64_t n) {
+  uintptr_t v = a[i];
+  for (int64_t c; (c = 2 * i + 1) < n; i = c) {
+    if (c + 1 < n && a[c + 1] > a[c])
+      c++;
+    if (a[c] <= v)
+      break;
+    a[i] = a[c];
+  }
+  a[i] = v;
+}
+
+WEFT_HELPER void weft_rows_sort(uintptr_t *a, int64_t n) {
+  for (int64_t i = n / 2; i-- > 0;)
+    weft_rows_sift(a, i, n);
+  for (int64_t end = n; end-- > 1;) {
+    uintptr_t t = a[0];
+    a[0] = a[end];
+    a[end] = t;
+    weft_rows_sift(a, 0, end);
+  }
 }
 
 /// True when the rows of slots [slo, shi], each touched in elements [lo,
@@ -325,16 +357,16 @@ WEFT_HELPER int weft_rows_apart(const void *table, int64_t slo, int64_t shi,
     if (k == shi)
       return 1;
   }
-  uintptr_t *rows = (uintptr_t *)malloc((size_t)count * sizeof *rows);
+  uintptr_t *rows = (uintptr_t *)WEFT_MALLOC((size_t)count * sizeof *rows);
   if (!rows)
     return 0;
   for (int64_t k = 0; k < count; k++)
     rows[k] = weft_row_at(table, slo + k);
-  qsort(rows, (size_t)count, sizeof *rows, weft_row_cmp);
+  weft_rows_sort(rows, count);
   int apart = 1;
   for (int64_t k = 0; k + 1 < count && apart; k++)
     apart = rows[k + 1] - rows[k] >= (uint64_t)span;
-  free(rows);
+  WEFT_FREE(rows);
   return apart;
 }
 

@@ -225,6 +225,15 @@ static void test_rows(void) {
   CHECK(weft_rows_apart(rows, 0, N - 1, 0, 0, sizeof(double), &bad));
   CHECK(!weft_rows_apart(rows, 0, N - 1, 0, 1, sizeof(double), &bad));
   CHECK(weft_rows_apart(rows, 0, N - 2, 0, 2, sizeof(double), &bad));
+  /* The sort itself: any order, repeats, sizes 0 to 40. */
+  uintptr_t v[40];
+  for (int n = 0; n <= 40; n++) {
+    for (int i = 0; i < n; i++)
+      v[i] = (uintptr_t)((i * 7919u + (unsigned)n * 31u) % 13u);
+    weft_rows_sort(v, n);
+    for (int i = 0; i + 1 < n; i++)
+      CHECK(v[i] <= v[i + 1]);
+  }
 }
 
 int main(void) {
