@@ -150,23 +150,26 @@ bool CNames::behindTests(Value rep) {
   auto it = inv->behind.find(rep);
   if (it == inv->behind.end())
     return true;
+  return llvm::all_of(
+      it->second, [&](const Invariants::EntryLoop &e) { return testRuns(e); });
+}
+
+bool CNames::testRuns(const Invariants::EntryLoop &e) {
   if (!pre)
     return false;
-  for (const Invariants::EntryLoop &e : it->second) {
-    SmallVector<CPoly, 1> tests;
-    for (const Poly &p : e.runs) {
-      auto c = convert(p);
-      if (!c)
-        return false;
-      tests.push_back(std::move(*c));
-    }
-    for (CPoly &c : tests)
-      if (!llvm::is_contained(pre->preconditions, c))
-        pre->preconditions.push_back(std::move(c));
-    std::string what = "the loop at " + where(e.loop->getLoc()) + " runs";
-    if (!llvm::is_contained(pre->preconditionTexts, what))
-      pre->preconditionTexts.push_back(what);
+  SmallVector<CPoly, 1> tests;
+  for (const Poly &p : e.runs) {
+    auto c = convert(p);
+    if (!c)
+      return false;
+    tests.push_back(std::move(*c));
   }
+  for (CPoly &c : tests)
+    if (!llvm::is_contained(pre->preconditions, c))
+      pre->preconditions.push_back(std::move(c));
+  std::string what = "the loop at " + where(e.loop->getLoc()) + " runs";
+  if (!llvm::is_contained(pre->preconditionTexts, what))
+    pre->preconditionTexts.push_back(what);
   return true;
 }
 

@@ -837,11 +837,7 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
       MemPath pr = pathOf(r, module);
       bool reached = false;
       for (const Access *w : writes) {
-        // A row of a table a run-time check reads is Maybe against other
-        // memory, as weft-detect-parallel-loops lifts it (or it finds the
-        // write a pointer computed in the loop).
-        std::optional<Access> row = rowOfTable(*w, loop, &inv);
-        MemPath pw = pathOf(row && row->rowChecked ? *row : *w, module);
+        MemPath pw = pathThroughCheckedRows(*w, loop, module, inv);
         switch (overlapOf(pr.root, pw.root, loop, &inv)) {
         case Overlap::Never:
           continue;
@@ -889,20 +885,13 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   };
   for (Operation *ld : boundLoadsOf(loop))
     witness(ld);
-  // An op with no code inside that goes on to the next: it computes,
-  // stores, declares a local, or is an expanded call.
-  auto goesOn = [](Operation *op) {
-    return op->getNumRegions() == 0 &&
-           (isPure(op) || isExpandedCall(op) ||
-            isa<affine::AffineStoreOp, memref::StoreOp, memref::AllocaOp>(op));
-  };
   // Reads right before the loop, in its block, with no call or nested code
   // between them and it (which might free the memory): GSL's `const size_t
   // tda = a->tda;` before `a->data[i * tda + j]`.
   for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
     if (isa<affine::AffineLoadOp, memref::LoadOp>(op))
       witness(op);
-    else if (!goesOn(op))
+    else if (!computesAndGoesOn(op))
       break;
   }
   // The first iteration, up to the first op that may not go on to the next
@@ -913,12 +902,7 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
   // memory counts when the loop never writes that memory (its loads are
   // invariant): its first test reads what the check reads.
   auto trusted = [&](Operation *l) {
-    if (l == loop)
-      return true;
-    SmallVector<Operation *> reads = boundLoadsOf(l);
-    return !reads.empty() && llvm::all_of(reads, [&](Operation *r) {
-      return loop->isAncestor(r) && inv.loads.count(r->getResult(0));
-    });
+    return l == loop || boundLoadsInvariant(l, loop, inv);
   };
   DenseMap<Value, int64_t> firstValue;
   auto enter = [&](Operation *l, bool surely) {
@@ -937,22 +921,8 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
     return true;
   };
   // A conditional or a counted loop that only computes, loads and stores
-  // goes on to the op after it (`if (n > 0) m = MIN(m, s[n - 1]);`, a row's
-  // sum before `out[i] = t`); its own loads may not run.
-  auto completes = [&](Operation *op) {
-    auto structured = [](Operation *x) {
-      return isa<scf::IfOp, affine::AffineIfOp, scf::ForOp,
-                 affine::AffineForOp>(x);
-    };
-    if (!structured(op))
-      return false;
-    return !op->walk([&](Operation *in) {
-                if (structured(in) || goesOn(in) ||
-                    isa<affine::AffineLoadOp, memref::LoadOp>(in))
-                  return WalkResult::advance();
-                return WalkResult::interrupt();
-              }).wasInterrupted();
-  };
+  // goes on to the op after it (a row's sum before `out[i] = t`); its own
+  // loads may not run (surelyGoesOn).
   std::function<void(Block &)> first = [&](Block &block) {
     for (Operation &op : block) {
       if (isa<affine::AffineLoadOp, memref::LoadOp>(op)) {
@@ -962,11 +932,9 @@ Invariants weft::invariantsOf(Operation *loop, const LoopBody &body,
         first(op.getRegion(0).front());
         if (!behind.empty() && behind.back().loop == &op)
           behind.pop_back();
-        if (!completes(&op))
+        if (!surelyGoesOn(&op))
           return;
-      } else if (completes(&op)) {
-        continue;
-      } else if (!goesOn(&op)) {
+      } else if (!surelyGoesOn(&op)) {
         return; // (a local declared in the body goes on)
       }
     }

@@ -752,54 +752,61 @@ bool weft::runsAtLeastOnce(Operation *loop,
   return runs && runs->empty();
 }
 
+bool weft::computesAndGoesOn(Operation *op, bool mathCalls) {
+  if (op->getNumRegions() != 0)
+    return false;
+  if (isPure(op) || isLoad(op) || isExpandedCall(op) ||
+      isa<affine::AffineStoreOp, memref::StoreOp, memref::AllocaOp>(op))
+    return true;
+  auto call = dyn_cast<CallOp>(op);
+  bool setsErrno = false;
+  return mathCalls && call && !definedCallee(call) &&
+         isMathFunction(call.getCallee(), setsErrno);
+}
+
+bool weft::surelyGoesOn(Operation *op, bool mathCalls) {
+  auto structured = [](Operation *x) {
+    return isa<scf::IfOp, affine::AffineIfOp, scf::ForOp, affine::AffineForOp>(
+        x);
+  };
+  if (!structured(op))
+    return computesAndGoesOn(op, mathCalls);
+  return !op->walk([&](Operation *in) {
+              if (structured(in) || computesAndGoesOn(in, mathCalls))
+                return WalkResult::advance();
+              return WalkResult::interrupt();
+            }).wasInterrupted();
+}
+
+bool weft::boundLoadsInvariant(Operation *inner, Operation *loop,
+                               const Invariants &inv) {
+  SmallVector<Operation *> reads = boundLoadsOf(inner);
+  return !reads.empty() && llvm::all_of(reads, [&](Operation *r) {
+    return loop->isAncestor(r) && inv.loads.count(r->getResult(0));
+  });
+}
+
 bool weft::readInEveryIteration(Operation *op, Operation *loop,
-                                SmallVectorImpl<Poly> &runs,
+                                SmallVectorImpl<Invariants::EntryLoop> &runs,
                                 const Invariants *inv) {
   if (!loop->isAncestor(op) || hasJumpOrSwitch(loop))
     return false;
-  // An op that surely goes on to the next: it computes, loads, stores,
-  // declares a local, is an expanded call or one of the C library's math
-  // functions (which return), or holds only such ops.
-  auto mathCall = [](Operation *x) {
-    auto call = dyn_cast<CallOp>(x);
-    bool errno_ = false;
-    return call && !definedCallee(call) &&
-           isMathFunction(call.getCallee(), errno_);
-  };
-  std::function<bool(Operation *)> goesOn = [&](Operation *x) {
-    if (x->getNumRegions() == 0)
-      return isPure(x) || isLoad(x) || isExpandedCall(x) || mathCall(x) ||
-             isa<affine::AffineStoreOp, memref::StoreOp, memref::AllocaOp>(x);
-    if (!isa<scf::IfOp, affine::AffineIfOp, scf::ForOp, affine::AffineForOp,
-             scf::YieldOp, affine::AffineYieldOp>(x))
-      return false;
-    for (Region &r : x->getRegions())
-      for (Block &b : r)
-        for (Operation &in : b)
-          if (!in.hasTrait<OpTrait::IsTerminator>() && !goesOn(&in))
-            return false;
-    return true;
-  };
   for (Operation *at = op; at != loop; at = at->getParentOp()) {
     for (Operation *before = at->getPrevNode(); before;
          before = before->getPrevNode())
-      if (!goesOn(before))
+      if (!surelyGoesOn(before, /*mathCalls=*/true))
         return false;
     Operation *parent = at->getParentOp();
     if (parent == loop)
       break;
     // Only loops in between, whose bounds do not change in `loop`: each
-    // runs in every iteration when it runs in one.
+    // runs in every iteration when it runs in one. A bound read from
+    // memory counts when it is an invariant load (the loop's checks test
+    // it against every write).
     if (!isLoop(parent) || isa<OpaqueLoopOp>(parent) ||
         &parent->getRegion(0).front() != at->getBlock())
       return false;
-    // A bound read from memory counts when it is an invariant load (the
-    // loop's checks test it against every write).
-    SmallVector<Operation *> reads = boundLoadsOf(parent);
-    bool trust =
-        inv && !reads.empty() && llvm::all_of(reads, [&](Operation *r) {
-          return loop->isAncestor(r) && inv->loads.count(r->getResult(0));
-        });
+    bool trust = inv && boundLoadsInvariant(parent, loop, *inv);
     LoopInfo info = loopInfoOf(parent, trust);
     for (const auto &list : {info.lbs, info.ubs})
       for (const Poly &p : list)
@@ -811,10 +818,17 @@ bool weft::readInEveryIteration(Operation *op, Operation *loop,
     auto r = runsWhen(parent, DenseMap<Value, int64_t>(), trust);
     if (!r)
       return false;
-    runs.append(r->begin(), r->end());
+    if (!r->empty())
+      runs.push_back({parent, *r});
   }
   return op->getBlock() == &loop->getRegion(0).front() ||
          loop->isProperAncestor(op);
+}
+
+MemPath weft::pathThroughCheckedRows(const Access &a, Operation *loop,
+                                     ModuleOp module, const Invariants &inv) {
+  std::optional<Access> row = rowOfTable(a, loop, &inv);
+  return pathOf(row && row->rowChecked ? *row : a, module);
 }
 
 bool weft::isJumpOrSwitch(Operation *op) {

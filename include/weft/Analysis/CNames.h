@@ -66,6 +66,11 @@ public:
   /// that it reads nothing C would not. Null stops it.
   void testFirst(Verdict *v) { pre = v; }
 
+  /// Adds the tests that `e.loop` runs (its `runs`, named in C) to the
+  /// preconditions testFirst gave, with the text "the loop at L runs";
+  /// false, adding nothing, when there are none or a test has no name.
+  bool testRuns(const Invariants::EntryLoop &e);
+
 private:
   mlir::Operation *loop;
   llvm::DenseMap<mlir::Operation *, unsigned> order;

@@ -305,6 +305,22 @@ bool runsAtLeastOnce(mlir::Operation *loop,
                      const llvm::DenseMap<mlir::Value, int64_t> &at =
                          llvm::DenseMap<mlir::Value, int64_t>());
 
+/// An op with no code inside that surely goes on to the next: it
+/// computes, loads, stores, declares a local, is an expanded call, or (with
+/// `mathCalls`) calls one of the C library's math functions, which return.
+bool computesAndGoesOn(mlir::Operation *op, bool mathCalls = false);
+
+/// The same, or a conditional or counted loop that holds only such ops (and
+/// such conditionals and loops): it goes on to the op after it, though its
+/// own ops may not run (`if (n > 0) m = MIN(m, s[n - 1]);`).
+bool surelyGoesOn(mlir::Operation *op, bool mathCalls = false);
+
+/// Are the loads of `inner`'s bound (boundLoadsOf: it reads its bound from
+/// memory) all inside `loop` and invariant in it? Then `inner` runs as far
+/// as it read, and its bound may be trusted (loopInfoOf's trustBounds).
+bool boundLoadsInvariant(mlir::Operation *inner, mlir::Operation *loop,
+                         const Invariants &inv);
+
 /// Does C run `op` (a read inside `loop`) in every iteration of `loop`,
 /// once the loops between them run at least once? It must have only loops
 /// around it up to `loop` (no `if`), whose bounds do not change in `loop`
@@ -312,12 +328,20 @@ bool runsAtLeastOnce(mlir::Operation *loop,
 /// invariant load, an unchanged variable), only ops before it, there and in
 /// each loop's body, that surely go on (no call other than an expanded one
 /// or the C library's math functions, no jump, no error path), and no jump
-/// anywhere in `loop`. `runs` gets the polynomials that are all >= 0 when
-/// the loops between run (runsWhen). A run-time check may then read, where
-/// `loop` starts, what `op` reads in its first and last iterations.
+/// anywhere in `loop`. `runs` gets the loops between that may run no
+/// iteration, each with the polynomials that are all >= 0 when it runs
+/// (runsWhen). A run-time check may then read, where `loop` starts, what
+/// `op` reads in its first and last iterations, behind those tests.
 bool readInEveryIteration(mlir::Operation *op, mlir::Operation *loop,
-                          llvm::SmallVectorImpl<Poly> &runs,
+                          llvm::SmallVectorImpl<Invariants::EntryLoop> &runs,
                           const Invariants *inv = nullptr);
+
+/// `a`'s memory, with a row of a table that a run-time check reads lifted
+/// to its table as weft-detect-parallel-loops lifts it (rowOfTable with the
+/// loop): Maybe against other memory, which the loop's checks cover, where
+/// its own path is a pointer computed in the loop.
+MemPath pathThroughCheckedRows(const Access &a, mlir::Operation *loop,
+                               mlir::ModuleOp module, const Invariants &inv);
 
 /// The loads of a loop's bound that C makes before every iteration
 /// (weft.bound_of): the importer makes them once, right before the loop.

@@ -1011,14 +1011,8 @@ void trustInvariantBounds(LoopBody &body, Operation *loop,
       if (l.op == loop || !loop->isAncestor(l.op) || !boundUnverified(l.op))
         continue;
       auto [it, fresh] = trusted.try_emplace(l.op);
-      if (fresh) {
-        SmallVector<Operation *> reads = boundLoadsOf(l.op);
-        bool all = !reads.empty() && llvm::all_of(reads, [&](Operation *r) {
-          return loop->isAncestor(r) && inv.loads.count(r->getResult(0));
-        });
-        if (all)
-          it->second = loopInfoOf(l.op, /*trustBounds=*/true);
-      }
+      if (fresh && boundLoadsInvariant(l.op, loop, inv))
+        it->second = loopInfoOf(l.op, /*trustBounds=*/true);
       if (it->second)
         l = *it->second;
     }
@@ -1055,8 +1049,7 @@ BoundCheck checkBound(Operation *loop, const LoopBody &body, ModuleOp module,
         continue;
       // A row of a table the check reads (analyze lifts it the same way,
       // or the check cannot name it).
-      std::optional<Access> row = rowOfTable(w, loop, &inv);
-      MemPath pw = pathOf(row && row->rowChecked ? *row : w, module);
+      MemPath pw = pathThroughCheckedRows(w, loop, module, inv);
       switch (overlapOf(pr.root, pw.root, loop, &inv)) {
       case Overlap::Never:
         continue;
@@ -1231,24 +1224,27 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   // The check reads the slots where the loop starts: only slots that C
   // reads too, in the first and last iterations (readInEveryIteration),
   // once the loops between run, which it tests first (rowRuns).
-  SmallVector<std::pair<Operation *, Poly>> rowRuns;
+  SmallVector<std::pair<Operation *, Invariants::EntryLoop>> rowRuns;
   for (size_t i = 0; i < mem.size(); ++i)
     if (std::optional<Access> r = rowOfTable(*mem[i], loop, &inv)) {
-      SmallVector<Poly> runs;
-      BaseInfo slots = pathOf(*r, module).root;
-      slots.row = slots.rowChecked = false;
+      SmallVector<Invariants::EntryLoop> runs;
+      auto writesSlots = [&]() {
+        BaseInfo slots = pathOf(*r, module).root;
+        slots.row = slots.rowChecked = false;
+        return llvm::any_of(llvm::seq(mem.size()), [&](size_t k) {
+          return mem[k]->isWrite &&
+                 overlapOf(slots, paths[k].root, loop, &inv) == Overlap::Same;
+        });
+      };
       if (r->rowChecked &&
           (!v.errorPaths.empty() ||
            !readInEveryIteration(
                rowSlotLoad(memPathOf(mem[i]->memref).root.base, loop, &inv),
                loop, runs, &inv) ||
-           llvm::any_of(llvm::seq(mem.size()), [&](size_t k) {
-             return mem[k]->isWrite && overlapOf(slots, paths[k].root, loop,
-                                                 &inv) == Overlap::Same;
-           })))
+           writesSlots()))
         continue;
-      for (const Poly &p : runs)
-        rowRuns.push_back({mem[i]->op, p});
+      for (Invariants::EntryLoop &e : runs)
+        rowRuns.push_back({mem[i]->op, std::move(e)});
       rows.push_back(std::move(*r));
       cmp[i] = &rows.back();
       cmpPaths[i] = pathOf(rows.back(), module);
@@ -1729,25 +1725,13 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
       !v.rowTables.empty() || llvm::any_of(v.guards, [](const Guard &g) {
         return g.a.rows() || g.b.rows();
       });
-  for (auto &[op, p] : rowRuns) {
-    if (!readsSlots)
-      break;
-    std::optional<CPoly> c = names.convert(p);
-    if (!c)
+  for (auto &[op, e] : rowRuns)
+    if (readsSlots && !names.testRuns(e))
       return fail("weft cannot name in C when the loops around " +
                       accessText(op) +
                       " run, which its run-time check of "
                       "the rows needs",
                   op->getLoc(), accessText(op) + " here");
-    if (!llvm::is_contained(v.preconditions, *c))
-      v.preconditions.push_back(std::move(*c));
-    Operation *in = op->getParentOp();
-    while (in->getParentOp() != loop)
-      in = in->getParentOp();
-    std::string what = "the loop at " + where(in->getLoc()) + " runs";
-    if (!llvm::is_contained(v.preconditionTexts, what))
-      v.preconditionTexts.push_back(what);
-  }
   names.testFirst(nullptr);
   SmallVector<std::pair<Value, Value>> guarded;
   for (auto [a, b] : done)
