@@ -1680,9 +1680,10 @@ class Gen:
         a matrix row through a row pointer `m->data + i * m->tda`, or a
         recurrence along y through `*(y->data + (i - 1) * y->stride)`
         (sequential), or the matrix scaled by `*(x->data + i * x->stride)`
-        read in the loop over the row; main calls it as it calls acc_k.
+        read in the loop over the row, or rows of y from rows of m that
+        variables hold; main calls it as it calls acc_k.
         Returns the C of the accessor and the kernel."""
-        kind = side.choice(("ptr", "direct", "row", "recur"))
+        kind = side.choice(("ptr", "direct", "row", "recur", "stencil"))
         k = side.choice(("0.5", "-0.25", "0.75"))
         # Half the row kernels read x only in the loop over the row (its
         # checks name x->data behind a test that that loop runs; main also
@@ -1690,6 +1691,7 @@ class Gen:
         if kind == "row" and side.random() < 0.5:
             kind = "inner"
         self.ptr_inner = kind == "inner"
+        self.ptr_stencil = kind == "stencil"
         if kind == "ptr":
             body = ["  for (int i = 0; i < y->size; i++)",
                     "    *pv_ptr(y, i) = *pv_ptr(y, i) * %s + "
@@ -1712,6 +1714,20 @@ class Gen:
                     "      *(m->data + i * m->tda + j) = "
                     "*(m->data + i * m->tda + j) * %s + "
                     "*(x->data + i * x->stride);" % k]
+        elif kind == "stencil":
+            # Rows of m held in variables and only read (folded: the loop
+            # over the rows runs on a check of m->data against y->data),
+            # and a row of y held and written; main also calls it with m
+            # over y's elements.
+            self.features.add("pointer offsets, rows read through variables")
+            body = ["  for (int i = 1; i < m->rows - 1; i++) {",
+                    "    const double *up = m->data + (i - 1) * m->tda;",
+                    "    const double *dn = m->data + (i + 1) * m->tda;",
+                    "    double *o = y->data + i * y->stride;",
+                    "    double s = *(x->data + i * x->stride);",
+                    "    for (int j = 0; j < y->stride; j++)",
+                    "      o[j] = up[j] * %s - dn[j + 1] + s;" % k,
+                    "  }"]
         else:
             self.features.add("pointer offsets, recurrence")
             body = ["  for (int i = 1; i < y->size; i++)",
@@ -1737,6 +1753,7 @@ class Gen:
         self.tile = None
         self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
         self.stride = self.acc = self.ptr = self.ptr_inner = False
+        self.ptr_stencil = False
         self.ind = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
@@ -1986,6 +2003,10 @@ class Gen:
                 main += ["    %s e = {40, 0, 32, C + 100};" % mat,
                          "    ptr_k(&y, NULL, &e);",
                          '    dump("ptr/none");']
+            if kernel == "ptr" and self.ptr_stencil:
+                main += ["    %s q = {40, 30, 32, A + 8000};" % mat,
+                         "    ptr_k(&y, &x, &q);",
+                         '    dump("ptr/over");']
             main.append("  }")
         if self.sweep:
             main.append("  for (int i = 0; i < 40; i++)")

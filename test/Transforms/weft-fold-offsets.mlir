@@ -109,6 +109,41 @@ module {
     return
   }
 
+  // Two variables' rows of one pointer that only reads go through (a
+  // stencil's `up = in + (i - 1) * w`, `dn = in + (i + 1) * w`) fold: reads
+  // never conflict. One that also has an address taken (`&dn[0]`, which
+  // may be written through) keeps them both.
+  // CHECK-LABEL: func.func @read_rows
+  // CHECK:      %[[UP:.*]] = weft.base %arg0 {alias = #weft.alias<pointer>, name = "in"}
+  // CHECK:      memref.load %[[UP]][%{{.*}}]
+  // CHECK:      %[[DN:.*]] = weft.base %arg0 {alias = #weft.alias<pointer>, name = "in"}
+  // CHECK:      memref.load %[[DN]][%{{.*}}]
+  // CHECK:      weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "a"}
+  // CHECK:      weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "b"}
+  func.func @read_rows(%in: !weft.ptr {weft.decl = 110 : i64, weft.name = "in"}, %m: !weft.ptr {weft.decl = 111 : i64, weft.name = "m"}, %n: index, %w: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %i = %c1 to %n step %c1 {
+      %o1 = arith.subi %i, %c1 : index
+      %o2 = arith.addi %i, %c1 : index
+      %up = weft.ptr_add %in, %o1 {elem_size = 4 : i64, weft.pointers = [{decl = 12 : i64, name = "up"}]} : index
+      %dn = weft.ptr_add %in, %o2 {elem_size = 4 : i64, weft.pointers = [{decl = 13 : i64, name = "dn"}]} : index
+      scf.for %x = %c0 to %w step %c1 {
+        %bu = weft.base %up {alias = #weft.alias<pointer>, name = "up"} : (!weft.ptr) -> memref<?xf32>
+        %u = memref.load %bu[%x] : memref<?xf32>
+        %bd = weft.base %dn {alias = #weft.alias<pointer>, name = "dn"} : (!weft.ptr) -> memref<?xf32>
+        %d = memref.load %bd[%x] : memref<?xf32>
+      }
+      %a = weft.ptr_add %m, %o1 {elem_size = 4 : i64, weft.pointers = [{decl = 14 : i64, name = "a"}]} : index
+      %b = weft.ptr_add %m, %o2 {elem_size = 4 : i64, weft.pointers = [{decl = 15 : i64, name = "b"}]} : index
+      %ba = weft.base %a {alias = #weft.alias<pointer>, name = "a"} : (!weft.ptr) -> memref<?xf32>
+      %va = memref.load %ba[%c0] : memref<?xf32>
+      %bb = weft.base %b {alias = #weft.alias<pointer>, name = "b"} : (!weft.ptr) -> memref<?xf32>
+      %pb = weft.addr %bb[%c0] : memref<?xf32>
+    }
+    return
+  }
+
   // Arithmetic that starts from an element of a one-dimensional array of
   // the view's type (`p = out + j` before the loop, `*p` and `p[1]` in it
   // after weft-count-loops made p a function of the counter) views that

@@ -97,6 +97,46 @@ void flip(int w, int h) {
   }
 }
 
+// Rows of one image that variables hold and the loop only reads (a
+// stencil's rows above and below) are viewed from the image: reads never
+// conflict, and the loop over the rows runs on a check of the image
+// against the output's rows, as `in->v[(y - 1) * w + x]` would. The
+// output's rows come from a variable the inner loop does not name (`ov`):
+// the inner loop's check names it all the same, where the outer loop's
+// carried acc keeps that one sequential.
+typedef struct {
+  int w, h;
+  float *v;
+} fimage;
+// CHECK-LABEL: void edges(
+// CHECK: weft_apart((const void *)(out->v),
+void edges(const fimage *in, fimage *out) {
+  int w = in->w, h = in->h;
+  for (int y = 1; y < h - 1; y++) { // expected-remark {{loop parallelized: a run-time check that out->v and in do not overlap; a run-time check that out->v and out do not overlap; a run-time check that out->v and in->v do not overlap}}
+    const float *up = in->v + (y - 1) * w;
+    const float *dn = in->v + (y + 1) * w;
+    float *o = out->v + y * w;
+    for (int x = 1; x < w - 1; x++) // expected-remark {{loop not parallelized: the loop at 115:3 around it runs in parallel}}
+      o[x] = up[x] - dn[x];
+  }
+}
+// CHECK-LABEL: float edges_carried(
+// CHECK: weft_apart((const void *)(ov),
+float edges_carried(const fimage *in, fimage *out) {
+  int w = in->w, h = in->h;
+  const float *iv = in->v;
+  float *ov = out->v, acc = 0;
+  for (int y = 1; y < h - 1; y++) { // expected-remark {{loop not parallelized: acc carries a value from one iteration to the next}}
+    const float *up = iv + (y - 1) * w;
+    const float *dn = iv + (y + 1) * w;
+    float *o = ov + y * w;
+    acc = acc * 0.5f + up[0]; // expected-note {{acc read here}}
+    for (int x = 1; x < w - 1; x++) // expected-remark {{loop parallelized: a run-time check that ov and iv do not overlap}}
+      o[x] = up[x] - dn[x] + acc;
+  }
+  return acc;
+}
+
 // m is read where the inner loops start; f->mapping is not (a call and a
 // branch come between): m's view stays, and the second inner loop runs on
 // a check of m->chan.

@@ -557,6 +557,25 @@ static std::optional<VarRef> baseVarOf(const BaseInfo &root, Operation *loop,
       }
     return std::nullopt;
   };
+  // A never-assigned variable that holds the pointer, declared before the
+  // loop though the loop does not name it (`ov` in `float *ov = out->v;`
+  // before the loop over the rows, whose `o = ov + y * w` weft-fold-offsets
+  // folded into the loop over a row): the rewriter checks that it is in
+  // scope, and not hidden, where the loop starts (namesVarAtLoop).
+  auto held = [&]() -> std::optional<VarRef> {
+    Operation *def = id.getDefiningOp();
+    auto vars = def ? def->getAttrOfType<ArrayAttr>("weft.pointers") : nullptr;
+    if (!vars || loop->isAncestor(def))
+      return std::nullopt;
+    for (Attribute a : vars) {
+      auto d = cast<DictionaryAttr>(a);
+      int64_t decl = d.getAs<IntegerAttr>("decl").getInt();
+      if (d.getAs<StringAttr>("name").getValue() == root.name &&
+          !steppedAround(loop, def, decl))
+        return VarRef{decl, root.name};
+    }
+    return std::nullopt;
+  };
   // A pointer loaded from memory (`v->data`): in the loop's bound, in its
   // body from memory no iteration writes, or right before it; named as
   // CNames names loads, unless a variable holds it.
@@ -575,7 +594,9 @@ static std::optional<VarRef> baseVarOf(const BaseInfo &root, Operation *loop,
       return VarRef{d.getInt(), n.str()};
     return std::nullopt;
   }
-  return named();
+  if (auto var = named())
+    return var;
+  return held();
 }
 
 /// What stands for a pointer value's memory in the whole loop: the

@@ -31,6 +31,7 @@
 #include "mlir/IR/Builders.h"
 
 #include <map>
+#include <set>
 
 namespace weft {
 #define GEN_PASS_DEF_FOLDOFFSETS
@@ -306,8 +307,12 @@ void FoldOffsets::runOnOperation() {
   // * w`, `p2 = out + (h - 1 - j) * w`): apart, they are two views that a
   // run-time check may test apart where an inner loop starts; folded, one
   // view at subscripts the dependence test cannot tell apart. Such views
-  // stay as they are. The same memory: the same pointer, or a read of the
-  // same C text in the function (each initializer reads m->data anew).
+  // stay as they are, unless no access through any of them writes: reads
+  // of one memory never conflict, so the rows a stencil reads (`up = in +
+  // (y - 1) * w`, `dn = in + (y + 1) * w`) fold and the loop over the rows
+  // sees them as subscripts of `in`. The same memory: the same pointer, or
+  // a read of the same C text in the function (each initializer reads
+  // m->data anew).
   using Key = std::pair<const void *, std::string>;
   auto keyOf = [](const Candidate &c) -> Key {
     if (isLoad(c.start.getDefiningOp()))
@@ -317,10 +322,20 @@ void FoldOffsets::runOnOperation() {
     return {c.start.getAsOpaquePointer(), ""};
   };
   std::map<Key, llvm::SmallPtrSet<void *, 2>> heldOf;
+  std::set<Key> written;
+  for (const Candidate &c : candidates) {
+    if (!c.held)
+      continue;
+    heldOf[keyOf(c)].insert(c.held.getAsOpaquePointer());
+    // A store, or an address (which something may write through).
+    SmallVector<Operation *> accesses;
+    if (!onlyIndexed(BaseOp(c.base).getResult(), accesses) ||
+        !llvm::all_of(accesses, isLoad))
+      written.insert(keyOf(c));
+  }
   for (const Candidate &c : candidates)
-    if (c.held)
-      heldOf[keyOf(c)].insert(c.held.getAsOpaquePointer());
-  for (const Candidate &c : candidates)
-    if (c.element || !c.held || (heldOf[keyOf(c)].size() == 1 && foldGains(c)))
+    if (c.element || !c.held ||
+        ((heldOf[keyOf(c)].size() == 1 || !written.count(keyOf(c))) &&
+         foldGains(c)))
       fold(c);
 }
