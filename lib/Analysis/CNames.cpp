@@ -106,14 +106,46 @@ std::optional<VarRef> CNames::declOf(Value v) {
       if (auto e = rep.getDefiningOp()->getAttrOfType<IntegerAttr>("weft.expr"))
         if (behindTests(rep))
           return VarRef{e.getInt(), accessText(rep.getDefiningOp())};
+  // Does nothing between `from` and the loop change the cell `root`?
+  auto unchangedUntilLoop = [&](Operation *from, const BaseInfo &root) {
+    unsigned at = order.lookup(from), to = order.lookup(loop);
+    bool changed = false;
+    loop->getParentOfType<func::FuncOp>().walk([&](Operation *op) {
+      unsigned o = order.lookup(op);
+      if (o <= at || o >= to || changed)
+        return;
+      if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
+        MemPath q = memPathOf(op->getOperand(1));
+        if (q.root.base == root.base)
+          changed = true;
+      }
+      if (isa<CallOp, EffectsOp>(op) && root.symbol)
+        changed = true;
+    });
+    return !changed;
+  };
+  // A local variable (a cell) that a variable of the function's own holds
+  // and nothing reaches otherwise.
+  auto localCell = [&](const MemPath &q, Operation *at) {
+    return q.views.empty() && q.root.isCell && q.root.decl >= 0 &&
+           !q.root.escapes && !steppedAround(loop, at, q.root.decl);
+  };
   MemPath p = memPathOf(ld->getOperand(0));
-  if (!p.views.empty() || !p.root.isCell || p.root.decl < 0 ||
-      p.root.escapes)
+  if (!localCell(p, ld)) {
+    // A value read before the loop and stored in a variable that holds it
+    // where the loop starts (`int i = w->n;` before `do { i--; ... } while
+    // (i > 0);`: the counter's start).
+    for (Operation *st : v.getUsers()) {
+      if (!isa<affine::AffineStoreOp, memref::StoreOp>(st) ||
+          st->getOperand(0) != v || loop->isAncestor(st) ||
+          order.lookup(st) >= order.lookup(loop))
+        continue;
+      MemPath q = memPathOf(st->getOperand(1));
+      if (localCell(q, st) && unchangedUntilLoop(st, q.root))
+        return VarRef{q.root.decl, q.root.name};
+    }
     return std::nullopt;
-  // Not a variable that a loop around this one steps with its counter:
-  // where this loop starts, it holds the value read plus the steps so far.
-  if (steppedAround(loop, ld, p.root.decl))
-    return std::nullopt;
+  }
   // Read inside the loop: the loop must never write the variable.
   if (loop->isAncestor(ld)) {
     if (!written)
@@ -124,21 +156,7 @@ std::optional<VarRef> CNames::declOf(Value v) {
   }
   // Read before the loop: the cell must not change between the read and
   // the loop: then reading the variable at the loop gives the same number.
-  unsigned from = order.lookup(ld), to = order.lookup(loop);
-  bool changed = false;
-  loop->getParentOfType<func::FuncOp>().walk([&](Operation *op) {
-    unsigned o = order.lookup(op);
-    if (o <= from || o >= to || changed)
-      return;
-    if (isa<affine::AffineStoreOp, memref::StoreOp>(op)) {
-      MemPath q = memPathOf(op->getOperand(1));
-      if (q.root.base == p.root.base)
-        changed = true;
-    }
-    if (isa<CallOp, EffectsOp>(op) && p.root.symbol)
-      changed = true;
-  });
-  if (changed)
+  if (!unchangedUntilLoop(ld, p.root))
     return std::nullopt;
   return VarRef{p.root.decl, p.root.name};
 }

@@ -26,8 +26,8 @@ using namespace weft;
 
 namespace {
 constexpr double kIntOp = 0.3, kIntMul = 1, kIntDiv = 8, kFloatOp = 1,
-                 kFloatDiv = 6, kMemOp = 0.5, kMathCall = 20,
-                 kSqrt = 6, kOtherCall = 50, kEffects = 5;
+                 kFloatDiv = 6, kMemOp = 0.5, kMathCall = 20, kSqrt = 6,
+                 kOtherCall = 50, kEffects = 5, kCtypeCall = 2;
 } // namespace
 
 std::optional<int64_t> WorkModel::constantTrip(Operation *loop) {
@@ -290,6 +290,10 @@ double WorkModel::ofCall(llvm::StringRef callee) {
     return cheap ? kSqrt : kMathCall;
   }
   auto fn = module.lookupSymbol<func::FuncOp>(callee);
+  // A look-up in the locale's tables (Summaries.cpp), or where they are.
+  if (fn && (isCtypeFunction(callee) || isLocaleTableFunction(callee)) &&
+      (fn.isExternal() || fn->hasAttr("weft.included")))
+    return kCtypeCall;
   if (!fn || fn.isExternal() || inProgress.contains(callee))
     return kOtherCall;
   inProgress.insert(callee);

@@ -118,6 +118,35 @@ LoopInfo weft::loopInfoOf(Operation *op, bool trustBounds) {
   return info;
 }
 
+std::optional<SmallVector<Poly>> weft::assumeFirstTestPasses(LoopInfo &info) {
+  auto f = dyn_cast_or_null<scf::ForOp>(info.op);
+  auto kind = f ? f->getAttrOfType<StringAttr>("weft.kind") : nullptr;
+  auto max =
+      f ? f.getUpperBound().getDefiningOp<arith::MaxSIOp>() : arith::MaxSIOp();
+  if (!kind || kind.getValue() != "do" || !max)
+    return std::nullopt;
+  SmallVector<Poly> ubs;
+  std::function<void(Value)> sides = [&](Value ub) {
+    if (auto m = ub.getDefiningOp<arith::MinSIOp>()) {
+      sides(m.getLhs());
+      sides(m.getRhs());
+      return;
+    }
+    ubs.push_back(polyOf(ub));
+  };
+  sides(max.getLhs());
+  Poly once = polyOf(max.getRhs());
+  SmallVector<Poly> passes;
+  for (const Poly &ub : ubs) {
+    std::optional<Poly> d = ub.plus(once, -1);
+    if (!d)
+      return std::nullopt;
+    passes.push_back(*d);
+  }
+  info.ubs = std::move(ubs);
+  return passes;
+}
+
 static LoopInfo domainOf(Operation *op) {
   LoopInfo info;
   info.op = op;

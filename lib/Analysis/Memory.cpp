@@ -232,6 +232,34 @@ static Value pointerStart(Value p) {
   return p;
 }
 
+bool weft::isLocaleTableFunction(StringRef name) {
+  return name == "__ctype_b_loc" || name == "__ctype_toupper_loc" ||
+         name == "__ctype_tolower_loc";
+}
+
+/// Is the base memory that no program writes (a program that writes it
+/// has undefined behaviour): a string literal (weft.literal), or the
+/// current locale's character tables, which glibc's <ctype.h> macros and
+/// inline functions read (`isalpha(c)` is `(*__ctype_b_loc())[c] & ...`)
+/// through the pointer its `__ctype_*_loc` function returns (a slot of the
+/// thread's locale) and the table that slot points to; only setlocale or
+/// uselocale change those.
+static bool neverWritten(const BaseInfo &b) {
+  if (auto lit = b.base ? b.base.getDefiningOp<BaseOp>() : BaseOp())
+    if (!lit.getPtr() && lit->hasAttr("weft.literal"))
+      return true;
+  for (Value p = pointerStart(b.ptr); p;) {
+    if (auto call = p.getDefiningOp<CallOp>()) {
+      return !definedCallee(call) && isLocaleTableFunction(call.getCallee());
+    }
+    Operation *ld = p.getDefiningOp();
+    if (!isLoad(ld))
+      return false;
+    p = pointerStart(memPathOf(ld->getOperand(0)).root.ptr);
+  }
+  return false;
+}
+
 bool weft::loadedPointer(const BaseInfo &b) {
   Value p = pointerStart(b.ptr);
   return p && isLoad(p.getDefiningOp());
@@ -781,6 +809,10 @@ Overlap weft::overlapOf(const BaseInfo &a, const BaseInfo &b, Operation *loop,
     }
     return rowFree(a.row ? b : a) ? Overlap::Never : Overlap::Unknown;
   }
+  // String literals and the C library's own tables, which no program
+  // writes.
+  if (neverWritten(a) || neverWritten(b))
+    return Overlap::Never;
   // A base computed inside the loop (a pointer loaded or advanced in its
   // body) may be different memory in every iteration, unless the pointer is
   // the same in all of them.

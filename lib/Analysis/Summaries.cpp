@@ -55,6 +55,14 @@ bool weft::isMathFunction(StringRef name, bool &setsErrno) {
   return false;
 }
 
+bool weft::isCtypeFunction(StringRef name) {
+  static const llvm::StringSet<> ctype = {
+      "isalnum", "isalpha", "isblank", "iscntrl", "isdigit", "isgraph",
+      "islower", "isprint", "ispunct", "isspace", "isupper", "isxdigit",
+      "tolower", "toupper", "isascii", "toascii"};
+  return ctype.contains(name);
+}
+
 bool weft::endsProgram(StringRef name) {
   // The last four: what a failed assert() calls in glibc and musl
   // (__assert_fail), bionic (__assert2), Apple's libc (__assert_rtn) and
@@ -259,6 +267,14 @@ CallSummary CallSummaries::compute(StringRef callee) {
       callee == "__builtin_constant_p" || callee == "__builtin_expect" ||
       callee == "__builtin_expect_with_probability" ||
       callee == "__builtin_assume_aligned")
+    return s;
+  // <ctype.h>'s classifications and conversions read only the current
+  // locale's tables, memory of the C library that no program writes (as
+  // its macros' reads through `__ctype_b_loc()` are, libraryMemory in
+  // Memory.cpp): the C library's, declared or defined in a header
+  // (glibc's inline toupper), not a function of the file's own.
+  if (isCtypeFunction(callee) &&
+      (fn.isExternal() || fn->hasAttr("weft.included")))
     return s;
   // A definition included from a header that names what weft knows by
   // name (libweft's own weft_ helpers in weft_checks.h, a wrapper called

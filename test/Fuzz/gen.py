@@ -707,6 +707,16 @@ class Gen:
             first = (bound and start.isdigit() and
                      (int(start) < int(bound.group(2)) if bound.group(1) == "<"
                       else int(start) >= int(bound.group(2))))
+            # Or, up from a constant start to a bound weft does not know
+            # (`i < n`): a do loop then runs its body once at the start
+            # even when n is below it, an element in the buffers still;
+            # weft checks at run time that the first test passes.
+            if (not first and start.isdigit() and
+                    re.match(r"%s < [A-Za-z_]\w*$" % v, cond) and
+                    inc == "++" and wl.random() < 0.3):
+                self.features.add("do loop, bound not known")
+                first = re.match(r"%s (<) (\w+)$" % v, cond)
+                bound = first
             # Or the step first (`while (i > 0) { i--; ... }`), or in the
             # condition (`while (++i < b)`, `while (i-- > 0)`: the body sees
             # the stepped value): the counter starts one step early.
@@ -1465,6 +1475,43 @@ class Gen:
         return "\n".join(["static void stride_k(int n, int s, int c, "
                           "double *y, const double *x) {"] + body + ["}"])
 
+    def text_kernel(self, side):
+        """Text loops over a char buffer with <ctype.h> (docs/analysis.md,
+        "The C library's character tables"): text_k(n, t, src, cls) writes
+        `toupper`/`tolower` of src into t, classifies t into cls with
+        isalpha, isdigit, isspace and ispunct, copies a string literal into
+        t, or makes each character from the one before (a recurrence,
+        sequential); main calls it on a text T filled from a literal, with
+        src apart from t, src over t shifted by a few characters, and no
+        iteration, and prints a hash of T. Returns the C of the kernel."""
+        kind = side.choice(("upper", "lower", "classify", "literal",
+                            "recur"))
+        if kind == "upper":
+            body = ["    t[i] = (char)toupper((unsigned char)src[i]);"]
+        elif kind == "lower":
+            body = ["    t[i] = (char)tolower((unsigned char)src[i]) + "
+                    "(isdigit((unsigned char)src[i]) ? 1 : 0);"]
+        elif kind == "classify":
+            body = ["    cls[i] = isalpha((unsigned char)src[i]) ? 1 : "
+                    "isdigit((unsigned char)src[i]) ? 2 : "
+                    "isspace((unsigned char)src[i]) ? 3 : "
+                    "ispunct((unsigned char)src[i]) ? 4 : 0;",
+                    "    t[i] = (char)(cls[i] + '0');"]
+        elif kind == "literal":
+            body = ['    t[i] = "Sphinx of black quartz, 42!"[i % 27] + '
+                    "(char)(isupper((unsigned char)src[i]) ? 1 : 0);"]
+        else:
+            self.features.add("text, recurrence")
+            body = ["    if (i > 0)",
+                    "      t[i] = (char)toupper((unsigned char)t[i - 1]);"]
+        self.features.add("text")
+        self.text = True
+        return "\n".join(["static void text_k(int n, char *t, "
+                          "const char *src, int *cls) {",
+                          "  (void)src; (void)cls;",
+                          "  for (int i = 0; i < n; i++) {"] + body +
+                         ["  }", "}"])
+
     def ind_kernel(self, side):
         """Other counters (docs/analysis.md, "Other counters"): ind_k(n, y,
         x) steps a variable j besides its counter in every iteration (by 1 to
@@ -1754,7 +1801,7 @@ class Gen:
         self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
         self.stride = self.acc = self.ptr = self.ptr_inner = False
         self.ptr_stencil = False
-        self.ind = False
+        self.ind = self.text = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -1768,7 +1815,8 @@ class Gen:
                 (179424673, 31, 0.25, self.stride_kernel),
                 (198491317, 37, 0.25, self.acc_kernel),
                 (217645177, 41, 0.25, self.ptr_kernel),
-                (236887691, 43, 0.25, self.ind_kernel)):
+                (236887691, 43, 0.25, self.ind_kernel),
+                (256203221, 47, 0.25, self.text_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -1778,6 +1826,7 @@ class Gen:
                 "/* FEATURES: %s */" % ", ".join(sorted(self.features)),
                 "/* FP-REDUCTIONS: %s */" % ("yes" if fp else "no"),
                 "#include <assert.h>",
+                "#include <ctype.h>",
                 "#include <math.h>",
                 "#include <stdio.h>",
                 "#include <stdint.h>",
@@ -1973,6 +2022,27 @@ class Gen:
                 main.append('  dump("stride/%d/%d");' % (st, c))
             main.append("  stride_k(500, 2, 1, A + 8000, A + 8100);")
             main.append('  dump("stride/overlap");')
+        if self.text:
+            # A text from a literal; src apart from t, src over t shifted
+            # (both ways), no iteration.
+            main += ["  {",
+                     "    static char T[4096];",
+                     '    const char *words = "The 7 quick brown FOXES, '
+                     'jumped; over 12 lazy dogs.\\t";',
+                     "    for (int i = 0; i < 4095; i++)",
+                     "      T[i] = words[(i * 7 + i / 13) % 45];"]
+            for c, (n, t, src) in enumerate(
+                    ((500, "T + 2000", "T"), (500, "T + 3", "T"),
+                     (500, "T", "T + 3"), (0, "T", "T + 1"))):
+                main += ["    text_k(%d, %s, %s, I + 100);" % (n, t, src),
+                         "    {",
+                         "      unsigned long h = 0;",
+                         "      for (int i = 0; i < 4096; i++)",
+                         "        h = h * 31 + (unsigned char)T[i];",
+                         '      printf("text/%d %%lu\\n", h);' % c,
+                         "    }",
+                         '    dump("text/%d");' % c]
+            main.append("  }")
         if self.ind:
             # No iteration, one, 500; apart, then y overlapping x.
             for c, (n, y, x) in enumerate(

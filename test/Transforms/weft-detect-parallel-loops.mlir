@@ -911,3 +911,56 @@ func.func @behind_unnamed(%a: memref<?xf64> {weft.alias = #weft.alias<restrict>,
   } {weft.counter = 5 : i64, weft.free_vars = [{decl = 1 : i64, name = "a"}, {decl = 2 : i64, name = "s"}, {decl = 3 : i64, name = "len"}, {decl = 4 : i64, name = "n"}], weft.iv_name = "i", weft.loop_id = 2 : i64}
   return
 }
+
+// -----
+
+// The locale's character tables, reached through the pointer that glibc's
+// __ctype_b_loc() returns (isalpha's macro), and a string literal: memory
+// no program writes, apart from the loop's stores. The same loads through
+// a pointer that a function of the file's own returns may be the memory
+// the loop writes.
+// CHECK-LABEL: func.func @library_tables
+// CHECK: weft.guards = [{a = {base = {decl = 2 : i64, name = "out"}{{.*}}b = {base = {decl = 1 : i64, name = "s"}{{.*}}weft.verdict = "parallel"
+// CHECK: } {weft.candidate, weft.verdict = "parallel"}
+// CHECK: weft.verdict = "sequential"
+module {
+  func.func private @__ctype_b_loc() -> !weft.ptr attributes {weft.c_const, weft.external}
+  func.func @own_table() -> !weft.ptr {
+    %p = weft.call @__ctype_b_loc() : () -> !weft.ptr
+    return %p : !weft.ptr
+  }
+  func.func @library_tables(%s: memref<?xi8> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "s"}, %out: memref<?xi32> {weft.alias = #weft.alias<pointer>, weft.decl = 2 : i64, weft.name = "out"}, %n: index {weft.decl = 3 : i64, weft.name = "n"}) {
+    // expected-remark@+1 {{loop parallelized: a run-time check that out and s do not overlap}}
+    affine.for %i = 0 to %n {
+      %t = weft.call @__ctype_b_loc() : () -> !weft.ptr
+      %slot = weft.base %t {alias = #weft.alias<pointer>, name = "isalpha(s[i])"} : (!weft.ptr) -> memref<?x!weft.ptr>
+      %row = affine.load %slot[0] : memref<?x!weft.ptr>
+      %tab = weft.base %row {alias = #weft.alias<pointer>, name = "isalpha(s[i])"} : (!weft.ptr) -> memref<?xi16>
+      %c = affine.load %s[%i] : memref<?xi8>
+      %k = arith.index_castui %c : i8 to index
+      %v = memref.load %tab[%k] : memref<?xi16>
+      %w = arith.extui %v : i16 to i32
+      affine.store %w, %out[%i] : memref<?xi32>
+    }
+    // expected-remark@+1 {{loop parallelized: its iterations are independent}}
+    affine.for %i = 0 to %n {
+      %lit = weft.base {alias = #weft.alias<pointer>, name = "\"abcd\"", weft.literal} : () -> memref<?xi8>
+      %j = affine.apply affine_map<(d0) -> (d0 mod 4)>(%i)
+      %c = memref.load %lit[%j] : memref<?xi8>
+      %w = arith.extui %c : i8 to i32
+      affine.store %w, %out[%i] : memref<?xi32>
+    }
+    // expected-remark@+1 {{loop not parallelized}}
+    affine.for %i = 0 to %n {
+      %t = weft.call @own_table() : () -> !weft.ptr
+      %slot = weft.base %t {alias = #weft.alias<pointer>, name = "own_table()"} : (!weft.ptr) -> memref<?x!weft.ptr>
+      %row = affine.load %slot[0] : memref<?x!weft.ptr>
+      %tab = weft.base %row {alias = #weft.alias<pointer>, name = "own_table()"} : (!weft.ptr) -> memref<?xi16>
+      %v = memref.load %tab[%i] : memref<?xi16>
+      %w = arith.extui %v : i16 to i32
+      // expected-note@+1 {{memory here}}
+      affine.store %w, %out[%i] : memref<?xi32>
+    }
+    return
+  }
+}

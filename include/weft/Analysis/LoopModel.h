@@ -56,6 +56,14 @@ struct LoopInfo {
 /// analysis, which checks that at run time.
 LoopInfo loopInfoOf(mlir::Operation *op, bool trustBounds = false);
 
+/// A do loop runs its body once before its first test: weft-count-loops
+/// gives it the upper bound `max(x, first + 1)`, which no check can name.
+/// When `info` is such a loop's, makes its upper bounds those of the
+/// while loop it is when its first test passes (x, or each side of a min)
+/// and returns what that needs, each >= 0 where the loop starts (x - first
+/// - 1); else nullopt, leaving `info` as it was.
+std::optional<llvm::SmallVector<Poly>> assumeFirstTestPasses(LoopInfo &info);
+
 /// Does a loop read its bound from memory its body might write, without a
 /// proof that it does not?
 bool boundUnverified(mlir::Operation *loop);
@@ -214,6 +222,10 @@ bool isErrorBranch(mlir::Operation *ifOp, unsigned side);
 /// Is `name` a C math library function (or its float/long double variant)?
 /// Sets `setsErrno` to whether it may set errno.
 bool isMathFunction(llvm::StringRef name, bool &setsErrno);
+
+/// Is `name` one of <ctype.h>'s classifications or conversions (isalpha,
+/// toupper, ...), which read only the current locale's tables?
+bool isCtypeFunction(llvm::StringRef name);
 
 /// Summaries of the functions of one module, computed on demand.
 class CallSummaries {

@@ -73,6 +73,11 @@ bool loadedPointer(const BaseInfo &b);
 /// defined in the file) whose result `ptr` is, with no offset; or null.
 CallOp allocatorCallOf(mlir::Value ptr);
 
+/// Is `name` a C library function that returns where the current locale's
+/// character tables are (glibc's `__ctype_b_loc`, `__ctype_toupper_loc`,
+/// `__ctype_tolower_loc`, which its <ctype.h> macros call)?
+bool isLocaleTableFunction(llvm::StringRef name);
+
 /// How two bases relate.
 enum class Overlap {
   Never,  ///< distinct memory

@@ -326,3 +326,24 @@ int truth_step(int n, float *a) {
     a[i] = 2;
   return i;
 }
+
+// A do loop over memory that a check sets apart: judged as the while loop
+// it is when its first test passes, which the check tests too (the start,
+// read from a struct into the counter, named as the counter where the
+// loop starts).
+// expected-remark@+3 {{loop parallelized: a run-time check that d and s do not overlap; a run-time check that the do loop's condition holds before its first iteration}}
+void do_checked(float *d, const float *s, int n) {
+  int i = 0;
+  do {
+    d[i] = s[i] + 1;
+    i++;
+  } while (i < n);
+}
+// expected-remark@+3 {{loop parallelized: a run-time check that d and s do not overlap; a run-time check that the do loop's condition holds before its first iteration}}
+void do_checked_down(float *d, const float *s, struct vec *v) {
+  int i = v->n;
+  do {
+    i--;
+    d[i] = s[i] * 2;
+  } while (i > 0);
+}

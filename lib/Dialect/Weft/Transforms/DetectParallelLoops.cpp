@@ -1111,8 +1111,10 @@ struct DetectParallelLoops
   using DetectParallelLoopsBase::DetectParallelLoopsBase;
 
   void runOnOperation() final;
+  /// `firstTest`: a do loop judged as the while loop it is when its first
+  /// test passes, which the run-time check tests (assumeFirstTestPasses).
   Verdict analyze(Operation *loop, CallSummaries &summaries,
-                  const llvm::StringSet<> &skipped);
+                  const llvm::StringSet<> &skipped, bool firstTest = false);
 
   /// Is d of a kind the unsafe-ignore-dependences testing option drops?
   bool ignored(const Dependence &d) const {
@@ -1123,9 +1125,9 @@ struct DetectParallelLoops
 };
 } // namespace
 
-Verdict DetectParallelLoops::analyze(Operation *loop,
-                                     CallSummaries &summaries,
-                                     const llvm::StringSet<> &skipped) {
+Verdict DetectParallelLoops::analyze(Operation *loop, CallSummaries &summaries,
+                                     const llvm::StringSet<> &skipped,
+                                     bool firstTest) {
   ModuleOp module = getOperation();
   Verdict v;
   auto fail = [&](std::string why, LocationAttr at = {},
@@ -1169,6 +1171,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   // takes the bound as read at its entry, and checks below that the body
   // cannot change it (at run time if need be).
   LoopInfo info = loopInfoOf(loop, /*trustBounds=*/true);
+  std::optional<SmallVector<Poly>> passes;
+  if (firstTest && !(passes = assumeFirstTestPasses(info)))
+    return fail("weft cannot read the do loop as a while loop");
   LoopBody body = collectBody(loop, summaries);
   liftErrorPaths(body, module, v);
   liftIndirectReads(body, module);
@@ -1177,7 +1182,7 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
     return fail("it contains " + b.reason, b.op->getLoc(), "here");
   }
   bool ownBound = boundUnverified(loop);
-  if (ownBound)
+  if (ownBound || passes)
     trustOwnBounds(body, info);
   // Loads of memory no iteration writes, or none that a run-time check
   // below does not cover: one value each for the whole loop.
@@ -1319,6 +1324,19 @@ Verdict DetectParallelLoops::analyze(Operation *loop,
   SmallVector<Copied, 4> copied;
   DenseMap<size_t, size_t> copiedOf; // class -> copied index
   CNames names(loop, &inv);
+  // A do loop read as a while loop: its first test must pass.
+  if (passes) {
+    for (const Poly &p : *passes) {
+      std::optional<CPoly> c = names.convert(p);
+      if (!c)
+        return fail("weft cannot name in C the do loop's bound, which a "
+                    "run-time check needs");
+      if (!llvm::is_contained(v.conditions, *c))
+        v.conditions.push_back(std::move(*c));
+    }
+    v.conditionTexts.push_back(
+        "the do loop's condition holds before its first iteration");
+  }
   // Classes the loop updates as a reduction that weft cannot copy: why.
   DenseMap<size_t, std::string> uncopied;
   auto sameObject = [](const BaseInfo &a, const BaseInfo &b) {
@@ -1852,9 +1870,20 @@ void DetectParallelLoops::runOnOperation() {
   // Verdicts, in program order.
   std::vector<std::pair<Operation *, Verdict>> verdicts;
   module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-    if (isLoop(op) && op->getParentOfType<func::FuncOp>() &&
-        !inIncludedFunction(op))
-      verdicts.push_back({op, analyze(op, summaries, skipped)});
+    if (!isLoop(op) || !op->getParentOfType<func::FuncOp>() ||
+        inIncludedFunction(op))
+      return;
+    Verdict v = analyze(op, summaries, skipped);
+    // A do loop that stays sequential may run in parallel as the while
+    // loop it is when its first test passes, which a check then tests;
+    // else the first reason stands.
+    LoopInfo own = loopInfoOf(op);
+    if (!v.parallel && assumeFirstTestPasses(own)) {
+      Verdict w = analyze(op, summaries, skipped, /*firstTest=*/true);
+      if (w.parallel)
+        v = std::move(w);
+    }
+    verdicts.push_back({op, std::move(v)});
   });
   // The outermost parallel loop of each nest is the candidate, unless the
   // rewriter could not write it as C in an earlier round (weft.vetoed,
