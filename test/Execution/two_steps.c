@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 4
+// PARALLEL: 8
 // Variables stepped more than once in an iteration (docs/analysis.md,
 // "Other counters"): stereo samples interleaved through `*o++ = *l++; *o++
 // = *r++;`, an int stepped three times around its subscripts, steps up

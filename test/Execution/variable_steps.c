@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 8
+// PARALLEL: 9
 // Inductions stepped by a variable the loop does not write (docs/analysis.md,
 // "Other counters"): row pointers that the loop over the rows steps by
 // their strides (`src += ss; dst += ds;`), which then runs in parallel when

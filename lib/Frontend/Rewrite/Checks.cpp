@@ -382,12 +382,32 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
   for (const clang::DeclRefExpr *e : scan.refs) {
     const clang::ValueDecl *d = e->getDecl();
     if (const auto *ec = llvm::dyn_cast<clang::EnumConstantDecl>(d)) {
-      if (ec->getDeclContext()->getParent() &&
-          ec->getDeclContext()->getParent()->isFunctionOrMethod()) {
+      if (!ec->getDeclContext()->getParent() ||
+          !ec->getDeclContext()->getParent()->isFunctionOrMethod())
+        continue;
+      // An enumerator of the function's own (`enum { N = 1024 };` in
+      // main), which the outlined function cannot see: its value, an int
+      // constant, in its place (a constant expression still: an array's
+      // size, a case label).
+      // (In the header too: a sweep runs it. Not in a task graph's
+      // statement, whose parallel loops' checks and fallbacks are written
+      // from the file's text.)
+      unsigned at = sm.getFileOffset(sm.getExpansionLoc(e->getLocation()));
+      const llvm::APSInt &val = ec->getInitVal();
+      if (p.loop == p.body || at < p.begin || at >= p.end ||
+          e->getLocation().isMacroID() ||
+          !e->getType()->isSpecificBuiltinType(clang::BuiltinType::Int) ||
+          val.getSignificantBits() > 32 ||
+          val == llvm::APSInt::get(INT32_MIN)) {
         why = "the body uses " + ec->getNameAsString() +
               ", an enumerator declared inside the function";
         return false;
       }
+      std::string text = llvm::toString(val, 10);
+      if (val.isNegative())
+        text = "(" + text + ")";
+      p.bodyEdits.emplace_back(offsetOf(e->getLocation()),
+                               (unsigned)ec->getName().size(), text);
       continue;
     }
     if (const auto *f = llvm::dyn_cast<clang::FunctionDecl>(d)) {
