@@ -134,11 +134,15 @@ std::optional<VarRef> CNames::declOf(Value v) {
   if (!localCell(p, ld)) {
     // A value read before the loop and stored in a variable that holds it
     // where the loop starts (`int i = w->n;` before `do { i--; ... } while
-    // (i > 0);`: the counter's start).
+    // (i > 0);`: the counter's start). The store is in a block around the
+    // loop, before it: every way to the loop goes through it (not `if (c)
+    // i = x;`).
     for (Operation *st : v.getUsers()) {
       if (!isa<affine::AffineStoreOp, memref::StoreOp>(st) ||
-          st->getOperand(0) != v || loop->isAncestor(st) ||
-          order.lookup(st) >= order.lookup(loop))
+          st->getOperand(0) != v || loop->isAncestor(st))
+        continue;
+      Operation *around = st->getBlock()->findAncestorOpInBlock(*loop);
+      if (!around || !st->isBeforeInBlock(around))
         continue;
       MemPath q = memPathOf(st->getOperand(1));
       if (localCell(q, st) && unchangedUntilLoop(st, q.root))

@@ -118,6 +118,17 @@ LoopInfo weft::loopInfoOf(Operation *op, bool trustBounds) {
   return info;
 }
 
+/// The upper bounds an scf.for's `ub` stands for: `i < a && i < b` is
+/// imported as a min, each side a bound.
+static void boundsOfMin(Value ub, SmallVectorImpl<Poly> &out) {
+  if (auto m = ub.getDefiningOp<arith::MinSIOp>()) {
+    boundsOfMin(m.getLhs(), out);
+    boundsOfMin(m.getRhs(), out);
+    return;
+  }
+  out.push_back(polyOf(ub));
+}
+
 std::optional<SmallVector<Poly>> weft::assumeFirstTestPasses(LoopInfo &info) {
   auto f = dyn_cast_or_null<scf::ForOp>(info.op);
   auto kind = f ? f->getAttrOfType<StringAttr>("weft.kind") : nullptr;
@@ -126,15 +137,7 @@ std::optional<SmallVector<Poly>> weft::assumeFirstTestPasses(LoopInfo &info) {
   if (!kind || kind.getValue() != "do" || !max)
     return std::nullopt;
   SmallVector<Poly> ubs;
-  std::function<void(Value)> sides = [&](Value ub) {
-    if (auto m = ub.getDefiningOp<arith::MinSIOp>()) {
-      sides(m.getLhs());
-      sides(m.getRhs());
-      return;
-    }
-    ubs.push_back(polyOf(ub));
-  };
-  sides(max.getLhs());
+  boundsOfMin(max.getLhs(), ubs);
   Poly once = polyOf(max.getRhs());
   SmallVector<Poly> passes;
   for (const Poly &ub : ubs) {
@@ -171,16 +174,7 @@ static LoopInfo domainOf(Operation *op) {
   if (auto f = dyn_cast<scf::ForOp>(op)) {
     info.iv = f.getInductionVar();
     info.lbs.push_back(polyOf(f.getLowerBound()));
-    // `i < a && i < b` is imported as a min: each side is a bound.
-    std::function<void(Value)> ubsOf = [&](Value ub) {
-      if (auto m = ub.getDefiningOp<arith::MinSIOp>()) {
-        ubsOf(m.getLhs());
-        ubsOf(m.getRhs());
-        return;
-      }
-      info.ubs.push_back(polyOf(ub));
-    };
-    ubsOf(f.getUpperBound());
+    boundsOfMin(f.getUpperBound(), info.ubs);
     auto step = getConstantIntValue(f.getStep());
     info.step = step && *step > 0 ? *step : 1;
     return info;
