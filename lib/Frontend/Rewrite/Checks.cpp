@@ -393,18 +393,18 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       // statement, whose parallel loops' checks and fallbacks are written
       // from the file's text.)
       unsigned at = sm.getFileOffset(sm.getExpansionLoc(e->getLocation()));
-      const llvm::APSInt &val = ec->getInitVal();
+      // (Of any width and signedness: INT_MIN has no literal of its own.)
+      std::optional<int64_t> val = ec->getInitVal().tryExtValue();
       if (p.loop == p.body || at < p.begin || at >= p.end ||
           e->getLocation().isMacroID() ||
           !e->getType()->isSpecificBuiltinType(clang::BuiltinType::Int) ||
-          val.getSignificantBits() > 32 ||
-          val == llvm::APSInt::get(INT32_MIN)) {
+          !val || *val <= INT32_MIN || *val > INT32_MAX) {
         why = "the body uses " + ec->getNameAsString() +
               ", an enumerator declared inside the function";
         return false;
       }
-      std::string text = llvm::toString(val, 10);
-      if (val.isNegative())
+      std::string text = std::to_string(*val);
+      if (*val < 0)
         text = "(" + text + ")";
       p.bodyEdits.emplace_back(offsetOf(e->getLocation()),
                                (unsigned)ec->getName().size(), text);
