@@ -6,10 +6,9 @@
 // value. Not in a task graph's statements, whose parallel loops' checks
 // and fallbacks are written from the file's text: a recurrence beside a
 // parallel loop that could be one runs in order, its loop in parallel.
-// (A variable of an enum type declared inside the function still keeps
-// its loop sequential: "the body uses the type enum shade, which is
-// declared inside the function".) The parallel build must print what the
-// sequential one prints.
+// A variable of an enum type declared in the function gets the enum's
+// integer type (unsigned int here, so `s - 1` wraps as it does in C).
+// The parallel build must print what the sequential one prints.
 // PARALLEL: 6
 // GRAPHS: 0
 // OPENMP-GRAPHS: 0
@@ -32,7 +31,7 @@ static void pair(void) {
 
 int main(void) {
   enum { W = 640, H = 48, K = 3, NEG = -3 };
-  enum { DARK, MID = 5, LIGHT };
+  enum shade { DARK, MID = 5, LIGHT };
   for (int y = 0; y < H; y++)
     for (int x = 0; x < W; x++)
       img[y][x] = (float)((y * W + x * 7) % 251 + NEG);
@@ -45,7 +44,8 @@ int main(void) {
   }
   for (int y = 0; y < H; y++) {
     for (int x = 0; x < W; x++) {
-      int s = img[y][x] < 80 ? DARK : img[y][x] < 160 ? MID : LIGHT;
+      enum shade s = img[y][x] < 80 ? DARK : img[y][x] < 160 ? MID : LIGHT;
+      hist[y][3] += s - 1 > 100;
       switch (s) {
       case DARK:
         hist[y][0]++;
@@ -68,7 +68,8 @@ int main(void) {
   for (int i = 0; i < 100000; i += 101)
     s += c[i] + d[i];
   for (int y = 0; y < H; y++)
-    s += out[y][W / 2] + hist[y][0] * 3 + hist[y][1] * 5 + hist[y][2] * 7;
+    s += out[y][W / 2] + hist[y][0] * 3 + hist[y][1] * 5 + hist[y][2] * 7 +
+         hist[y][3] * 11;
   for (int i = 0; i < 20000; i += 97)
     s += a[i] + b[i];
   printf("%.3f\n", s);

@@ -362,12 +362,45 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
         offsetOf(l), clang::Lexer::MeasureTokenLength(l, sm, ctx.getLangOpts()),
         "\"" + p.fn->getNameAsString() + "\"");
   }
+  // An enum type declared in the function before the loop (`enum shade
+  // s;`), spelled `enum shade` in the loop: its integer type (the one the
+  // compiler gives it, GCC's rule) in its place, as the enumerators get
+  // their values below. Not in a task graph's statements (as those).
+  auto inLoop = [&](clang::SourceLocation l) {
+    unsigned at = sm.getFileOffset(sm.getExpansionLoc(l));
+    return at >= p.begin && at < p.end;
+  };
+  llvm::DenseSet<unsigned> replaced; // the named types' offsets
+  for (clang::TypeLoc tl : scan.types) {
+    auto el = tl.getAs<clang::ElaboratedTypeLoc>();
+    const auto *et =
+        el ? el.getNamedTypeLoc().getType()->getAs<clang::EnumType>() : nullptr;
+    const clang::EnumDecl *ed = et ? et->getDecl() : nullptr;
+    if (!ed || !ed->getDeclContext()->isFunctionOrMethod() ||
+        inLoop(ed->getLocation()) || p.loop == p.body ||
+        ed->getIntegerType().isNull())
+      continue;
+    clang::SourceRange r = el.getSourceRange();
+    if (r.getBegin().isMacroID() || r.getEnd().isMacroID() ||
+        !inLoop(r.getBegin()))
+      continue;
+    unsigned b = offsetOf(r.getBegin());
+    unsigned e = offsetOf(clang::Lexer::getLocForEndOfToken(r.getEnd(), 0, sm,
+                                                            ctx.getLangOpts()));
+    p.bodyEdits.emplace_back(
+        b, e - b, typeText(ed->getIntegerType().getUnqualifiedType(), policy));
+    replaced.insert(offsetOf(el.getNamedTypeLoc().getBeginLoc()));
+  }
   for (clang::TypeLoc tl : scan.types) {
     const clang::NamedDecl *d = nullptr;
     if (auto t = tl.getAs<clang::TypedefTypeLoc>())
       d = t.getTypedefNameDecl();
     else if (auto t = tl.getAs<clang::TagTypeLoc>())
       d = t.getDecl();
+    if (tl.getAs<clang::ElaboratedTypeLoc>() ||
+        (!tl.getBeginLoc().isMacroID() &&
+         replaced.contains(offsetOf(tl.getBeginLoc()))))
+      continue;
     if (d && d->getDeclContext()->isFunctionOrMethod()) {
       why = "the body uses the type " +
             typeText(tl.getType().getUnqualifiedType(), policy) +
