@@ -270,7 +270,7 @@ CallSummary CallSummaries::compute(StringRef callee) {
     return s;
   // <ctype.h>'s classifications and conversions read only the current
   // locale's tables, memory of the C library that no program writes (as
-  // its macros' reads through `__ctype_b_loc()` are, libraryMemory in
+  // its macros' reads through `__ctype_b_loc()` are, neverWritten in
   // Memory.cpp): the C library's, declared or defined in a header
   // (glibc's inline toupper), not a function of the file's own.
   if (isCtypeFunction(callee) &&

@@ -425,10 +425,9 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       // (In the header too: a sweep runs it. Not in a task graph's
       // statement, whose parallel loops' checks and fallbacks are written
       // from the file's text.)
-      unsigned at = sm.getFileOffset(sm.getExpansionLoc(e->getLocation()));
       // (Of any width and signedness: INT_MIN has no literal of its own.)
       std::optional<int64_t> val = ec->getInitVal().tryExtValue();
-      if (p.loop == p.body || at < p.begin || at >= p.end ||
+      if (p.loop == p.body || !inLoop(e->getLocation()) ||
           e->getLocation().isMacroID() ||
           !e->getType()->isSpecificBuiltinType(clang::BuiltinType::Int) ||
           !val || *val <= INT32_MIN || *val > INT32_MAX) {

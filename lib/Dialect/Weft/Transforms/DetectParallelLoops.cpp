@@ -1877,11 +1877,13 @@ void DetectParallelLoops::runOnOperation() {
     // A do loop that stays sequential may run in parallel as the while
     // loop it is when its first test passes, which a check then tests;
     // else the first reason stands.
-    LoopInfo own = loopInfoOf(op);
-    if (!v.parallel && assumeFirstTestPasses(own)) {
-      Verdict w = analyze(op, summaries, skipped, /*firstTest=*/true);
-      if (w.parallel)
-        v = std::move(w);
+    if (!v.parallel) {
+      LoopInfo own = loopInfoOf(op);
+      if (assumeFirstTestPasses(own)) {
+        Verdict w = analyze(op, summaries, skipped, /*firstTest=*/true);
+        if (w.parallel)
+          v = std::move(w);
+      }
     }
     verdicts.push_back({op, std::move(v)});
   });
