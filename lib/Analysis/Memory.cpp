@@ -232,6 +232,21 @@ static Value pointerStart(Value p) {
   return p;
 }
 
+std::optional<int64_t> weft::elementBytes(Type t, ModuleOp module) {
+  if (auto s = dyn_cast<StructType>(t))
+    return (int64_t)s.getSize();
+  if (isa<PtrType>(t)) {
+    auto flags = module->getAttrOfType<DictionaryAttr>("weft.flags");
+    auto bytes = flags ? flags.getAs<IntegerAttr>("pointer_bytes") : nullptr;
+    if (bytes)
+      return bytes.getInt();
+    return std::nullopt;
+  }
+  if (t.isIntOrFloat() && t.getIntOrFloatBitWidth() % 8 == 0)
+    return (int64_t)t.getIntOrFloatBitWidth() / 8;
+  return std::nullopt;
+}
+
 bool weft::isLocaleTableFunction(StringRef name) {
   return name == "__ctype_b_loc" || name == "__ctype_toupper_loc" ||
          name == "__ctype_tolower_loc";
@@ -462,6 +477,9 @@ struct Captures {
       if (isa<OpaqueValueOp>(op) && op->getNumResults() == 1 &&
           op->getResult(0).getType().isInteger(1))
         continue;
+      // A difference or comparison of pointers: a number.
+      if (isa<PtrDiffOp>(op))
+        continue;
       if (auto call = dyn_cast<CallOp>(op)) {
         func::FuncOp callee = definedCallee(call);
         if (callee && !paramKept(callee, n))
@@ -646,8 +664,9 @@ void weft::markRowTables(ModuleOp module) {
       if (passedOn(use))
         continue;
       if (auto o = dyn_cast<OpaqueValueOp>(u);
-          o && (o.getReason() == "a comparison of pointers" ||
-                o.getReason() == "the truth of a pointer or aggregate"))
+          (o && (o.getReason() == "a comparison of pointers" ||
+                 o.getReason() == "the truth of a pointer or aggregate")) ||
+          isa<PtrDiffOp>(u))
         continue; // (not a cast: an integer may become a pointer again)
       if (maker && isa<func::ReturnOp, ReturnOp>(u))
         continue;

@@ -1531,7 +1531,8 @@ class Gen:
                             "cond", "skip", "scan", "comma", "comma_skip",
                             "p_copy", "p_down", "p_rows", "p_stride",
                             "p_cond", "by_var", "by_rows", "two_p",
-                            "two_j"))
+                            "two_j", "pc_while", "pc_for", "pc_down",
+                            "pc_do", "pc_carried", "pc_over"))
         st = side.choice((1, 2, 3))
         k = side.choice(("0.5", "-0.25", "0.75"))
         j0 = side.randrange(0, 8)
@@ -1648,6 +1649,46 @@ class Gen:
                      "    y[j - 2] = y[j - 2] * 0.5 + x[i];",
                      "    j -= 1;",
                      "  }"]
+        elif kind == "pc_while":
+            # Pointer counters (docs/analysis.md, "Pointer counters").
+            body += ["  double *q = y + j, *e = q + n;",
+                     "  const double *p = x;",
+                     "  while (q < e)",
+                     "    *q++ = *p++ * %s;" % k,
+                     "  j = (int)(q - y) + (int)(p - x);"]
+        elif kind == "pc_for":
+            body += ["  double *q;",
+                     "  for (q = y + j; q < y + j + %d * n; q += %d)" % (st, st),
+                     "    *q = *q * %s + x[(q - y - j) / %d];" % (k, st),
+                     "  j = (int)(q - y);"]
+        elif kind == "pc_down":
+            body += ["  double *q = y + j + %d * n;" % st,
+                     "  while (q > y + j) {",
+                     "    q -= %d;" % st,
+                     "    *q = *q * %s + 1.0;" % k,
+                     "  }",
+                     "  j = (int)(q - y) + %d;" % st]
+        elif kind == "pc_do":
+            body += ["  double *q = y + j;",
+                     "  const double *p = x;",
+                     "  do {",
+                     "    *q = *q * %s + *p++;" % k,
+                     "    q++;",
+                     "  } while (q <= y + j + n - 1);",
+                     "  j = (int)(q - y);"]
+        elif kind == "pc_carried":
+            # q[-1] written in one iteration is read in the next.
+            body += ["  double *q;",
+                     "  for (q = y + j + 1; q < y + j + n; q++)",
+                     "    *q = q[-1] * %s + x[0];" % k,
+                     "  j = (int)(q - y);"]
+        elif kind == "pc_over":
+            # x and y overlap in some of main's calls.
+            body += ["  double *q = y + j;",
+                     "  const double *p;",
+                     "  for (p = x; p != x + n; p++)",
+                     "    *q++ = *p * %s + 0.5;" % k,
+                     "  j = (int)(q - y) - (int)(p - x);"]
         elif kind == "p_cond":
             body += ["  double *q = y + j;",
                      "  for (int i = 0; i < n; i++) {",
@@ -1664,6 +1705,8 @@ class Gen:
                      "  }"]
         if kind.startswith("p_") or kind.startswith("by_"):
             self.features.add("pointer inductions")
+        if kind.startswith("pc_"):
+            self.features.add("pointer counters")
         self.features.add("inductions")
         self.ind = True
         return "\n".join(["static int ind_k(int n, double *y, "

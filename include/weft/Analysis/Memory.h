@@ -78,6 +78,11 @@ CallOp allocatorCallOf(mlir::Value ptr);
 /// `__ctype_tolower_loc`, which its <ctype.h> macros call)?
 bool isLocaleTableFunction(llvm::StringRef name);
 
+/// The size in bytes of a memref element of type t, when the type says it;
+/// a pointer's is the target's, which the module's weft.flags say
+/// (pointer_bytes), if they do.
+std::optional<int64_t> elementBytes(mlir::Type t, mlir::ModuleOp module);
+
 /// How two bases relate.
 enum class Overlap {
   Never,  ///< distinct memory

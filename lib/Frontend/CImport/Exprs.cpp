@@ -1094,6 +1094,27 @@ static Value compare(OpBuilder &b, Location l, clang::BinaryOperatorKind op,
   return b.create<arith::CmpIOp>(l, p, lhs, rhs);
 }
 
+/// The size of what two pointers point to, when C counts a difference of
+/// them in it: one complete object type (qualifiers apart) of a constant
+/// size, and neither a null pointer constant.
+static std::optional<int64_t> comparedPointees(const clang::Expr *a,
+                                               const clang::Expr *b,
+                                               clang::ASTContext &ctx) {
+  for (const clang::Expr *x : {a, b})
+    if (x->isNullPointerConstant(ctx, clang::Expr::NPC_ValueDependentIsNull))
+      return std::nullopt;
+  clang::QualType pa = a->getType()->getPointeeType(),
+                  pb = b->getType()->getPointeeType();
+  if (pa.isNull() || pb.isNull() || !ctx.hasSameUnqualifiedType(pa, pb) ||
+      pa->isIncompleteType() || !pa->isObjectType() ||
+      pa->isVariablyModifiedType())
+    return std::nullopt;
+  int64_t bytes = ctx.getTypeSizeInChars(pa).getQuantity();
+  if (bytes <= 0)
+    return std::nullopt;
+  return bytes;
+}
+
 CVal Importer::evalBinary(const clang::BinaryOperator *e) {
   Location l = loc(e);
   clang::BinaryOperatorKind op = e->getOpcode();
@@ -1145,6 +1166,26 @@ CVal Importer::evalBinary(const clang::BinaryOperator *e) {
       k = mulIdx(std::move(k), -1, l);
     return CVal::of(offsetPointer(*this, std::move(p), std::move(k), l));
   }
+  // Two pointers to one complete object type, neither a null pointer
+  // constant: C subtracts, and compares with < <= > >=, only pointers into
+  // one object, where `p < q` is `p - q < 0` (docs/ir.md, "Pointer
+  // comparisons"). == and != are the difference's test with 0 too: a loop
+  // that steps p by one element until p != end fails reaches end, as the
+  // difference says.
+  if (lptr && rptr && (e->isComparisonOp() || op == clang::BO_Sub))
+    if (std::optional<int64_t> bytes = comparedPointees(lhsE, rhsE, ctx)) {
+      PtrVal lp = evalPointer(lhsE);
+      PtrVal rp = evalPointer(rhsE);
+      Value lv = pointerValue(lp, loc(lhsE)), rv = pointerValue(rp, loc(rhsE));
+      Value d = builder.create<weft::PtrDiffOp>(
+          l, builder.getIndexType(), lv, rv, builder.getI64IntegerAttr(*bytes));
+      if (op == clang::BO_Sub)
+        return CVal::of((Value)builder.create<arith::IndexCastOp>(
+            l, convertScalarType(e->getType()), d));
+      Value zero = builder.create<arith::ConstantIndexOp>(l, 0);
+      return CVal::of(castScalar(compare(builder, l, op, d, zero, false),
+                                 ctx.BoolTy, e->getType(), l));
+    }
   if (lptr || rptr)
     return opaque(e, e->isComparisonOp() ? "a comparison of pointers"
                                          : "a difference of pointers");

@@ -305,8 +305,18 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
   std::string name = c.counter->getName().str();
 
   clang::QualType ct = c.counter->getType();
-  if (!ct->isIntegerType() || ct->isBooleanType() || ct->isEnumeralType())
-    return fail("the counter " + name + " is not an integer");
+  // A pointer to a complete object type steps by whole objects
+  // (weft-count-loops counts it: docs/analysis.md, "Pointer counters").
+  clang::QualType pointee =
+      ct->isPointerType() ? ct->getPointeeType() : clang::QualType();
+  bool objectPointer = !pointee.isNull() && pointee->isObjectType() &&
+                       !pointee->isIncompleteType() &&
+                       !pointee->isVariablyModifiedType();
+  if (!objectPointer &&
+      (!ct->isIntegerType() || ct->isBooleanType() || ct->isEnumeralType()))
+    return fail("the counter " + name +
+                " is not an integer or a pointer to "
+                "a complete object type");
   // (Its accesses are weft.effects: no step or bound for weft-count-loops.)
   if (ct.isVolatileQualified())
     return fail("the counter " + name + " is volatile");
@@ -617,14 +627,19 @@ void Importer::importFor(const clang::ForStmt *s) {
     importOpaqueLoop(s, "for", c.failure, id);
     return;
   }
-  if (!forVerdicts) {
-    // The first import: the loop as C runs it, with the header read, for
-    // weft-count-loops to decide.
+  // The loop as C runs it, with the header read, for weft-count-loops to
+  // decide (the first import), or to count (a pointer counter, which it
+  // builds: the second import).
+  auto headerOnly = [&] {
     Operation *op = importOpaqueLoop(s, "for", "a for loop", id);
     op->setAttr("weft.c_counter", builder.getI64IntegerAttr(declId(c.counter)));
     op->setAttr("weft.c_bounds", builder.getI64IntegerAttr(c.bounds.size()));
     // The step as C folds it (`i += skip[0]` of a static const array).
     op->setAttr("weft.c_inc_step", builder.getI64IntegerAttr(c.step));
+    return op;
+  };
+  if (!forVerdicts) {
+    headerOnly();
     return;
   }
   auto verdict = forVerdicts->find(s);
@@ -637,6 +652,20 @@ void Importer::importFor(const clang::ForStmt *s) {
     return;
   }
   const clang::VarDecl *var = c.counter;
+  if (var->getType()->isPointerType()) {
+    Operation *op = headerOnly();
+    if (c.start)
+      op->setAttr("weft.c_init", builder.getUnitAttr());
+    setFreeVars(*this, op, s);
+    CountedFor &cf = out.counted[id];
+    cf.counter = var;
+    cf.start = c.start;
+    cf.declaredInInit = c.declaredInInit;
+    cf.step = c.step;
+    for (const Bound &b : c.bounds)
+      cf.bounds.push_back({b.expr, b.op, b.compareType, b.offset});
+    return;
+  }
   bool uns = isUnsigned(var->getType());
 
   // Start and bounds, as affine forms when they are.

@@ -279,6 +279,24 @@ std::string FileRewriter::tripText(const Plan &p) {
     std::string off = bd.offset ? (bd.offset > 0 ? " + " : " - ") +
                                       std::to_string(std::abs(bd.offset))
                                 : "";
+    // A pointer counter counts the elements from its start to the bound
+    // (weft-count-loops: both point into one object, and C counts their
+    // difference in the pointed-to type).
+    if (p.header->counter->getType()->isPointerType()) {
+      if (bd.offset)
+        return "";
+      std::string d = "(int64_t)((" + bound + ") - " + p.nm("weft_start") + ")";
+      std::string one =
+          bd.op == clang::BO_LT || bd.op == clang::BO_LE
+              ? "weft_trip_up(0, " + d + ", " + std::to_string(mag) + ", " +
+                    (bd.op == clang::BO_LE ? "1" : "0") + ")"
+          : bd.op == clang::BO_GT || bd.op == clang::BO_GE
+              ? "weft_trip_down(0, " + d + ", " + std::to_string(mag) + ", " +
+                    (bd.op == clang::BO_GE ? "1" : "0") + ")"
+              : "weft_trip_ne(0, " + d + ", " + (up ? "0" : "1") + ")";
+      trip = trip.empty() ? one : "weft_trip_min(" + trip + ", " + one + ")";
+      continue;
+    }
     std::string s =
         uns ? "(uint64_t)(" + cts + ")" +
                   (off.empty() ? p.nm("weft_start")

@@ -58,3 +58,26 @@ void call_arg(int n, float *a) {
   for (int i = 0; i < n; i += 4)
     consume(&a[i]);
 }
+
+// Differences and comparisons of two pointers to one object type count in
+// its elements (weft.ptr_diff; docs/ir.md, "Pointer comparisons"): `q - p`
+// is a ptrdiff_t, `p < q` tests it against 0. A null pointer constant, a
+// void pointer or pointers to different types stay opaque.
+// CHECK-LABEL: func.func @differences
+// CHECK: %[[Q:.*]] = weft.addr %arg1[%{{.*}}] : memref<?xf64>
+// CHECK: %[[P:.*]] = weft.addr %arg0[%{{.*}}] : memref<?xf64>
+// CHECK: %[[D:.*]] = weft.ptr_diff %[[Q]], %[[P]] {elem_size = 8 : i64}
+// CHECK: arith.index_cast %[[D]] {{.*}}: index to i64
+// CHECK: %[[E:.*]] = weft.ptr_diff %{{.*}}, %{{.*}} {elem_size = 8 : i64}
+// CHECK: arith.cmpi slt, %[[E]], %{{.*}} : index
+// CHECK: weft.opaque_value %{{.*}}, %{{.*}} : !weft.ptr, !weft.ptr {reason = "a comparison of pointers"
+// CHECK: weft.opaque_value %{{.*}}, %{{.*}} : !weft.ptr, !weft.ptr {reason = "a comparison of pointers"
+// CHECK: weft.opaque_value %{{.*}}, %{{.*}} : !weft.ptr, !weft.ptr {reason = "a comparison of pointers"
+long differences(double *p, double *q, void *v, void *w, int *k) {
+  long d = q - p;
+  int lt = p < q + 1;
+  int null = p != 0;
+  int voids = v < w;
+  int other = (void *)k == (void *)p;
+  return d + lt + null + voids + other;
+}

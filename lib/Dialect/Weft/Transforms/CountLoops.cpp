@@ -32,6 +32,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -82,6 +83,11 @@ struct Header {
   /// the loop).
   SetVector<Operation *> boundOps;
   bool readsMemory = false;
+  /// A pointer counter (`while (p < end)`): the step counts elements of
+  /// `elemBytes` bytes, what the pointer points to, and the bounds are
+  /// pointers (docs/analysis.md, "Pointer counters").
+  bool isPointer = false;
+  int64_t elemBytes = 0;
 };
 
 struct CountLoops : public weft::impl::CountLoopsBase<CountLoops> {
@@ -215,6 +221,13 @@ static std::pair<Value, int64_t> pointerStepOf(Operation *store) {
       bytes == 0 || bytes % pointee)
     return {Value(), 0};
   return {cell, bytes / pointee};
+}
+
+/// stepOf, or else pointerStepOf.
+static std::pair<Value, int64_t>
+anyStepOf(Operation *store, std::optional<int64_t> known = std::nullopt) {
+  auto r = stepOf(store, known);
+  return r.first ? r : pointerStepOf(store);
 }
 
 namespace {
@@ -379,7 +392,16 @@ static bool boundsOf(Value c, function_ref<bool(Value)> isCounter,
     offset = isa<arith::SubIOp>(def) ? -*c : *c;
     return true;
   };
-  if (counter(cmp.getLhs())) {
+  // Pointers: `p < end` is `ptr_diff(p, end) < 0` (the importer).
+  auto diff = cmp.getLhs().getDefiningOp<PtrDiffOp>();
+  if (diff && constantOf(cmp.getRhs()) == 0) {
+    if (isCounter(diff.getLhs()))
+      other = diff.getRhs();
+    else if (isCounter(diff.getRhs()))
+      other = diff.getLhs(), flip = true;
+    else
+      return false;
+  } else if (counter(cmp.getLhs())) {
     other = cmp.getRhs();
   } else if (counter(cmp.getRhs())) {
     other = cmp.getLhs();
@@ -466,7 +488,7 @@ static Operation *bodyStep(Block &body, int64_t decl,
   Operation *found = nullptr;
   for (Operation &op : body.without_terminator())
     if (isStore(&op))
-      if (Value c = stepOf(&op, known).first;
+      if (Value c = anyStepOf(&op, known).first;
           c && memPathOf(c).root.decl == decl)
         found = &op;
   return found;
@@ -521,7 +543,7 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
       : counterDecl         ? bodyStep(body, counterDecl.getInt(), known)
                             : nullptr;
   auto [stepped, step] =
-      stepStore ? stepOf(stepStore, known) : std::pair<Value, int64_t>();
+      stepStore ? anyStepOf(stepStore, known) : std::pair<Value, int64_t>();
   Value cell = stepped;
   auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
   if (auto global = cell ? cell.getDefiningOp<memref::GetGlobalOp>() : nullptr;
@@ -535,11 +557,16 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
     return "the counter " + name +
            " is a global or static variable, which calls may change";
   }
+  h.isPointer = alloca && alloca.getType().getRank() == 0 &&
+                isa<PtrType>(alloca.getType().getElementType());
   if (!alloca || alloca.getType().getRank() != 0 ||
-      !alloca.getType().getElementType().isSignlessInteger() ||
+      !(h.isPointer || alloca.getType().getElementType().isSignlessInteger()) ||
       !alloca->hasAttr("weft.decl") || loop->isAncestor(alloca))
     return "its body does not step a variable that the condition compares "
            "by a constant (i++, i += 4)";
+  // (pointerStepOf found a pointer's step in whole elements of these.)
+  if (h.isPointer)
+    h.elemBytes = pointeeBytesOf(cell);
   h.cell = cell;
   h.step = step;
   h.stepStore = stepStore;
@@ -557,7 +584,12 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   std::string name = h.name;
   if (alloca->hasAttr("weft.escapes"))
     return "the address of the counter " + name + " is taken";
-  unsigned width = alloca.getType().getElementType().getIntOrFloatBitWidth();
+  if (h.isPointer && !h.stepInCond.empty())
+    return "the condition steps the pointer " + name +
+           ", which weft does not count";
+  unsigned width =
+      h.isPointer ? 64
+                  : alloca.getType().getElementType().getIntOrFloatBitWidth();
 
   Operation *cond = loop.getCondition().front().getTerminator();
   // What the condition compares: the counter, or with a step in the
@@ -690,6 +722,9 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
     if (!ok)
       return "the condition does not bound the counter " + name +
              " in the direction it moves";
+    // (A pointer does not wrap: C's arithmetic on it stays in one object.)
+    if (h.isPointer)
+      continue;
     auto bc = constantOf(b.value);
     // `i + 1 < n` compares i + 1, which must not wrap where i does not: in
     // unsigned arithmetic, only a positive offset of a counter that goes up
@@ -780,6 +815,188 @@ static Value toIndex(OpBuilder &b, Location l, Value v, bool isUnsigned) {
   if (isUnsigned)
     return b.create<arith::IndexCastUIOp>(l, b.getIndexType(), v);
   return b.create<arith::IndexCastOp>(l, b.getIndexType(), v);
+}
+
+/// The value the last store to `cell` before `at`, in its block, left in
+/// it, with nothing between that may write the cell; else null.
+static Value storedBefore(Operation *at, Value cell) {
+  for (Operation *op = at->getPrevNode(); op; op = op->getPrevNode()) {
+    if (isStore(op) && op->getNumOperands() == 2 && op->getOperand(1) == cell)
+      return op->getOperand(0);
+    if (mayWriteCell(op, cell))
+      return Value();
+  }
+  return Value();
+}
+
+static Value storedRightBefore(Operation *loop, Value cell);
+
+/// A pointer as a root and an offset from it in elements of `bytes` bytes:
+/// `weft.addr %m[%i]` of a one-dimensional memref of such elements is %m
+/// at i, `weft.ptr_add %p, %k` is p's root at p's offset plus k (an index,
+/// of its elements, a whole number of these), a read of a pointer variable that
+/// a store before it set is the stored pointer; any other pointer is its own
+/// root, at 0.
+static Value splitPointer(Value p, int64_t bytes,
+                          SmallVectorImpl<std::pair<Value, int64_t>> &terms,
+                          unsigned depth = 0) {
+  if (depth > 16)
+    return p;
+  if (auto add = p.getDefiningOp<PtrAddOp>();
+      add && add.getOffset().getType().isIndex() && add.getElemSize() > 0 &&
+      add.getElemSize() % bytes == 0) {
+    terms.push_back({add.getOffset(), add.getElemSize() / bytes});
+    return splitPointer(add.getPtr(), bytes, terms, depth + 1);
+  }
+  if (auto addr = p.getDefiningOp<AddrOp>()) {
+    auto t = cast<MemRefType>(addr.getBase().getType());
+    if (t.getRank() == 1 && addr.getIndices().size() == 1 &&
+        elementBytes(t.getElementType(), addr->getParentOfType<ModuleOp>()) ==
+            bytes) {
+      terms.push_back({addr.getIndices()[0], 1});
+      return addr.getBase();
+    }
+    return p;
+  }
+  if (Value cell = cellRead(p))
+    if (Value v = storedBefore(p.getDefiningOp(), cell);
+        v && isa<PtrType>(v.getType()))
+      return splitPointer(v, bytes, terms, depth + 1);
+  return p;
+}
+
+/// `a - b` of two pointers, in elements of `bytes` bytes, made at b's
+/// insertion point: their offsets' difference where one root holds both,
+/// else a weft.ptr_diff.
+static Value pointerDistance(OpBuilder &b, Location l, Value x, Value y,
+                             int64_t bytes) {
+  SmallVector<std::pair<Value, int64_t>> tx, ty;
+  Value rx = splitPointer(x, bytes, tx), ry = splitPointer(y, bytes, ty);
+  if (rx != ry)
+    return b.create<PtrDiffOp>(l, b.getIndexType(), x, y,
+                               b.getI64IntegerAttr(bytes));
+  // Terms on both sides cancel; constant 0 terms are none.
+  for (auto &t : ty)
+    t.second = -t.second;
+  llvm::append_range(tx, ty);
+  llvm::MapVector<Value, int64_t> sum;
+  for (auto [v, c] : tx)
+    if (getConstantIntValue(v) != 0)
+      sum[v] += c;
+  Value d;
+  for (auto [v, c] : sum) {
+    if (!c)
+      continue;
+    Value i = v;
+    if (c != 1)
+      i = b.create<arith::MulIOp>(l, i, b.create<arith::ConstantIndexOp>(l, c));
+    d = d ? (Value)b.create<arith::AddIOp>(l, d, i) : i;
+  }
+  return d ? d : (Value)b.create<arith::ConstantIndexOp>(l, 0);
+}
+
+/// Replaces `loop`, whose counter is a pointer (`while (p < end)`), with a
+/// counted loop over k, the iteration's number: the pointer is its value
+/// where the loop starts plus k steps (weft.c_step, the step in elements),
+/// and the trip count is the distance to the bound in steps.
+static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
+  OpBuilder b(loop);
+  Location l = loop.getLoc();
+  auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
+  bool isDo = loop.getKind() == "do";
+  auto cst = [&](int64_t v) -> Value {
+    return b.create<arith::ConstantIndexOp>(l, v);
+  };
+  // The pointer where the loop starts: what a store right before the loop
+  // left in it (`float *p = a;`), when a check can name that, else a read
+  // of the variable, named as the importer names a variable's (checks,
+  // and weft-fold-offsets' views, name it so).
+  Value start = storedRightBefore(loop, h.cell);
+  if (!start || !isa<PtrType>(start.getType()))
+    start = b.create<affine::AffineLoadOp>(
+        NameLoc::get(b.getStringAttr(h.name), l), h.cell, ValueRange{});
+  IRMapping map;
+  for (Operation &op : loop.getCondition().front().without_terminator()) {
+    if (!h.boundOps.contains(&op))
+      continue;
+    Operation *c = b.clone(op, map);
+    if (isLoad(c) && h.readsMemory && id)
+      c->setAttr("weft.bound_of", id);
+  }
+  bool up = h.step > 0;
+  int64_t mag = up ? h.step : -h.step;
+  Value end;
+  for (const Bound &bd : h.bounds) {
+    Value lim = map.lookupOrDefault(bd.value);
+    Value d = up ? pointerDistance(b, l, lim, start, h.elemBytes)
+                 : pointerDistance(b, l, start, lim, h.elemBytes);
+    if (bd.rel == Rel::LE || bd.rel == Rel::GE)
+      d = b.create<arith::AddIOp>(l, d, cst(1));
+    if (mag != 1)
+      d = b.create<arith::CeilDivSIOp>(l, d, cst(mag));
+    end = end ? (Value)b.create<arith::MinSIOp>(l, end, d) : d;
+  }
+  // A do loop runs its body once before the first test.
+  if (isDo)
+    end = b.create<arith::MaxSIOp>(l, end, cst(1));
+  auto forOp = b.create<scf::ForOp>(l, cst(0), end, cst(1));
+  for (NamedAttribute a : loop->getDiscardableAttrs())
+    if (!a.getName().getValue().starts_with("weft.c_") ||
+        a.getName() == "weft.c_init")
+      forOp->setAttr(a.getName(), a.getValue());
+  forOp->setAttr("weft.kind", b.getStringAttr(loop.getKind()));
+  forOp->setAttr("weft.iv_name", b.getStringAttr(h.name));
+  forOp->setAttr("weft.counter", b.getI64IntegerAttr(h.decl));
+  // (Normalized: no check names k as the variable.)
+  forOp->setAttr("weft.c_step", b.getI64IntegerAttr(h.step));
+  if (h.readsMemory)
+    forOp->setAttr("weft.bound_reads_memory", b.getUnitAttr());
+
+  Block *nb = forOp.getBody();
+  Block &ob = loop.getBody().front();
+  nb->getOperations().splice(nb->getTerminator()->getIterator(),
+                             ob.getOperations(), ob.begin(),
+                             std::prev(ob.end()));
+  OpBuilder ib = OpBuilder::atBlockBegin(nb);
+  Value iv = forOp.getInductionVar();
+  auto at = [&](Value k) -> Value {
+    Value off = h.step == 1
+                    ? k
+                    : (Value)ib.create<arith::MulIOp>(
+                          l, k, ib.create<arith::ConstantIndexOp>(l, h.step));
+    return ib.create<PtrAddOp>(l, PtrType::get(ib.getContext()), start, off,
+                               ib.getI64IntegerAttr(h.elemBytes));
+  };
+  Value before, after;
+  if (h.readsBefore)
+    before = at(iv);
+  if (h.readsAfter)
+    after = at(ib.create<arith::AddIOp>(
+        l, iv, ib.create<arith::ConstantIndexOp>(l, 1)));
+  SmallVector<Operation *> reads;
+  forOp.getRegion().walk([&](Operation *op) {
+    if (isLoad(op) && op->getNumOperands() == 1 &&
+        op->getOperand(0) == h.cell && !onlyFeedsStep(op, h.stepStore))
+      reads.push_back(op);
+  });
+  for (Operation *r : reads) {
+    bool isAfter = h.stepStore->isBeforeInBlock(nb->findAncestorOpInBlock(*r));
+    r->getResult(0).replaceAllUsesWith(isAfter ? after : before);
+    r->erase();
+  }
+  eraseStep(h.stepStore);
+
+  // The pointer after the loop, for code after it.
+  b.setInsertionPointAfter(forOp);
+  Value trip = b.create<arith::MaxSIOp>(l, end, cst(0));
+  Value moved =
+      h.step == 1 ? trip : (Value)b.create<arith::MulIOp>(l, trip, cst(h.step));
+  Value exit = b.create<PtrAddOp>(l, PtrType::get(b.getContext()), start, moved,
+                                  b.getI64IntegerAttr(h.elemBytes));
+  auto store = b.create<affine::AffineStoreOp>(l, exit, h.cell, ValueRange{});
+  if (id)
+    store->setAttr("weft.counter_exit", id);
+  loop.erase();
 }
 
 /// Replaces `loop` with the counted loop `h` describes.
@@ -1140,13 +1357,8 @@ static bool fromArguments(Value v, unsigned depth = 0) {
 /// read of the variable would be as easy to name, and another value may
 /// not be); else null.
 static Value storedRightBefore(Operation *loop, Value cell) {
-  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
-    if (isStore(op) && op->getNumOperands() == 2 && op->getOperand(1) == cell)
-      return fromArguments(op->getOperand(0)) ? op->getOperand(0) : Value();
-    if (mayWriteCell(op, cell))
-      return Value();
-  }
-  return Value();
+  Value v = storedBefore(loop, cell);
+  return v && fromArguments(v) ? v : Value();
 }
 
 /// Rewrites `loop`'s inductions: each read of one in the body reads its
@@ -1300,7 +1512,10 @@ void CountLoops::runOnOperation() {
     Header h;
     std::string why = readHeader(loop, h);
     if (why.empty()) {
-      rewrite(loop, h);
+      if (h.isPointer)
+        rewritePointer(loop, h);
+      else
+        rewrite(loop, h);
       continue;
     }
     // (A for's reason is the importer's: its header is one.)

@@ -79,8 +79,9 @@ static bool expandable(func::FuncOp fn) {
       return false;
     if (isa<arith::ArithDialect>(op.getDialect()) ||
         isa<func::ReturnOp, FieldOp, BaseOp, FlatOp, AddrOp, PtrAddOp,
-            OpaqueValueOp, affine::AffineApplyOp, affine::AffineLoadOp,
-            affine::AffineStoreOp, memref::LoadOp, memref::StoreOp>(op))
+            PtrDiffOp, OpaqueValueOp, affine::AffineApplyOp,
+            affine::AffineLoadOp, affine::AffineStoreOp, memref::LoadOp,
+            memref::StoreOp>(op))
       continue;
     return false;
   }

@@ -48,24 +48,6 @@ struct FoldOffsets : public weft::impl::FoldOffsetsBase<FoldOffsets> {
 };
 } // namespace
 
-/// The size in bytes of a memref element of type t, when the type says it;
-/// a pointer's is the target's, which the module's weft.flags say
-/// (pointer_bytes), if they do.
-static std::optional<int64_t> elementBytes(Type t, ModuleOp module) {
-  if (auto s = dyn_cast<StructType>(t))
-    return (int64_t)s.getSize();
-  if (isa<PtrType>(t)) {
-    auto flags = module->getAttrOfType<DictionaryAttr>("weft.flags");
-    auto bytes = flags ? flags.getAs<IntegerAttr>("pointer_bytes") : nullptr;
-    if (bytes)
-      return bytes.getInt();
-    return std::nullopt;
-  }
-  if (t.isIntOrFloat() && t.getIntOrFloatBitWidth() % 8 == 0)
-    return (int64_t)t.getIntOrFloatBitWidth() / 8;
-  return std::nullopt;
-}
-
 /// The memref a load, a store or an address with subscripts indexes.
 static Value accessedMemref(Operation *op) {
   if (isLoad(op))

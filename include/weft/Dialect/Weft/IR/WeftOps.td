@@ -142,6 +142,25 @@ def Weft_PtrAddOp : Weft_Op<"ptr_add", [Pure]> {
   let assemblyFormat = "$ptr `,` $offset attr-dict `:` type($offset)";
 }
 
+def Weft_PtrDiffOp : Weft_Op<"ptr_diff", [Pure]> {
+  let summary = "C's difference of two pointers, in elements";
+  let description = [{
+    `lhs - rhs` of two pointers to the same complete object type, counted
+    in elements of `elem_size` bytes, as C counts it. C compares pointers
+    (`p < end`) only within one object, where the comparison is that of
+    their difference with 0: the importer makes `p < end` of
+    `weft.ptr_diff %p, %end` (docs/ir.md, "Pointer comparisons").
+
+    ```mlir
+    %d = weft.ptr_diff %end, %p {elem_size = 4 : i64}
+    ```
+  }];
+  let arguments = (ins Weft_PtrType:$lhs, Weft_PtrType:$rhs,
+                       I64Attr:$elem_size);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict";
+}
+
 //===----------------------------------------------------------------------===//
 // Statements with explicit effects, calls, unmodelled values
 //===----------------------------------------------------------------------===//

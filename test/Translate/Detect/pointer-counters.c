@@ -1,0 +1,99 @@
+// RUN: weft-translate %s --analyze --fork-join-ns=0 --task-graphs=false --verify --
+// Pointer counters (docs/analysis.md, "Pointer counters"): a loop whose
+// condition compares a pointer with a bound and whose body or increment
+// steps it by whole elements is counted; the trip count is the distance to
+// the bound. Test/Execution/pointer_counters.c runs them.
+#include <stddef.h>
+
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void scale(float *a, int n, float s) {
+  float *end = a + n;
+  for (float *p = a; p < end; p++)
+    *p *= s;
+}
+
+// A second pointer stepped with the counter, both restrict.
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void copy_r(float *restrict d, const float *restrict s, size_t n) {
+  const float *e = s + n;
+  for (; s < e; s++)
+    *d++ = *s * 2;
+}
+
+// Both apart from one start: `d = s + n` reads and writes halves.
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void halves(float *a, int n) {
+  float *p = a;
+  while (p != a + n) {
+    *p = p[n];
+    ++p;
+  }
+}
+
+// The start and the end read from a struct: the loop's accesses are
+// viewed from p where the loop starts.
+struct gray { unsigned char *px; int w, h; };
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void invert(struct gray *im) {
+  unsigned char *end = im->px + (long)im->w * im->h;
+  for (unsigned char *p = im->px; p < end; ++p)
+    *p = (unsigned char)(255 - *p);
+}
+
+// Without restrict, the check needs the trip count, `e - s`, which weft
+// cannot name yet.
+// expected-remark@+2 {{loop not parallelized: d and s may overlap, and the elements *d++ touches depend on values weft cannot name in C}}
+void range(float *d, const float *s, const float *e) {
+  while (s < e)
+    *d++ = *s++; // expected-note {{*s++ here}}
+}
+
+// The same memory, one element on: carried.
+// expected-remark@+2 {{loop not parallelized: *p written in iteration p is read in iteration p+1}}
+void prefix(float *a, int n) {
+  for (float *p = a + 1; p < a + n; p++)
+    *p += p[-1]; // expected-note {{p[-1] read here}}
+}
+
+// A struct pointer going down, by two.
+struct pt { float x, y; };
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void down(struct pt *v, int n) {
+  struct pt *q = v + n;
+  while (q > v) {
+    q -= 2;
+    q->x = q->y;
+  }
+}
+
+// What is not counted, and why.
+// expected-remark@+2 {{loop not parallelized: the condition is not a comparison of the counter p with a bound}}
+void nul(char *s) {
+  for (char *p = s; *p; p++)
+    *p = 'x';
+}
+// expected-remark@+2 {{loop not parallelized: the increment of this for is not a constant step of one counter}}
+void bytes(void *a, void *b) {
+  for (void *p = a; p < b; p = (char *)p + 1)
+    *(char *)p = 0;
+}
+// expected-remark@+3 {{loop not parallelized: a while loop weft cannot count: the condition steps the pointer p, which weft does not count}}
+void in_condition(float *a, float *end) {
+  float *p = a;
+  while (p++ < end)
+    p[-1] = 0;
+}
+// expected-remark@+3 {{loop not parallelized: a while loop weft cannot count: the counter p is changed in the body at}}
+void twice(float *a, float *end) {
+  float *p = a;
+  while (p < end) {
+    if (*p > 1)
+      p++;
+    *p++ = 0;
+  }
+}
+// expected-remark@+2 {{loop not parallelized: the condition is not a comparison of the counter p with a bound}}
+void other_type(int *a, int n, char *end) {
+  for (int *p = a; (char *)p < end; p++)
+    *p = n;
+}
