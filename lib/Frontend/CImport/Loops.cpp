@@ -619,6 +619,18 @@ static Value valueOf(Importer &im, const Linear &form, Location l) {
   return im.materialize(i, l);
 }
 
+/// The header of a counted `for`, for the rewriter.
+static CountedFor headerOf(const Counted &c) {
+  CountedFor cf;
+  cf.counter = c.counter;
+  cf.start = c.start;
+  cf.declaredInInit = c.declaredInInit;
+  cf.step = c.step;
+  for (const Bound &b : c.bounds)
+    cf.bounds.push_back({b.expr, b.op, b.compareType, b.offset});
+  return cf;
+}
+
 void Importer::importFor(const clang::ForStmt *s) {
   int64_t id = newLoopId(s);
   Location l = loc(s);
@@ -657,13 +669,7 @@ void Importer::importFor(const clang::ForStmt *s) {
     if (c.start)
       op->setAttr("weft.c_init", builder.getUnitAttr());
     setFreeVars(*this, op, s);
-    CountedFor &cf = out.counted[id];
-    cf.counter = var;
-    cf.start = c.start;
-    cf.declaredInInit = c.declaredInInit;
-    cf.step = c.step;
-    for (const Bound &b : c.bounds)
-      cf.bounds.push_back({b.expr, b.op, b.compareType, b.offset});
+    out.counted[id] = headerOf(c);
     return;
   }
   bool uns = isUnsigned(var->getType());
@@ -808,13 +814,7 @@ void Importer::importFor(const clang::ForStmt *s) {
     loopOp->setAttr("weft.bound_reads_memory", builder.getUnitAttr());
   if (c.start) // the header sets the counter: C can run it again
     loopOp->setAttr("weft.c_init", builder.getUnitAttr());
-  CountedFor &cf = out.counted[id];
-  cf.counter = var;
-  cf.start = c.start;
-  cf.declaredInInit = c.declaredInInit;
-  cf.step = c.step;
-  for (const Bound &b : c.bounds)
-    cf.bounds.push_back({b.expr, b.op, b.compareType, b.offset});
+  out.counted[id] = headerOf(c);
   if (!up)
     loopOp->setAttr("weft.c_step", builder.getI64IntegerAttr(c.step));
   loopOp->setAttr("weft.iv_name", builder.getStringAttr(var->getName()));

@@ -817,6 +817,47 @@ static Value toIndex(OpBuilder &b, Location l, Value v, bool isUnsigned) {
   return b.create<arith::IndexCastOp>(l, b.getIndexType(), v);
 }
 
+/// The ops of `loop`'s condition that compute its bounds, cloned before
+/// it (the body changes none of what they read); a read of memory is
+/// marked weft.bound_of, as the importer marks a for's.
+static IRMapping cloneBounds(OpBuilder &b, OpaqueLoopOp loop, const Header &h) {
+  auto id = loop->getAttrOfType<IntegerAttr>("weft.loop_id");
+  IRMapping map;
+  for (Operation &op : loop.getCondition().front().without_terminator()) {
+    if (!h.boundOps.contains(&op))
+      continue;
+    Operation *c = b.clone(op, map);
+    if (isLoad(c) && h.readsMemory && id)
+      c->setAttr("weft.bound_of", id);
+  }
+  return map;
+}
+
+/// The scf.for from lb to ub by `step` that replaces `loop`, with its
+/// attributes (but the importer's header, weft.c_*) and its body (but the
+/// terminator) moved in.
+static scf::ForOp countedFor(OpBuilder &b, OpaqueLoopOp loop, const Header &h,
+                             Value lb, Value ub, int64_t step) {
+  Location l = loop.getLoc();
+  auto forOp = b.create<scf::ForOp>(l, lb, ub,
+                                    b.create<arith::ConstantIndexOp>(l, step));
+  for (NamedAttribute a : loop->getDiscardableAttrs())
+    if (!a.getName().getValue().starts_with("weft.c_") ||
+        a.getName() == "weft.c_init")
+      forOp->setAttr(a.getName(), a.getValue());
+  forOp->setAttr("weft.kind", b.getStringAttr(loop.getKind()));
+  forOp->setAttr("weft.iv_name", b.getStringAttr(h.name));
+  forOp->setAttr("weft.counter", b.getI64IntegerAttr(h.decl));
+  if (h.readsMemory)
+    forOp->setAttr("weft.bound_reads_memory", b.getUnitAttr());
+  Block *nb = forOp.getBody();
+  Block &ob = loop.getBody().front();
+  nb->getOperations().splice(nb->getTerminator()->getIterator(),
+                             ob.getOperations(), ob.begin(),
+                             std::prev(ob.end()));
+  return forOp;
+}
+
 /// The value the last store to `cell` before `at`, in its block, left in
 /// it, with nothing between that may write the cell; else null.
 static Value storedBefore(Operation *at, Value cell) {
@@ -915,14 +956,7 @@ static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
   if (!start || !isa<PtrType>(start.getType()))
     start = b.create<affine::AffineLoadOp>(
         NameLoc::get(b.getStringAttr(h.name), l), h.cell, ValueRange{});
-  IRMapping map;
-  for (Operation &op : loop.getCondition().front().without_terminator()) {
-    if (!h.boundOps.contains(&op))
-      continue;
-    Operation *c = b.clone(op, map);
-    if (isLoad(c) && h.readsMemory && id)
-      c->setAttr("weft.bound_of", id);
-  }
+  IRMapping map = cloneBounds(b, loop, h);
   bool up = h.step > 0;
   int64_t mag = up ? h.step : -h.step;
   Value end;
@@ -939,24 +973,10 @@ static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
   // A do loop runs its body once before the first test.
   if (isDo)
     end = b.create<arith::MaxSIOp>(l, end, cst(1));
-  auto forOp = b.create<scf::ForOp>(l, cst(0), end, cst(1));
-  for (NamedAttribute a : loop->getDiscardableAttrs())
-    if (!a.getName().getValue().starts_with("weft.c_") ||
-        a.getName() == "weft.c_init")
-      forOp->setAttr(a.getName(), a.getValue());
-  forOp->setAttr("weft.kind", b.getStringAttr(loop.getKind()));
-  forOp->setAttr("weft.iv_name", b.getStringAttr(h.name));
-  forOp->setAttr("weft.counter", b.getI64IntegerAttr(h.decl));
+  scf::ForOp forOp = countedFor(b, loop, h, cst(0), end, 1);
   // (Normalized: no check names k as the variable.)
   forOp->setAttr("weft.c_step", b.getI64IntegerAttr(h.step));
-  if (h.readsMemory)
-    forOp->setAttr("weft.bound_reads_memory", b.getUnitAttr());
-
   Block *nb = forOp.getBody();
-  Block &ob = loop.getBody().front();
-  nb->getOperations().splice(nb->getTerminator()->getIterator(),
-                             ob.getOperations(), ob.begin(),
-                             std::prev(ob.end()));
   OpBuilder ib = OpBuilder::atBlockBegin(nb);
   Value iv = forOp.getInductionVar();
   auto at = [&](Value k) -> Value {
@@ -1018,14 +1038,7 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   // loop's `++i < n` is the step after the body, as a last statement is).
   if (h.stepInCond == "pre" && !isDo)
     st = b.create<arith::AddIOp>(l, st, cst(h.step));
-  IRMapping map;
-  for (Operation &op : loop.getCondition().front().without_terminator()) {
-    if (!h.boundOps.contains(&op))
-      continue;
-    Operation *c = b.clone(op, map);
-    if (isLoad(c) && h.readsMemory && id)
-      c->setAttr("weft.bound_of", id);
-  }
+  IRMapping map = cloneBounds(b, loop, h);
   bool up = h.step > 0;
   int64_t mag = up ? h.step : -h.step;
   Value end;
@@ -1063,16 +1076,7 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
     lb = b.create<arith::AddIOp>(l, st, cst(h.step));
     ub = b.create<arith::AddIOp>(l, end, cst(h.step));
   }
-  auto forOp = b.create<scf::ForOp>(l, lb, ub, cst(up ? mag : 1));
-  for (NamedAttribute a : loop->getDiscardableAttrs())
-    if (!a.getName().getValue().starts_with("weft.c_") ||
-        a.getName() == "weft.c_step" || a.getName() == "weft.c_init")
-      forOp->setAttr(a.getName(), a.getValue());
-  forOp->setAttr("weft.kind", b.getStringAttr(loop.getKind()));
-  forOp->setAttr("weft.iv_name", b.getStringAttr(h.name));
-  forOp->setAttr("weft.counter", b.getI64IntegerAttr(h.decl));
-  if (h.readsMemory)
-    forOp->setAttr("weft.bound_reads_memory", b.getUnitAttr());
+  scf::ForOp forOp = countedFor(b, loop, h, lb, ub, up ? mag : 1);
   if (!up)
     forOp->setAttr("weft.c_step", b.getI64IntegerAttr(h.step));
   if (h.readsBefore && h.readsAfter)
@@ -1082,10 +1086,6 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   // iteration's value before the step, and that value stepped once after
   // it.
   Block *nb = forOp.getBody();
-  Block &ob = loop.getBody().front();
-  nb->getOperations().splice(nb->getTerminator()->getIterator(),
-                             ob.getOperations(), ob.begin(),
-                             std::prev(ob.end()));
   OpBuilder ib = OpBuilder::atBlockBegin(nb);
   auto icst = [&](int64_t v) -> Value {
     return ib.create<arith::ConstantIndexOp>(l, v);
