@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 17
+// PARALLEL: 19
 // Pointer counters (docs/analysis.md, "Pointer counters"): loops whose
 // condition compares a pointer with a bound (`p < end`, `p <= last`, `p !=
 // end`, `p >= a`) and whose body or increment steps it by whole elements:
@@ -8,10 +8,10 @@
 // that steps a second pointer with the counter (with restrict, and without:
 // called on overlapping memory, its run-time check fails and it runs as
 // written), strides of 2 and 3, a loop going down, a do loop, a struct
-// pointer, rows of an image (the loop around runs in parallel), chars, an
-// image whose pixels a struct holds. What stays sequential: a prefix sum
-// through p[-1], a step under a condition. The pointers after each loop are
-// printed too.
+// pointer, a pointer the condition steps (`p-- > a`, `++p < end`), rows of
+// an image (the loop around runs in parallel), chars, an image whose pixels
+// a struct holds. What stays sequential: a prefix sum through p[-1], a step
+// under a condition. The pointers after each loop are printed too.
 #include <stdio.h>
 #include <string.h>
 #define N 60000
@@ -68,6 +68,20 @@ static void down(float *a, int n) {
     p--;
     *p = *p - 1.0f;
   }
+}
+
+static float *down_post(float *a, int n) {
+  float *p = a + n;
+  while (p-- > a)
+    *p = *p * 0.5f + (float)(p - a);
+  return p;
+}
+
+static float *pre(float *a, int n) {
+  float *p = a - 1 + 1;
+  while (++p < a + n)
+    *p += p[-1 + 1] * 0.25f;
+  return p;
 }
 
 static void fill_do(float *a, int n, float v) {
@@ -160,6 +174,9 @@ int main(void) {
   printf("upto %ld %.3f\n", moved, da[N - 1] + da[N / 2]);
   down(fa, N);
   printf("down %.3f\n", sum(fa, N));
+  float *dp = down_post(fa, N);
+  float *pp = pre(fa, N);
+  printf("post pre %ld %ld %.3f\n", (long)(dp - fa), (long)(pp - fa), sum(fa, N));
   fill_do(fb, N, 3.0f);
   fill_do(fb + N, 1, 7.0f);
   printf("fill_do %.3f %.1f\n", sum(fb, N + 2), fb[N]);

@@ -1532,7 +1532,7 @@ class Gen:
                             "p_copy", "p_down", "p_rows", "p_stride",
                             "p_cond", "by_var", "by_rows", "two_p",
                             "two_j", "pc_while", "pc_for", "pc_down",
-                            "pc_do", "pc_carried", "pc_over"))
+                            "pc_do", "pc_carried", "pc_over", "pc_post"))
         st = side.choice((1, 2, 3))
         k = side.choice(("0.5", "-0.25", "0.75"))
         j0 = side.randrange(0, 8)
@@ -1676,6 +1676,12 @@ class Gen:
                      "    q++;",
                      "  } while (q <= y + j + n - 1);",
                      "  j = (int)(q - y);"]
+        elif kind == "pc_post":
+            # The condition steps the pointer: the body sees it stepped.
+            body += ["  double *q = y + j + n;",
+                     "  while (q-- > y + j)",
+                     "    *q = *q * %s + x[q - y - j];" % k,
+                     "  j = (int)(q - y) + 1;"]
         elif kind == "pc_carried":
             # q[-1] written in one iteration is read in the next.
             body += ["  double *q;",

@@ -158,9 +158,18 @@ func.func @do_le(%s: memref<?x!weft.ptr> {weft.alias = #weft.alias<pointer>, wef
 }
 // -----
 
-// `while (p++ < end)`: the condition steps the pointer; not counted.
+// `while (p++ < end) *p = 0;`: the condition tests the pointer before its
+// step, the body sees it stepped (k + 1 steps on), and the test that fails
+// steps it once more.
 // CHECK-LABEL: func.func @in_condition
-// CHECK:       weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: the condition steps the pointer p, which weft does not count"
+// CHECK:       %[[A0:.*]] = weft.addr %arg0[%c0]
+// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %arg1 step
+// CHECK:         %[[K1:.*]] = arith.addi %[[K]], %{{.*}} : index
+// CHECK-NEXT:    weft.ptr_add %[[A0]], %[[K1]] {elem_size = 4 : i64}
+// CHECK:       %[[T:.*]] = arith.maxsi %arg1, %{{.*}} : index
+// CHECK:       %[[T1:.*]] = arith.addi %[[T]], %{{.*}} : index
+// CHECK-NEXT:  %[[EXIT:.*]] = weft.ptr_add %[[A0]], %[[T1]] {elem_size = 4 : i64}
+// CHECK-NEXT:  affine.store %[[EXIT]], %{{.*}}[] {weft.counter_exit = 0 : i64}
 func.func @in_condition(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a"}, %n: index {weft.decl = 2 : i64, weft.name = "n"}) {
   %p = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "p", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
   %c0 = arith.constant 0 : index
@@ -177,6 +186,10 @@ func.func @in_condition(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, we
     %c = arith.cmpi slt, %d, %z : index
     weft.condition %c
   } body {
+    %f = arith.constant 0.0 : f32
+    %u = affine.load %p[] : memref<!weft.ptr>
+    %b = weft.base %u {alias = #weft.alias<pointer>, name = "p"} : (!weft.ptr) -> memref<?xf32>
+    affine.store %f, %b[0] : memref<?xf32>
     weft.yield
   }
   return

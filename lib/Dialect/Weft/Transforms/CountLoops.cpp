@@ -584,9 +584,6 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   std::string name = h.name;
   if (alloca->hasAttr("weft.escapes"))
     return "the address of the counter " + name + " is taken";
-  if (h.isPointer && !h.stepInCond.empty())
-    return "the condition steps the pointer " + name +
-           ", which weft does not count";
   unsigned width =
       h.isPointer ? 64
                   : alloca.getType().getElementType().getIntOrFloatBitWidth();
@@ -858,6 +855,31 @@ static scf::ForOp countedFor(OpBuilder &b, OpaqueLoopOp loop, const Header &h,
   return forOp;
 }
 
+/// Replaces the body's reads of the counter (but the step's own) with the
+/// iteration's value, `before` its step, and `after` it (or with `i-- >
+/// 0`, where the body sees the stepped value); erases a step in the body
+/// (a step in the condition goes with the condition).
+static void replaceCounterReads(scf::ForOp forOp, const Header &h, Value before,
+                                Value after) {
+  Block *nb = forOp.getBody();
+  SmallVector<Operation *> reads;
+  forOp.getRegion().walk([&](Operation *op) {
+    if (isLoad(op) && op->getNumOperands() == 1 &&
+        op->getOperand(0) == h.cell &&
+        !(h.stepInCond.empty() && onlyFeedsStep(op, h.stepStore)))
+      reads.push_back(op);
+  });
+  for (Operation *r : reads) {
+    bool isAfter = h.stepInCond == "post" ||
+                   (h.stepInCond.empty() && h.stepStore->isBeforeInBlock(
+                                                nb->findAncestorOpInBlock(*r)));
+    r->getResult(0).replaceAllUsesWith(isAfter ? after : before);
+    r->erase();
+  }
+  if (h.stepInCond.empty())
+    eraseStep(h.stepStore);
+}
+
 /// The value the last store to `cell` before `at`, in its block, left in
 /// it, with nothing between that may write the cell; else null.
 static Value storedBefore(Operation *at, Value cell) {
@@ -956,6 +978,11 @@ static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
   if (!start || !isa<PtrType>(start.getType()))
     start = b.create<affine::AffineLoadOp>(
         NameLoc::get(b.getStringAttr(h.name), l), h.cell, ValueRange{});
+  // `while (++p < end)` starts where the first step takes the pointer (a
+  // do loop's is the step after the body, as a last statement is).
+  if (h.stepInCond == "pre" && !isDo)
+    start = b.create<PtrAddOp>(l, PtrType::get(b.getContext()), start,
+                               cst(h.step), b.getI64IntegerAttr(h.elemBytes));
   IRMapping map = cloneBounds(b, loop, h);
   bool up = h.step > 0;
   int64_t mag = up ? h.step : -h.step;
@@ -993,22 +1020,14 @@ static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
   if (h.readsAfter)
     after = at(ib.create<arith::AddIOp>(
         l, iv, ib.create<arith::ConstantIndexOp>(l, 1)));
-  SmallVector<Operation *> reads;
-  forOp.getRegion().walk([&](Operation *op) {
-    if (isLoad(op) && op->getNumOperands() == 1 &&
-        op->getOperand(0) == h.cell && !onlyFeedsStep(op, h.stepStore))
-      reads.push_back(op);
-  });
-  for (Operation *r : reads) {
-    bool isAfter = h.stepStore->isBeforeInBlock(nb->findAncestorOpInBlock(*r));
-    r->getResult(0).replaceAllUsesWith(isAfter ? after : before);
-    r->erase();
-  }
-  eraseStep(h.stepStore);
+  replaceCounterReads(forOp, h, before, after);
 
   // The pointer after the loop, for code after it.
   b.setInsertionPointAfter(forOp);
   Value trip = b.create<arith::MaxSIOp>(l, end, cst(0));
+  // `p-- > a` steps the pointer once more, in the test that fails.
+  if (h.stepInCond == "post")
+    trip = b.create<arith::AddIOp>(l, trip, cst(1));
   Value moved =
       h.step == 1 ? trip : (Value)b.create<arith::MulIOp>(l, trip, cst(h.step));
   Value exit = b.create<PtrAddOp>(l, PtrType::get(b.getContext()), start, moved,
@@ -1100,23 +1119,7 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   if (h.readsAfter)
     after = ib.create<arith::IndexCastOp>(
         l, ct, shift ? cur : ib.create<arith::AddIOp>(l, cur, icst(h.step)));
-  SmallVector<Operation *> reads;
-  forOp.getRegion().walk([&](Operation *op) {
-    if (isLoad(op) && op->getNumOperands() == 1 &&
-        op->getOperand(0) == h.cell &&
-        !(h.stepInCond.empty() && onlyFeedsStep(op, h.stepStore)))
-      reads.push_back(op);
-  });
-  for (Operation *r : reads) {
-    bool isAfter = h.stepInCond == "post" ||
-                   (h.stepInCond.empty() && h.stepStore->isBeforeInBlock(
-                                                nb->findAncestorOpInBlock(*r)));
-    r->getResult(0).replaceAllUsesWith(isAfter ? after : before);
-    r->erase();
-  }
-  // (A step in the condition goes with the condition.)
-  if (h.stepInCond.empty())
-    eraseStep(h.stepStore);
+  replaceCounterReads(forOp, h, before, after);
 
   // The counter's value after the loop, for code after it.
   b.setInsertionPointAfter(forOp);
