@@ -228,3 +228,44 @@ func.func @stepped_twice(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, w
   }
   return
 }
+
+// -----
+
+// `for (p = a; p < a + n; p++) out[p - a] = *p;`: the difference of two
+// pointers into a is the difference of their subscripts, k - 0.
+// CHECK-LABEL: func.func @difference
+// CHECK:       scf.for %[[K:.*]] = %{{.*}} to %arg1 step
+// CHECK-NOT:     weft.ptr_diff
+// CHECK:         %[[I:.*]] = arith.index_cast %[[K]] : index to i64
+// CHECK-NEXT:    %[[X:.*]] = arith.index_cast %[[I]] : i64 to index
+// CHECK-NEXT:    memref.store %{{.*}}, %arg2[%[[X]]]
+func.func @difference(%a: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 1 : i64, weft.name = "a"}, %n: index {weft.decl = 2 : i64, weft.name = "n"}, %out: memref<?xf32> {weft.alias = #weft.alias<pointer>, weft.decl = 3 : i64, weft.name = "out"}) {
+  %p = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "p", weft.pointee_bytes = 4 : i64} : memref<!weft.ptr>
+  %c0 = arith.constant 0 : index
+  %a0 = weft.addr %a[%c0] : memref<?xf32>
+  affine.store %a0, %p[] : memref<!weft.ptr>
+  weft.opaque_loop {kind = "for", reason = "a for loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.c_inc_step = 1 : i64, weft.free_vars = [], weft.loop_id = 0 : i64} condition {
+    %v = affine.load %p[] : memref<!weft.ptr>
+    %end = weft.addr %a[%n] : memref<?xf32>
+    %d = weft.ptr_diff %v, %end {elem_size = 4 : i64}
+    %z = arith.constant 0 : index
+    %c = arith.cmpi slt, %d, %z : index
+    weft.condition %c
+  } body {
+    %u = affine.load %p[] : memref<!weft.ptr>
+    %b = weft.base %u {alias = #weft.alias<pointer>, name = "p"} : (!weft.ptr) -> memref<?xf32>
+    %x = affine.load %b[0] : memref<?xf32>
+    %w = affine.load %p[] : memref<!weft.ptr>
+    %a1 = weft.addr %a[%c0] : memref<?xf32>
+    %dd = weft.ptr_diff %w, %a1 {elem_size = 4 : i64}
+    %i = arith.index_cast %dd : index to i64
+    %ix = arith.index_cast %i : i64 to index
+    memref.store %x, %out[%ix] : memref<?xf32>
+    %s = affine.load %p[] : memref<!weft.ptr>
+    %one = arith.constant 1 : index
+    %st = weft.ptr_add %s, %one {elem_size = 4 : i64} : index
+    affine.store %st, %p[] : memref<!weft.ptr>
+    weft.yield
+  }
+  return
+}

@@ -1536,4 +1536,18 @@ void CountLoops::runOnOperation() {
   });
   for (Operation *loop : counted)
     rewriteInductions(loop);
+  // Then the differences of pointers into one memory (`out[p - in]` with p
+  // a counter or an induction that starts at in + j): their subscripts'
+  // difference, which the analysis reads as it reads any subscript.
+  getOperation().walk([&](PtrDiffOp d) {
+    SmallVector<std::pair<Value, int64_t>> tx, ty;
+    int64_t bytes = d.getElemSize();
+    if (bytes <= 0 || splitPointer(d.getLhs(), bytes, tx) !=
+                          splitPointer(d.getRhs(), bytes, ty))
+      return;
+    OpBuilder b(d);
+    Value v = pointerDistance(b, d.getLoc(), d.getLhs(), d.getRhs(), bytes);
+    d.getResult().replaceAllUsesWith(v);
+    d.erase();
+  });
 }
