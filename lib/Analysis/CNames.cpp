@@ -12,6 +12,8 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace weft;
@@ -70,6 +72,16 @@ std::optional<VarRef> weft::variableOf(BlockArgument arg) {
 
 /// The C variable whose value at the loop's entry the atom is.
 std::optional<VarRef> CNames::declOf(Value v) {
+  // The loop's own trip count, when it is a difference of pointers that
+  // no memory relates (a pointer counter's `while (s < e)`, counted from
+  // 0 by 1): the C counts it before the check, as weft_trip (which is
+  // max(trip, 0): a loop of no iteration runs no check's ranges).
+  if (auto f = dyn_cast<scf::ForOp>(loop);
+      f && v == f.getUpperBound() && v.getDefiningOp<PtrDiffOp>() &&
+      loop->hasAttr("weft.c_step") &&
+      getConstantIntValue(f.getLowerBound()) == 0 &&
+      getConstantIntValue(f.getStep()) == 1)
+    return VarRef{kLoopTripDecl, "weft_trip"};
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     // A parameter, or the counter of a loop around this one: a C variable
     // in scope where the check runs.

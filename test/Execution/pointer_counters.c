@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 19
+// PARALLEL: 20
 // Pointer counters (docs/analysis.md, "Pointer counters"): loops whose
 // condition compares a pointer with a bound (`p < end`, `p <= last`, `p !=
 // end`, `p >= a`) and whose body or increment steps it by whole elements:
@@ -7,11 +7,13 @@
 // pointer declared in its init, a while loop over an end pointer, a copy
 // that steps a second pointer with the counter (with restrict, and without:
 // called on overlapping memory, its run-time check fails and it runs as
-// written), strides of 2 and 3, a loop going down, a do loop, a struct
-// pointer, a pointer the condition steps (`p-- > a`, `++p < end`), rows of
-// an image (the loop around runs in parallel), chars, an image whose pixels
-// a struct holds. What stays sequential: a prefix sum through p[-1], a step
-// under a condition. The pointers after each loop are printed too.
+// written; and from a start to an end pointer of three parameters, checked
+// on the trip count the C computes), strides of 2 and 3, a loop going down,
+// a do loop, a struct pointer, a pointer the condition steps (`p-- > a`,
+// `++p < end`), rows of an image (the loop around runs in parallel), chars,
+// an image whose pixels a struct holds. What stays sequential: a prefix sum
+// through p[-1], a step under a condition. The pointers after each loop are
+// printed too.
 #include <stdio.h>
 #include <string.h>
 #define N 60000
@@ -46,6 +48,11 @@ static float *copy(float *d, const float *s, long n) {
   while (s < e)
     *d++ = *s++ + 2.0f;
   return d;
+}
+
+static void range(float *d, const float *s, const float *e) {
+  while (s < e)
+    *d++ = *s++ * 0.5f + 1.0f;
 }
 
 static void stride(float *a, int n) {
@@ -168,6 +175,10 @@ int main(void) {
   printf("copy %ld %.3f\n", (long)(d - fb), sum(fb, N + 4));
   d = copy(fb, fa + 3, N);                // apart
   printf("copy apart %ld %.3f\n", (long)(d - fb), sum(fb, N));
+  range(fb, fa, fa + N);                  // apart
+  range(fb + 1, fb, fb + N / 2);          // overlapping: as written
+  range(fb + 9, fb + 10, fb + 3);         // no iteration
+  printf("range %.3f\n", sum(fb, N));
   stride(fa, N - 1);
   printf("stride %.3f\n", sum(fa, N));
   long moved = upto(da, N);

@@ -28,6 +28,12 @@ struct VarRef {
   std::string name;
 };
 
+/// The decl id that stands for the trip count of the loop a check is for,
+/// which the C that weft writes computes before the check (`weft_trip`):
+/// CNames names so a pointer counter's distance to a bound that no memory
+/// relates (`while (s < e)` of two parameters).
+constexpr int64_t kLoopTripDecl = -2;
+
 /// One term of a polynomial over C variables: coef × vars[0] × vars[1]...
 struct Term {
   int64_t coef = 0;

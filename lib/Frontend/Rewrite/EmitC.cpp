@@ -405,7 +405,13 @@ std::string FileRewriter::polyText(const CPoly &poly, const Plan &p) {
                            : nullptr;
       QualType vt;
       std::string name;
-      if (v && namesVarAtLoop(v, p)) {
+      if (d == kLoopTripDecl) {
+        // The loop's trip count, which its own checks run after.
+        if (tripOf != &p)
+          return "";
+        vt = ctx.LongLongTy;
+        name = p.nm("weft_trip");
+      } else if (v && namesVarAtLoop(v, p)) {
         vt = v->getType().getCanonicalType();
         name = v->getNameAsString();
       } else if (v) {

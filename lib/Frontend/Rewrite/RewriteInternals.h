@@ -645,8 +645,14 @@ private:
   std::string startText(const Plan &p);
   std::string tripText(const Plan &p);
   std::string guardText(const Plan &p) {
-    return guardText(p.task.getGuards(), p);
+    // (Its own checks may name its trip count: kLoopTripDecl.)
+    tripOf = &p;
+    std::string g = guardText(p.task.getGuards(), p);
+    tripOf = nullptr;
+    return g;
   }
+  /// The plan whose checks polyText writes, where its weft_trip is known.
+  const Plan *tripOf = nullptr;
   /// The same for `guards` (weft.guards' form) named where `p` is: a task
   /// graph's checked edges.
   std::string guardText(mlir::ArrayAttr guards, const Plan &p);

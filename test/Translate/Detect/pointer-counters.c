@@ -40,12 +40,12 @@ void invert(struct gray *im) {
     *p = (unsigned char)(255 - *p);
 }
 
-// Without restrict, the check needs the trip count, `e - s`, which weft
-// cannot name yet.
-// expected-remark@+2 {{loop not parallelized: d and s may overlap, and the elements *d++ touches depend on values weft cannot name in C}}
+// Without restrict, the check needs the trip count, `e - s`, which the C
+// computes before it (weft_trip).
+// expected-remark@+2 {{loop parallelized: a run-time check that d and s do not overlap}}
 void range(float *d, const float *s, const float *e) {
   while (s < e)
-    *d++ = *s++; // expected-note {{*s++ here}}
+    *d++ = *s++;
 }
 
 // The same memory, one element on: carried.

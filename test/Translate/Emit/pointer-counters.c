@@ -41,3 +41,15 @@ void clear_down(double *a, double *last) {
   for (double *p = last; p >= a; p--)
     *p = 0;
 }
+
+// A check's ranges that need the trip count of a pointer counter whose
+// bound no memory relates to its start name it weft_trip.
+// CHECK-LABEL: void range(
+// CHECK:         int64_t weft_trip = weft_trip_up(0, (int64_t)((e) - weft_start), 1, 0);
+// CHECK:         weft_apart((const void *)d, 0, weft_add(-1, (int64_t)weft_trip, &weft_bad), sizeof(d[0]),
+// OMP-LABEL: void range(
+// OMP:         weft_apart((const void *)d, 0, weft_add(-1, (int64_t)weft_trip, &weft_bad), sizeof(d[0]),
+void range(float *d, const float *s, const float *e) {
+  while (s < e)
+    *d++ = *s++ * 0.5f;
+}
