@@ -240,7 +240,9 @@ std::string FileRewriter::graphDispatch(const GraphPlan &g) {
            std::to_string(sm.getExpansionLineNumber(
                g.tasks[c.earlier].loop->getBeginLoc())) +
            " writes or reads? */\n";
-      o += body + "int " + name + " = 1" + indented(test, body) + ";\n";
+      // A check weft cannot write is an edge.
+      o += body + "int " + name +
+           (test.empty() ? " = 0" : " = 1" + indented(test, body)) + ";\n";
       char bit[32];
       std::snprintf(bit, sizeof bit, "0x%llxu",
                     (unsigned long long)(uint64_t(1) << c.earlier));
