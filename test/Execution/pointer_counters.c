@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 20
+// PARALLEL: 22
 // Pointer counters (docs/analysis.md, "Pointer counters"): loops whose
 // condition compares a pointer with a bound (`p < end`, `p <= last`, `p !=
 // end`, `p >= a`) and whose body or increment steps it by whole elements:
@@ -126,6 +126,22 @@ static void invert(gray_t *im) {
     *p = (unsigned char)(255 - *p);
 }
 
+static void transpose(const double *a, double *t, int r, int c) {
+  for (int i = 0; i < r; i++) {
+    const double *row = a + (size_t)i * c;
+    double *col = t + i;
+    for (const double *p = row; p < row + c; p++, col += r)
+      *col = *p;
+  }
+}
+
+static int gather(float *y, const float *x, int n, int s) {
+  int i, j = 1;
+  for (i = 0; i < n; i++, j += s)
+    y[i] = x[j] * 2.0f;
+  return j;
+}
+
 static void prefix(float *a, int n) {
   for (float *p = a + 1; p < a + n; p++)
     *p += p[-1] * 0.5f;
@@ -214,6 +230,11 @@ int main(void) {
   for (int i = 0; i < H * W; i++)
     ps += pixels[i] * (i % 5 + 1);
   printf("invert %ld\n", ps);
+  transpose(da, da + 600 * 40, 600, 40);
+  printf("transpose %.1f %.1f\n", da[600 * 40 + 1], da[600 * 40 + 599 * 40 + 3]);
+  int gj = gather(fb, fa, 5000, 3);
+  gj += gather(fb + 5000, fb + 4000, 1000, 1); // overlapping: as written
+  printf("gather %d %.3f\n", gj, sum(fb, 7000));
   prefix(fa, 1000);
   printf("prefix %.3f\n", sum(fa, 1000));
   int steps = odd_steps(fb, 1000);

@@ -114,6 +114,27 @@ static bool parseIncrement(const clang::Expr *inc, clang::ASTContext &ctx,
   return false;
 }
 
+/// The variable `v += x`, `v -= x`, `v = v + x`, `v = x + v` or `v = v -
+/// x` steps, x any expression; null for anything else.
+static const clang::VarDecl *variableStepped(const clang::Expr *e) {
+  const auto *bo = dyn_cast<clang::BinaryOperator>(e->IgnoreParens());
+  if (!bo)
+    return nullptr;
+  if (bo->getOpcode() == clang::BO_AddAssign ||
+      bo->getOpcode() == clang::BO_SubAssign)
+    return varOf(bo->getLHS());
+  const clang::VarDecl *v = varOf(bo->getLHS());
+  const auto *rhs =
+      dyn_cast<clang::BinaryOperator>(bo->getRHS()->IgnoreParenImpCasts());
+  if (bo->getOpcode() != clang::BO_Assign || !v || !rhs)
+    return nullptr;
+  if ((rhs->getOpcode() == clang::BO_Add &&
+       (varOf(rhs->getLHS()) == v || varOf(rhs->getRHS()) == v)) ||
+      (rhs->getOpcode() == clang::BO_Sub && varOf(rhs->getLHS()) == v))
+    return v;
+  return nullptr;
+}
+
 /// `a op b` as `b op' a`: `n > i` is `i < n`.
 static clang::BinaryOperatorKind flipped(clang::BinaryOperatorKind op) {
   return op == clang::BO_LT   ? clang::BO_GT
@@ -258,14 +279,20 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
   };
   flatten(s->getInc());
   if (parts.size() > 1) {
+    // Each part steps a distinct variable: by a constant, or (not the
+    // counter) by an expression, `col += r`, which weft-count-loops makes
+    // an induction when nothing in the loop changes r.
     SmallVector<std::pair<const clang::VarDecl *, int64_t>, 4> steps;
     for (const clang::Expr *e : parts) {
       const clang::VarDecl *v = nullptr;
       int64_t st = 0;
-      if (!parseIncrement(e, ctx, v, st) || st == 0 ||
+      bool constant = parseIncrement(e, ctx, v, st);
+      if (!constant)
+        v = variableStepped(e), st = 0;
+      if (!v || (constant && st == 0) ||
           llvm::any_of(steps, [&](const auto &o) { return o.first == v; }))
-        return fail("the increment of this for is not constant steps of "
-                    "distinct variables");
+        return fail("the increment of this for is not steps of distinct "
+                    "variables");
       steps.push_back({v, st});
     }
     const clang::VarDecl *counter = c.counter;
@@ -290,6 +317,9 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
     }
     if (!incVar)
       return fail("the increment of this for does not step the counter");
+    if (c.step == 0)
+      return fail("the increment of this for does not step the counter by "
+                  "a constant");
     // A continue jumps to the increment, which the body's end then is not.
     if (hasDirectContinue(s->getBody()))
       return fail("a continue in this for jumps to its increment, which "

@@ -545,6 +545,17 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       break;
     }
   }
+  // An induction stepped by a variable (`j += s`, perhaps in a for's
+  // increment, which the outlined body does not have) reads it in each
+  // iteration's declaration: the chunks need it as the body would.
+  for (const Capture &ind : p.caps) {
+    if (ind.kind != CaptureKind::Induction)
+      continue;
+    llvm::StringRef by = llvm::StringRef(ind.op).ltrim('-');
+    for (const Capture &c : p.caps)
+      if (c.kind == CaptureKind::Firstprivate && c.name == by)
+        p.inBody.insert(c.var);
+  }
   for (const Capture &c : p.caps) {
     if (c.kind == CaptureKind::Global)
       continue;

@@ -48,6 +48,19 @@ void range(float *d, const float *s, const float *e) {
     *d++ = *s++;
 }
 
+// An increment that steps a second pointer by a variable (`p++, col +=
+// r`): an induction; the loop over the rows runs in parallel.
+// expected-remark@+2 {{loop parallelized: a run-time check that t and a do not overlap}}
+void transpose(const double *a, double *t, int r, int c) {
+  for (int i = 0; i < r; i++) {
+    const double *row = a + (size_t)i * c;
+    double *col = t + i;
+    // expected-remark@+1 {{loop not parallelized: the loop at 55:3 around it runs in parallel}}
+    for (const double *p = row; p < row + c; p++, col += r)
+      *col = *p;
+  }
+}
+
 // The same memory, one element on: carried.
 // expected-remark@+2 {{loop not parallelized: *p written in iteration p is read in iteration p+1}}
 void prefix(float *a, int n) {

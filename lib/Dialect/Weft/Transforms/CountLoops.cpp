@@ -971,10 +971,13 @@ static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
     return b.create<arith::ConstantIndexOp>(l, v);
   };
   // The pointer where the loop starts: what a store right before the loop
-  // left in it (`float *p = a;`), when a check can name that, else a read
-  // of the variable, named as the importer names a variable's (checks,
-  // and weft-fold-offsets' views, name it so).
-  Value start = storedRightBefore(loop, h.cell);
+  // left in it (`p = a; while (p < end)`), when a check can name that, else a
+  // read of the variable, named as the importer names a variable's (checks, and
+  // weft-fold-offsets' views, name it so). A for's init sets the pointer (and
+  // may declare it, which a check before the loop cannot name): what the init
+  // stored.
+  Value start = loop->hasAttr("weft.c_init") ? storedBefore(loop, h.cell)
+                                             : storedRightBefore(loop, h.cell);
   if (!start || !isa<PtrType>(start.getType()))
     start = b.create<affine::AffineLoadOp>(
         NameLoc::get(b.getStringAttr(h.name), l), h.cell, ValueRange{});
