@@ -1532,7 +1532,8 @@ class Gen:
                             "p_copy", "p_down", "p_rows", "p_stride",
                             "p_cond", "by_var", "by_rows", "two_p",
                             "two_j", "pc_while", "pc_for", "pc_down",
-                            "pc_do", "pc_carried", "pc_over", "pc_post"))
+                            "pc_do", "pc_carried", "pc_over", "pc_post",
+                            "comma_var", "pc_comma"))
         st = side.choice((1, 2, 3))
         k = side.choice(("0.5", "-0.25", "0.75"))
         j0 = side.randrange(0, 8)
@@ -1676,6 +1677,19 @@ class Gen:
                      "    q++;",
                      "  } while (q <= y + j + n - 1);",
                      "  j = (int)(q - y);"]
+        elif kind == "comma_var":
+            # The increment steps j by a variable.
+            body += ["  int s = (n & 1) + %d;" % st,
+                     "  for (int i = 0; i < n; i++, j += s)",
+                     "    y[j] = x[i] * %s;" % k]
+        elif kind == "pc_comma":
+            # A pointer counter and a second pointer stepped by a variable
+            # in the increment (a column of y).
+            body += ["  int s = (n & 1) + %d;" % st,
+                     "  double *q = y + j;",
+                     "  for (const double *p = x; p < x + n; p++, q += s)",
+                     "    *q = *p * %s;" % k,
+                     "  j = (int)(q - y);"]
         elif kind == "pc_post":
             # The condition steps the pointer: the body sees it stepped.
             body += ["  double *q = y + j + n;",
@@ -1713,6 +1727,8 @@ class Gen:
             self.features.add("pointer inductions")
         if kind.startswith("pc_"):
             self.features.add("pointer counters")
+        if kind in ("comma_var", "pc_comma"):
+            self.features.add("increment steps by a variable")
         self.features.add("inductions")
         self.ind = True
         return "\n".join(["static int ind_k(int n, double *y, "
