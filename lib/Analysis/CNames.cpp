@@ -244,7 +244,53 @@ std::optional<CPoly> CNames::convert(const Poly &p) {
       break;
     }
   }
-  return convertAtoms(q);
+  if (auto c = convertAtoms(q))
+    return c;
+  // Or inside a product: `k * s` of `int s = (n & 1) + 2;` (a pointer
+  // stepped by s) is k*(n & 1) + 2k, with no name for n & 1; each term that
+  // holds a multiple of the variable's first monomial times other atoms
+  // f (or none) gives way to f times the variable (k*(n & 1) + 2k is k*s).
+  Poly r = p;
+  for (Value v : namedValues()) {
+    Poly pv = polyOf(v);
+    auto first = llvm::find_if(pv.terms(),
+                               [](const auto &t) { return !t.first.empty(); });
+    if (first == pv.terms().end())
+      continue;
+    const Monomial &m0 = first->first;
+    int64_t c0 = first->second;
+    for (int round = 0; round < 8; ++round) {
+      std::optional<Poly> next;
+      for (auto &[m, c] : r.terms()) {
+        // m = m0 f, as multisets of atoms.
+        Monomial f(m);
+        bool divides = c % c0 == 0;
+        for (Value a : m0) {
+          auto at = divides ? llvm::find(f, a) : f.end();
+          if (at == f.end()) {
+            divides = false;
+            break;
+          }
+          f.erase(at);
+        }
+        if (!divides)
+          continue;
+        std::optional<Poly> fk = Poly::constant(c / c0);
+        for (Value a : f)
+          fk = fk ? fk->times(Poly::atom(a)) : std::nullopt;
+        auto fpv = fk ? fk->times(pv) : std::nullopt;
+        auto fv = fk ? fk->times(Poly::atom(v)) : std::nullopt;
+        auto minus = fpv && fv ? r.plus(*fpv, -1) : std::nullopt;
+        next = minus ? minus->plus(*fv) : std::nullopt;
+        if (next)
+          break;
+      }
+      if (!next)
+        break;
+      r = *next;
+    }
+  }
+  return convertAtoms(r);
 }
 
 std::optional<CPoly> CNames::convertAtoms(const Poly &p) {

@@ -1,5 +1,5 @@
 // RUN: %exec-check %s
-// PARALLEL: 22
+// PARALLEL: 23
 // Pointer counters (docs/analysis.md, "Pointer counters"): loops whose
 // condition compares a pointer with a bound (`p < end`, `p <= last`, `p !=
 // end`, `p >= a`) and whose body or increment steps it by whole elements:
@@ -11,9 +11,13 @@
 // on the trip count the C computes), strides of 2 and 3, a loop going down,
 // a do loop, a struct pointer, a pointer the condition steps (`p-- > a`,
 // `++p < end`), rows of an image (the loop around runs in parallel), chars,
-// an image whose pixels a struct holds. What stays sequential: a prefix sum
-// through p[-1], a step under a condition. The pointers after each loop are
-// printed too.
+// an image whose pixels a struct holds, a transpose whose increment steps a
+// second pointer by a variable (`p++, col += r`: the loop over rows runs in
+// parallel), an integer loop whose increment does (`i++, j += s`), a step
+// that a variable holds (`int s = m / 1000;`: the checks name s; with s = 0
+// no two iterations may touch one element, and the loop runs as written).
+// What stays sequential: a prefix sum through p[-1], a step under a
+// condition. The pointers after each loop are printed too.
 #include <stdio.h>
 #include <string.h>
 #define N 60000
@@ -142,6 +146,14 @@ static int gather(float *y, const float *x, int n, int s) {
   return j;
 }
 
+static int spread(float *y, const float *x, int n, int m) {
+  int s = m / 1000;
+  float *q = y;
+  for (const float *p = x; p < x + n; p++, q += s)
+    *q = *p + 0.5f;
+  return (int)(q - y);
+}
+
 static void prefix(float *a, int n) {
   for (float *p = a + 1; p < a + n; p++)
     *p += p[-1] * 0.5f;
@@ -235,6 +247,11 @@ int main(void) {
   int gj = gather(fb, fa, 5000, 3);
   gj += gather(fb + 5000, fb + 4000, 1000, 1); // overlapping: as written
   printf("gather %d %.3f\n", gj, sum(fb, 7000));
+  int sp = spread(fb, fa, 6000, 2000);         // s = 2, apart
+  sp += spread(fb + 1, fb, 6000, 2500);        // overlapping: as written
+  sp += spread(fb + 20000, fa, 5000, 500);     // s = 1
+  sp += spread(fb + 30000, fa, 4000, 10);      // s = 0: one element
+  printf("spread %d %.3f\n", sp, sum(fb, 40000));
   prefix(fa, 1000);
   printf("prefix %.3f\n", sum(fa, 1000));
   int steps = odd_steps(fb, 1000);

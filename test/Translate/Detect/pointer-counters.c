@@ -61,6 +61,18 @@ void transpose(const double *a, double *t, int r, int c) {
   }
 }
 
+// A step that a variable holds, computed from what has no name (`n & 1`):
+// the check's ranges are products of the iteration and the step, which
+// name s (CNames: the variable in place of its value inside a product).
+// expected-remark@+4 {{loop parallelized: a run-time check that y and x do not overlap; a run-time check that no two iterations touch the same element of y}}
+int named_step(int n, double *y, const double *x) {
+  int s = (n & 1) + 2;
+  double *q = y;
+  for (const double *p = x; p < x + n; p++, q += s)
+    *q = *p * 0.75;
+  return (int)(q - y);
+}
+
 // The same memory, one element on: carried.
 // expected-remark@+2 {{loop not parallelized: *p written in iteration p is read in iteration p+1}}
 void prefix(float *a, int n) {
