@@ -69,70 +69,58 @@ static std::optional<int64_t> constantOf(const clang::Expr *e,
   return er.Val.getInt().getSExtValue();
 }
 
-/// Parses the increment: `i++`, `--i`, `i += c`, `i -= c`, `i = i + c`,
-/// `i = c + i`, `i = i - c`.
-static bool parseIncrement(const clang::Expr *inc, clang::ASTContext &ctx,
-                           const clang::VarDecl *&var, int64_t &step) {
+/// The variable a step steps, and by what: `i++`, `--i` (`by` null, the
+/// step 1 or -1), `i += x`, `i -= x`, `i = i + x`, `i = x + i`, `i = i - x`
+/// (`minus` for the two that subtract), x any expression; null for
+/// anything else.
+static const clang::VarDecl *stepForm(const clang::Expr *inc,
+                                      const clang::Expr *&by, bool &minus) {
   inc = inc->IgnoreParens();
+  by = nullptr;
   if (const auto *uo = dyn_cast<clang::UnaryOperator>(inc)) {
     if (!uo->isIncrementDecrementOp())
-      return false;
-    var = varOf(uo->getSubExpr());
-    step = uo->isIncrementOp() ? 1 : -1;
-    return var != nullptr;
+      return nullptr;
+    minus = uo->isDecrementOp();
+    return varOf(uo->getSubExpr());
   }
   const auto *bo = dyn_cast<clang::BinaryOperator>(inc);
   if (!bo)
-    return false;
+    return nullptr;
   if (bo->getOpcode() == clang::BO_AddAssign ||
       bo->getOpcode() == clang::BO_SubAssign) {
-    var = varOf(bo->getLHS());
-    auto c = constantOf(bo->getRHS(), ctx);
-    if (!var || !c)
-      return false;
-    step = bo->getOpcode() == clang::BO_AddAssign ? *c : -*c;
-    return true;
+    by = bo->getRHS();
+    minus = bo->getOpcode() == clang::BO_SubAssign;
+    return varOf(bo->getLHS());
   }
-  if (bo->getOpcode() != clang::BO_Assign)
-    return false;
-  var = varOf(bo->getLHS());
+  const clang::VarDecl *var = varOf(bo->getLHS());
   const auto *rhs =
       dyn_cast<clang::BinaryOperator>(bo->getRHS()->IgnoreParenImpCasts());
-  if (!var || !rhs)
-    return false;
-  if (rhs->getOpcode() == clang::BO_Add) {
-    if (varOf(rhs->getLHS()) == var)
-      if (auto c = constantOf(rhs->getRHS(), ctx))
-        return step = *c, true;
-    if (varOf(rhs->getRHS()) == var)
-      if (auto c = constantOf(rhs->getLHS(), ctx))
-        return step = *c, true;
-  }
-  if (rhs->getOpcode() == clang::BO_Sub && varOf(rhs->getLHS()) == var)
-    if (auto c = constantOf(rhs->getRHS(), ctx))
-      return step = -*c, true;
-  return false;
+  if (bo->getOpcode() != clang::BO_Assign || !var || !rhs)
+    return nullptr;
+  minus = rhs->getOpcode() == clang::BO_Sub;
+  if ((rhs->getOpcode() == clang::BO_Add || minus) &&
+      varOf(rhs->getLHS()) == var)
+    by = rhs->getRHS();
+  else if (rhs->getOpcode() == clang::BO_Add && varOf(rhs->getRHS()) == var)
+    by = rhs->getLHS();
+  return by ? var : nullptr;
 }
 
-/// The variable `v += x`, `v -= x`, `v = v + x`, `v = x + v` or `v = v -
-/// x` steps, x any expression; null for anything else.
-static const clang::VarDecl *variableStepped(const clang::Expr *e) {
-  const auto *bo = dyn_cast<clang::BinaryOperator>(e->IgnoreParens());
-  if (!bo)
-    return nullptr;
-  if (bo->getOpcode() == clang::BO_AddAssign ||
-      bo->getOpcode() == clang::BO_SubAssign)
-    return varOf(bo->getLHS());
-  const clang::VarDecl *v = varOf(bo->getLHS());
-  const auto *rhs =
-      dyn_cast<clang::BinaryOperator>(bo->getRHS()->IgnoreParenImpCasts());
-  if (bo->getOpcode() != clang::BO_Assign || !v || !rhs)
-    return nullptr;
-  if ((rhs->getOpcode() == clang::BO_Add &&
-       (varOf(rhs->getLHS()) == v || varOf(rhs->getRHS()) == v)) ||
-      (rhs->getOpcode() == clang::BO_Sub && varOf(rhs->getLHS()) == v))
-    return v;
-  return nullptr;
+/// Parses the increment: a step of one variable by a constant (stepForm).
+static bool parseIncrement(const clang::Expr *inc, clang::ASTContext &ctx,
+                           const clang::VarDecl *&var, int64_t &step) {
+  const clang::Expr *by;
+  bool minus = false;
+  var = stepForm(inc, by, minus);
+  if (!var)
+    return false;
+  if (!by)
+    return step = minus ? -1 : 1, true;
+  auto c = constantOf(by, ctx);
+  if (!c)
+    return false;
+  step = minus ? -*c : *c;
+  return true;
 }
 
 /// `a op b` as `b op' a`: `n > i` is `i < n`.
@@ -287,8 +275,10 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
       const clang::VarDecl *v = nullptr;
       int64_t st = 0;
       bool constant = parseIncrement(e, ctx, v, st);
+      const clang::Expr *by;
+      bool minus;
       if (!constant)
-        v = variableStepped(e), st = 0;
+        v = stepForm(e, by, minus), st = 0;
       if (!v || (constant && st == 0) ||
           llvm::any_of(steps, [&](const auto &o) { return o.first == v; }))
         return fail("the increment of this for is not steps of distinct "

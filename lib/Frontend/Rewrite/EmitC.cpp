@@ -279,31 +279,28 @@ std::string FileRewriter::tripText(const Plan &p) {
     std::string off = bd.offset ? (bd.offset > 0 ? " + " : " - ") +
                                       std::to_string(std::abs(bd.offset))
                                 : "";
-    // A pointer counter counts the elements from its start to the bound
-    // (weft-count-loops: both point into one object, and C counts their
-    // difference in the pointed-to type).
+    // What C compares, from where the loop starts to the bound: the
+    // counter (for `!=`, signed), or for a pointer counter the elements
+    // from its start to the bound, from 0 (weft-count-loops: both point
+    // into one object, and C counts their difference in the pointed-to
+    // type).
+    std::string s, x, neS, neX;
     if (p.header->counter->getType()->isPointerType()) {
       if (bd.offset)
         return "";
-      std::string d = "(int64_t)((" + bound + ") - " + p.nm("weft_start") + ")";
-      std::string one =
-          bd.op == clang::BO_LT || bd.op == clang::BO_LE
-              ? "weft_trip_up(0, " + d + ", " + std::to_string(mag) + ", " +
-                    (bd.op == clang::BO_LE ? "1" : "0") + ")"
-          : bd.op == clang::BO_GT || bd.op == clang::BO_GE
-              ? "weft_trip_down(0, " + d + ", " + std::to_string(mag) + ", " +
-                    (bd.op == clang::BO_GE ? "1" : "0") + ")"
-              : "weft_trip_ne(0, " + d + ", " + (up ? "0" : "1") + ")";
-      trip = trip.empty() ? one : "weft_trip_min(" + trip + ", " + one + ")";
-      continue;
+      uns = false;
+      s = neS = "0";
+      x = neX = "(int64_t)((" + bound + ") - " + p.nm("weft_start") + ")";
+    } else {
+      s = uns ? "(uint64_t)(" + cts + ")" +
+                    (off.empty() ? p.nm("weft_start")
+                                 : "(" + p.nm("weft_start") + off + ")")
+              : "(int64_t)" + p.nm("weft_start") + off;
+      x = uns ? "(uint64_t)(" + cts + ")(" + bound + ")"
+              : "(int64_t)(" + bound + ")";
+      neS = "(int64_t)" + p.nm("weft_start") + off;
+      neX = "(int64_t)(" + bound + ")";
     }
-    std::string s =
-        uns ? "(uint64_t)(" + cts + ")" +
-                  (off.empty() ? p.nm("weft_start")
-                               : "(" + p.nm("weft_start") + off + ")")
-            : "(int64_t)" + p.nm("weft_start") + off;
-    std::string x = uns ? "(uint64_t)(" + cts + ")(" + bound + ")"
-                        : "(int64_t)(" + bound + ")";
     std::string one;
     switch (bd.op) {
     case clang::BO_LT:
@@ -319,8 +316,7 @@ std::string FileRewriter::tripText(const Plan &p) {
             (bd.op == clang::BO_GE ? "1" : "0") + ")";
       break;
     default: // !=, with a step of 1 or -1
-      one = "weft_trip_ne((int64_t)" + p.nm("weft_start") + off +
-            ", (int64_t)(" + bound + "), " + (up ? "0" : "1") + ")";
+      one = "weft_trip_ne(" + neS + ", " + neX + ", " + (up ? "0" : "1") + ")";
       break;
     }
     trip = trip.empty() ? one : "weft_trip_min(" + trip + ", " + one + ")";

@@ -928,16 +928,14 @@ static Value splitPointer(Value p, int64_t bytes,
   return p;
 }
 
-/// `a - b` of two pointers, in elements of `bytes` bytes, made at b's
-/// insertion point: their offsets' difference where one root holds both,
-/// else a weft.ptr_diff.
-static Value pointerDistance(OpBuilder &b, Location l, Value x, Value y,
-                             int64_t bytes) {
+/// `x - y` of two pointers, in elements of `bytes` bytes, as their
+/// offsets' difference where one root holds both (splitPointer), made at
+/// b's insertion point; null where their roots differ.
+static Value offsetDifference(OpBuilder &b, Location l, Value x, Value y,
+                              int64_t bytes) {
   SmallVector<std::pair<Value, int64_t>> tx, ty;
-  Value rx = splitPointer(x, bytes, tx), ry = splitPointer(y, bytes, ty);
-  if (rx != ry)
-    return b.create<PtrDiffOp>(l, b.getIndexType(), x, y,
-                               b.getI64IntegerAttr(bytes));
+  if (splitPointer(x, bytes, tx) != splitPointer(y, bytes, ty))
+    return Value();
   // Terms on both sides cancel; constant 0 terms are none.
   for (auto &t : ty)
     t.second = -t.second;
@@ -956,6 +954,26 @@ static Value pointerDistance(OpBuilder &b, Location l, Value x, Value y,
     d = d ? (Value)b.create<arith::AddIOp>(l, d, i) : i;
   }
   return d ? d : (Value)b.create<arith::ConstantIndexOp>(l, 0);
+}
+
+/// `x - y` of two pointers: offsetDifference, else a weft.ptr_diff.
+static Value pointerDistance(OpBuilder &b, Location l, Value x, Value y,
+                             int64_t bytes) {
+  if (Value d = offsetDifference(b, l, x, y, bytes))
+    return d;
+  return b.create<PtrDiffOp>(l, b.getIndexType(), x, y,
+                             b.getI64IntegerAttr(bytes));
+}
+
+/// A pointer counter `h` k steps from `start`, made at b's insertion point.
+static Value steppedPointer(OpBuilder &b, Location l, Value start, Value k,
+                            const Header &h) {
+  Value off = h.step == 1
+                  ? k
+                  : (Value)b.create<arith::MulIOp>(
+                        l, k, b.create<arith::ConstantIndexOp>(l, h.step));
+  return b.create<PtrAddOp>(l, PtrType::get(b.getContext()), start, off,
+                            b.getI64IntegerAttr(h.elemBytes));
 }
 
 /// Replaces `loop`, whose counter is a pointer (`while (p < end)`), with a
@@ -1009,20 +1027,14 @@ static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
   Block *nb = forOp.getBody();
   OpBuilder ib = OpBuilder::atBlockBegin(nb);
   Value iv = forOp.getInductionVar();
-  auto at = [&](Value k) -> Value {
-    Value off = h.step == 1
-                    ? k
-                    : (Value)ib.create<arith::MulIOp>(
-                          l, k, ib.create<arith::ConstantIndexOp>(l, h.step));
-    return ib.create<PtrAddOp>(l, PtrType::get(ib.getContext()), start, off,
-                               ib.getI64IntegerAttr(h.elemBytes));
-  };
   Value before, after;
   if (h.readsBefore)
-    before = at(iv);
+    before = steppedPointer(ib, l, start, iv, h);
   if (h.readsAfter)
-    after = at(ib.create<arith::AddIOp>(
-        l, iv, ib.create<arith::ConstantIndexOp>(l, 1)));
+    after = steppedPointer(ib, l, start,
+                           ib.create<arith::AddIOp>(
+                               l, iv, ib.create<arith::ConstantIndexOp>(l, 1)),
+                           h);
   replaceCounterReads(forOp, h, before, after);
 
   // The pointer after the loop, for code after it.
@@ -1031,10 +1043,7 @@ static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
   // `p-- > a` steps the pointer once more, in the test that fails.
   if (h.stepInCond == "post")
     trip = b.create<arith::AddIOp>(l, trip, cst(1));
-  Value moved =
-      h.step == 1 ? trip : (Value)b.create<arith::MulIOp>(l, trip, cst(h.step));
-  Value exit = b.create<PtrAddOp>(l, PtrType::get(b.getContext()), start, moved,
-                                  b.getI64IntegerAttr(h.elemBytes));
+  Value exit = steppedPointer(b, l, start, trip, h);
   auto store = b.create<affine::AffineStoreOp>(l, exit, h.cell, ValueRange{});
   if (id)
     store->setAttr("weft.counter_exit", id);
@@ -1543,14 +1552,13 @@ void CountLoops::runOnOperation() {
   // a counter or an induction that starts at in + j): their subscripts'
   // difference, which the analysis reads as it reads any subscript.
   getOperation().walk([&](PtrDiffOp d) {
-    SmallVector<std::pair<Value, int64_t>> tx, ty;
-    int64_t bytes = d.getElemSize();
-    if (bytes <= 0 || splitPointer(d.getLhs(), bytes, tx) !=
-                          splitPointer(d.getRhs(), bytes, ty))
-      return;
     OpBuilder b(d);
-    Value v = pointerDistance(b, d.getLoc(), d.getLhs(), d.getRhs(), bytes);
-    d.getResult().replaceAllUsesWith(v);
-    d.erase();
+    if (d.getElemSize() <= 0)
+      return;
+    if (Value v = offsetDifference(b, d.getLoc(), d.getLhs(), d.getRhs(),
+                                   d.getElemSize())) {
+      d.getResult().replaceAllUsesWith(v);
+      d.erase();
+    }
   });
 }
