@@ -484,9 +484,12 @@ class Gen:
                 header.append("for (int %s = 0; %s < %d; %s++)" % (v, v, ext, v))
         return loops, header
 
-    def offset_condition(self, h, r):
+    def offset_condition(self, h, r, by_n=None):
         """`for (int i = a; i < b; i++)` with the condition on the counter
-        plus a constant, the bound moved by as much (the same loop)."""
+        plus a constant, the bound moved by as much (the same loop); with
+        `by_n` (a stream of its own), sometimes plus or minus the kernel's
+        parameter n instead (`i + n < b + n`: a value the loop does not
+        change)."""
         m = re.match(r"for \(int (\w+) = ([^;]+); \1 (<|>=) (\w+); "
                      r"(\1(?:\+\+|--))\)$", h)
         if not m or r.random() < 0.4:
@@ -501,9 +504,13 @@ class Gen:
         else:
             cond = r.choice(("%(v)s + %(k)d >= %(l)s + %(k)d",
                              "%(v)s + %(k)d > %(l)s + %(k)d - 1"))
+        k = r.randint(1, 3)
+        if by_n and by_n.random() < 0.4:
+            self.features.add("offset condition by a parameter")
+            cond = cond.replace("%(k)d", "n")
         self.features.add("offset condition")
         return "for (int %s = %s; %s; %s)" % (
-            v, start, cond % {"v": v, "k": r.randint(1, 3), "l": lim}, inc)
+            v, start, cond % {"v": v, "k": k, "l": lim}, inc)
 
     def kernel(self, idx):
         depth = self.pick(1, 1, 2, 2, 2, 3, 4)
@@ -678,8 +685,9 @@ class Gen:
         # "While and do loops"), from a stream of its own; the while loops
         # below take such conditions too.
         oc = random.Random(self.seed * 5023 + idx * 17 + 3)
+        by_n = random.Random(self.seed * 7919 + idx * 23 + 7)
         if oc.random() < 0.2:
-            header = [self.offset_condition(h, oc) for h in header]
+            header = [self.offset_condition(h, oc, by_n) for h in header]
         # One kernel in four writes some of its loops as while or do loops
         # that step their counter last (docs/analysis.md, "While and do
         # loops"), from a stream of its own.

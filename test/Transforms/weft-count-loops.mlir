@@ -467,3 +467,126 @@ func.func @offset(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.de
   }
   return
 }
+
+// -----
+
+// `while (i + w <= n) { a[i] = 0; i++; }`: the condition compares i plus a
+// value the body does not change, in signed arithmetic, so the loop runs to
+// n + 1 - w; `while (w + i < l)` with the int sum widened to a long l
+// (sign-extended: signed arithmetic), to l - w. Not counted: the sum of an
+// int and an unsigned widened to a long (zero-extended: C added them as
+// unsigned ints, which wrap), `i + w != n` (which does not say how C added
+// them), and `i + k < n` where the body steps k.
+// CHECK-LABEL: func.func @offset_by
+// CHECK:       %[[ST:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:  %[[N:.*]] = arith.index_cast %arg1 : i32 to index
+// CHECK-NEXT:  %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:  %[[N1:.*]] = arith.addi %[[N]], %[[ONE]] : index
+// CHECK-NEXT:  %[[W:.*]] = arith.index_cast %arg2 : i32 to index
+// CHECK-NEXT:  %[[END:.*]] = arith.subi %[[N1]], %[[W]] : index
+// CHECK:       scf.for %{{.*}} = %[[ST]] to %[[END]] step %{{.*}} {
+// CHECK:       %[[L:.*]] = arith.index_cast %arg3 : i64 to index
+// CHECK-NEXT:  %[[W2:.*]] = arith.index_cast %arg2 : i32 to index
+// CHECK-NEXT:  %[[END2:.*]] = arith.subi %[[L]], %[[W2]] : index
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %[[END2]] step %{{.*}} {
+// CHECK:       weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: the condition compares i plus a value in arithmetic that may wrap (weft counts such a bound in signed arithmetic, with < <= > >=, only)"
+// CHECK:       weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: the condition compares i plus a value in arithmetic that may wrap (weft counts such a bound in signed arithmetic, with < <= > >=, only)"
+// CHECK:       weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: the bound reads k, which the body changes"
+func.func @offset_by(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}, %w: i32 {weft.decl = 3 : i64, weft.name = "w"}, %l: i64 {weft.decl = 4 : i64, weft.name = "l"}, %u: i32 {weft.decl = 5 : i64, weft.name = "u", weft.unsigned}) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  %z = arith.constant 0 : i32
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %p = arith.addi %v, %w : i32
+    %c = arith.cmpi sle, %p, %n : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %q = affine.load %i[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %s = arith.addi %q, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 1 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %p = arith.addi %w, %v : i32
+    %e = arith.extsi %p : i32 to i64
+    %c = arith.cmpi slt, %e, %l : i64
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %q = affine.load %i[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %s = arith.addi %q, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 2 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %p = arith.addi %v, %u : i32
+    %e = arith.extui %p : i32 to i64
+    %c = arith.cmpi slt, %e, %l : i64
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %q = affine.load %i[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %s = arith.addi %q, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 3 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %p = arith.addi %v, %w : i32
+    %c = arith.cmpi ne, %p, %n : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %q = affine.load %i[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %s = arith.addi %q, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  %k = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "k"} : memref<i32>
+  affine.store %z, %k[] : memref<i32>
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 4 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %kv = affine.load %k[] : memref<i32>
+    %p = arith.addi %v, %kv : i32
+    %c = arith.cmpi slt, %p, %n : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %kq = affine.load %k[] : memref<i32>
+    %one = arith.constant 1 : i32
+    %ks = arith.addi %kq, %one : i32
+    affine.store %ks, %k[] : memref<i32>
+    %q = affine.load %i[] : memref<i32>
+    %s = arith.addi %q, %one : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  return
+}

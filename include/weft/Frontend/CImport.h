@@ -84,6 +84,11 @@ struct CountedFor {
     /// `counter + offset op expr` (`i + 1 < n`): C compares the counter
     /// plus this constant, in compareType.
     int64_t offset = 0;
+    /// `counter + by op expr` (`i + w <= n`), or with byMinus `counter -
+    /// by op expr`: C compares the counter plus (minus) this expression,
+    /// which the loop does not change (weft-count-loops), in compareType.
+    const clang::Expr *by = nullptr;
+    bool byMinus = false;
   };
   std::vector<Bound> bounds;
   /// A while or do loop: the body steps the counter (once, where nothing

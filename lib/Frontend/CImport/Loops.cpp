@@ -24,12 +24,15 @@ using namespace weft;
 using namespace weft::detail;
 
 namespace {
-/// `counter + offset op expr`, with op one of < <= > >= !=.
+/// `counter + offset op expr` (or `counter + by op expr`, `counter - by
+/// op expr`, with by an expression), with op one of < <= > >= !=.
 struct Bound {
   const clang::Expr *expr;
   clang::BinaryOperatorKind op;
   const clang::Type *compareType = nullptr;
   int64_t offset = 0;
+  const clang::Expr *by = nullptr;
+  bool byMinus = false;
 };
 
 /// What the header of a `for` says, and why it has no counted loop's shape
@@ -133,10 +136,14 @@ static clang::BinaryOperatorKind flipped(clang::BinaryOperatorKind op) {
 }
 
 /// Is e the counter plus a constant (`i + 1`, `2 + i`, `i - 1`, or `i`
-/// itself, offset 0)?
+/// itself, offset 0), or plus or minus an expression (`i + w`, `w + i`,
+/// `i - w`: `by`, which weft-count-loops checks the loop does not change)?
 static bool counterPlus(const clang::Expr *e, const clang::VarDecl *counter,
-                        clang::ASTContext &ctx, int64_t &offset) {
+                        clang::ASTContext &ctx, int64_t &offset,
+                        const clang::Expr *&by, bool &byMinus) {
   offset = 0;
+  by = nullptr;
+  byMinus = false;
   if (varOf(e) == counter)
     return true;
   const auto *bo = dyn_cast<clang::BinaryOperator>(e->IgnoreParenImpCasts());
@@ -146,10 +153,17 @@ static bool counterPlus(const clang::Expr *e, const clang::VarDecl *counter,
   const clang::Expr *v = bo->getLHS(), *k = bo->getRHS();
   if (bo->getOpcode() == clang::BO_Add && varOf(k) == counter)
     std::swap(v, k);
-  auto c = constantOf(k, ctx);
-  if (varOf(v) != counter || !c || *c == INT64_MIN)
+  if (varOf(v) != counter || !k->getType()->isIntegerType())
     return false;
-  offset = bo->getOpcode() == clang::BO_Add ? *c : -*c;
+  bool minus = bo->getOpcode() == clang::BO_Sub;
+  if (auto c = constantOf(k, ctx)) {
+    if (*c == INT64_MIN)
+      return false;
+    offset = minus ? -*c : *c;
+    return true;
+  }
+  by = k;
+  byMinus = minus;
   return true;
 }
 
@@ -172,12 +186,14 @@ static bool parseCondition(const clang::Expr *cond,
     return false;
   const clang::Type *ct = bo->getLHS()->getType().getTypePtr();
   int64_t off = 0, other = 0;
-  if (counterPlus(bo->getLHS(), counter, ctx, off) &&
-      !counterPlus(bo->getRHS(), counter, ctx, other)) {
-    bounds.push_back({bo->getRHS(), op, ct, off});
-  } else if (counterPlus(bo->getRHS(), counter, ctx, off)) {
+  const clang::Expr *by = nullptr, *otherBy = nullptr;
+  bool minus = false, otherMinus = false;
+  if (counterPlus(bo->getLHS(), counter, ctx, off, by, minus) &&
+      !counterPlus(bo->getRHS(), counter, ctx, other, otherBy, otherMinus)) {
+    bounds.push_back({bo->getRHS(), op, ct, off, by, minus});
+  } else if (counterPlus(bo->getRHS(), counter, ctx, off, by, minus)) {
     // `n > i` is `i < n`.
-    bounds.push_back({bo->getLHS(), flipped(op), ct, off});
+    bounds.push_back({bo->getLHS(), flipped(op), ct, off, by, minus});
   } else {
     return false;
   }
@@ -345,7 +361,8 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
     return fail("the condition is not a comparison of the counter " + name +
                 " with a bound");
   for (const Bound &b : c.bounds)
-    c.boundReadsMemory |= boundReadsMemory(im, b.expr);
+    c.boundReadsMemory |=
+        boundReadsMemory(im, b.expr) || (b.by && boundReadsMemory(im, b.by));
   return c;
 }
 
@@ -623,7 +640,8 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
     h.startOffset = h.step;
   h.seesStepped = ws && inCond == "post";
   for (const Bound &b : bounds)
-    h.bounds.push_back({b.expr, b.op, b.compareType, b.offset});
+    h.bounds.push_back(
+        {b.expr, b.op, b.compareType, b.offset, b.by, b.byMinus});
   out.counted[id] = h;
   op->setAttr("weft.c_counter", builder.getI64IntegerAttr(declId(var)));
   op->setAttr("weft.c_bounds", builder.getI64IntegerAttr(bounds.size()));
@@ -647,7 +665,8 @@ static CountedFor headerOf(const Counted &c) {
   cf.declaredInInit = c.declaredInInit;
   cf.step = c.step;
   for (const Bound &b : c.bounds)
-    cf.bounds.push_back({b.expr, b.op, b.compareType, b.offset});
+    cf.bounds.push_back(
+        {b.expr, b.op, b.compareType, b.offset, b.by, b.byMinus});
   return cf;
 }
 
@@ -729,8 +748,11 @@ void Importer::importFor(const clang::ForStmt *s) {
   boundLoads = &reads;
   for (const Bound &b : c.bounds) {
     // `i + 1 < n` is `i < n - 1` (weft-count-loops checks that i + 1
-    // cannot wrap).
+    // cannot wrap), `i + w <= n` is `i <= n - w` (in signed arithmetic only).
     Idx lim = makeIdx(b.expr);
+    if (b.by)
+      lim = addIdx(std::move(lim), mulIdx(makeIdx(b.by), b.byMinus ? 1 : -1, l),
+                   l);
     int64_t by = (b.op == clang::BO_LE   ? 1
                   : b.op == clang::BO_GE ? -1
                                          : 0) -

@@ -279,6 +279,15 @@ std::string FileRewriter::tripText(const Plan &p) {
     std::string off = bd.offset ? (bd.offset > 0 ? " + " : " - ") +
                                       std::to_string(std::abs(bd.offset))
                                 : "";
+    // `i + w <= n`: plus the expression, in signed arithmetic only
+    // (weft-count-loops), where it cannot wrap.
+    if (bd.by) {
+      unsigned ob = 0, oe = 0;
+      if (uns || !fileRange(bd.by->getSourceRange(), ob, oe, false))
+        return "";
+      off +=
+          (bd.byMinus ? " - (int64_t)(" : " + (int64_t)(") + text(ob, oe) + ")";
+    }
     // What C compares, from where the loop starts to the bound: the
     // counter (for `!=`, signed), or for a pointer counter the elements
     // from its start to the bound, from 0 (weft-count-loops: both point
@@ -286,7 +295,7 @@ std::string FileRewriter::tripText(const Plan &p) {
     // type).
     std::string s, x, neS, neX;
     if (p.header->counter->getType()->isPointerType()) {
-      if (bd.offset)
+      if (bd.offset || bd.by)
         return "";
       uns = false;
       s = neS = "0";

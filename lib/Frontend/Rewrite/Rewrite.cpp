@@ -413,7 +413,7 @@ void FileRewriter::tilesOf(Plan &p) {
     if (!c->isIntegerType() || c->isBooleanType() || h->step != 1 ||
         !h->start || h->stepInBody || h->runsOnce || h->startOffset ||
         h->seesStepped || h->bounds.size() != 1 || !h->bounds[0].expr ||
-        h->bounds[0].offset ||
+        h->bounds[0].offset || h->bounds[0].by ||
         (h->bounds[0].op != clang::BO_LT && h->bounds[0].op != clang::BO_LE))
       return cannot("a loop of the nest is not `for (c = start; c < end; "
                     "c++)` over an integer");

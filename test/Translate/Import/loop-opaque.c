@@ -6,6 +6,8 @@
 // records that variable (weft.c_counter, its decl) and the number of bounds
 // (weft.c_bounds), for the rewriter to find the header's C again.
 
+// The bounds of @plus_width and @minus_width_down, below.
+// CHECK-DAG: #[[$WIDTH:map[0-9]*]] = affine_map<()[s0, s1] -> (s0 - s1 + 1)>
 // CHECK-LABEL: func.func @while_loop
 // CHECK: memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = [[D:[0-9]+]] : i64, weft.name = "i"} : memref<i32>
 // CHECK: weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = [[D]] : i64, weft.free_vars = [{decl = [[D]] : i64, name = "i"}, {decl = 1 : i64, name = "n"}, {decl = 2 : i64, name = "a"}], weft.loop_id = 0 : i64{{.*}}} condition {
@@ -242,6 +244,38 @@ void narrow_le(float *a) {
 void plus_one_unsigned_start(unsigned s, unsigned n, float *a) {
   for (unsigned i = s; i + 1 < n; i++)
     a[i] = 0;
+}
+
+// The counter plus a value the loop does not change, in signed
+// arithmetic: `i + w <= n` runs to n - w + 1 (affine, both symbols), `i - k
+// >= 0` down from n runs n - k + 1 times.
+// CHECK-LABEL: func.func @plus_width(
+// CHECK: affine.for %{{.*}} = 0 to #[[$WIDTH]]()[%{{.*}}, %{{.*}}] {
+// CHECK-LABEL: func.func @minus_width_down
+// CHECK: affine.for %{{.*}} = 0 to #[[$WIDTH]]()[%{{.*}}, %{{.*}}] {
+void plus_width(int n, int w, float *a) {
+  for (int i = 0; i + w <= n; i++)
+    a[i] = a[i + w];
+}
+
+void minus_width_down(long n, long k, float *a) {
+  for (long i = n; i - k >= 0; i--)
+    a[i] = 0;
+}
+
+// Not in unsigned arithmetic (it wraps), with `!=` (which does not say
+// how C added them), or of a counter narrower than int.
+// CHECK-LABEL: func.func @plus_width_unsigned
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition compares i plus a value in arithmetic that may wrap (weft counts such a bound in signed arithmetic, with < <= > >=, only)"
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition compares i plus a value in arithmetic that may wrap (weft counts such a bound in signed arithmetic, with < <= > >=, only)"
+// CHECK: weft.opaque_loop {kind = "for", reason = "the condition compares s plus a value in arithmetic that may wrap (weft counts such a bound in signed arithmetic, with < <= > >=, only)"
+void plus_width_unsigned(unsigned n, unsigned w, int m, int v, float *a) {
+  for (unsigned i = 0; i + w < n; i++)
+    a[i] = 0;
+  for (int i = 0; i + v != m; i++)
+    a[i] = 1;
+  for (short s = 0; s + v < m; s++)
+    a[s] = 2;
 }
 
 // Bounds at the ends of long long: weft's own sums of them must not

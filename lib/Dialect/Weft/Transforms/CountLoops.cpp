@@ -59,6 +59,14 @@ struct Bound {
   /// `counter + offset rel value` (`i + 1 < n`): what C compares is the
   /// counter plus this constant.
   int64_t offset = 0;
+  /// `counter + by rel value` (`i + w <= n`), or with byMinus `counter - by
+  /// rel value`: what C compares is the counter plus (minus) this value,
+  /// in the counter's arithmetic (readHeader: signed only).
+  Value by;
+  bool byMinus = false;
+  /// The sum (or difference) is widened for the comparison by a zero
+  /// extension: C computed it in an unsigned type.
+  bool byZeroExtended = false;
 };
 
 /// A while or do loop read as a counted one.
@@ -365,31 +373,44 @@ static bool boundsOf(Value c, function_ref<bool(Value)> isCounter,
   Bound b;
   bool widened = false;
   int64_t offset = 0;
+  Value by;
+  bool byMinus = false, byZeroExtended = false;
   Value other;
   bool flip = false;
   // The counter, perhaps widened for the comparison, perhaps plus a
   // constant: `i + 1`, widened inside the add (`c + 1` of a char, in int)
-  // or outside it (`i + 1` of an int, compared with a long).
+  // or outside it (`i + 1` of an int, compared with a long); or plus or
+  // minus another value, `i + w`, `w + i`, `i - w`.
   auto counter = [&](Value v) {
     bool ext;
     Value u = unwidened(v, ext);
+    offset = 0;
+    by = Value();
+    byMinus = false;
     if (isCounter(u)) {
       widened = ext;
-      offset = 0;
       return true;
     }
     Operation *def = u.getDefiningOp();
     if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
       return false;
-    Value x = def->getOperand(0), k = def->getOperand(1);
-    if (isa<arith::AddIOp>(def) && constantOf(x))
-      std::swap(x, k);
-    auto c = constantOf(k);
     bool inner;
-    if (!c || *c == INT64_MIN || !isCounter(unwidened(x, inner)))
+    Value x = def->getOperand(0), k = def->getOperand(1);
+    if (isa<arith::AddIOp>(def) && !isCounter(unwidened(x, inner)))
+      std::swap(x, k);
+    if (!isCounter(unwidened(x, inner)))
       return false;
     widened = ext || inner;
-    offset = isa<arith::SubIOp>(def) ? -*c : *c;
+    bool minus = isa<arith::SubIOp>(def);
+    if (auto c = constantOf(k)) {
+      if (*c == INT64_MIN)
+        return false;
+      offset = minus ? -*c : *c;
+    } else {
+      by = k;
+      byMinus = minus;
+      byZeroExtended = ext && isa<arith::ExtUIOp>(v.getDefiningOp());
+    }
     return true;
   };
   // Pointers: `p < end` is `ptr_diff(p, end) < 0` (the importer).
@@ -424,6 +445,9 @@ static bool boundsOf(Value c, function_ref<bool(Value)> isCounter,
   b.unsignedCmp = p == P::ult || p == P::ule || p == P::ugt || p == P::uge;
   b.widened = widened;
   b.offset = offset;
+  b.by = by;
+  b.byMinus = byMinus;
+  b.byZeroExtended = byZeroExtended;
   b.value = other;
   out.push_back(b);
   return true;
@@ -671,8 +695,11 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
     return "the condition has side effects";
   }
   SmallVector<Value> work;
-  for (const Bound &b : h.bounds)
+  for (const Bound &b : h.bounds) {
     work.push_back(b.value);
+    if (b.by)
+      work.push_back(b.by);
+  }
   while (!work.empty()) {
     Operation *def = work.pop_back_val().getDefiningOp();
     if (def && loop->isAncestor(def) && h.boundOps.insert(def))
@@ -722,6 +749,17 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
     // (A pointer does not wrap: C's arithmetic on it stays in one object.)
     if (h.isPointer)
       continue;
+    // `i + w <= n` is `i <= n - w` where C computes i + w in a signed type,
+    // whose overflow is undefined: a signed ordered comparison, of the sum
+    // itself or of the sum sign-extended (a zero extension widens an
+    // unsigned one; `!=` does not say which), of a signed counter as wide
+    // as int at least.
+    if (b.by && (b.rel == Rel::NE || b.unsignedCmp || b.byZeroExtended ||
+                 h.isUnsigned || width < 32))
+      return "the condition compares " + name +
+             (b.byMinus ? " minus" : " plus") +
+             " a value in arithmetic that may wrap (weft counts such a bound "
+             "in signed arithmetic, with < <= > >=, only)";
     auto bc = constantOf(b.value);
     // `i + 1 < n` compares i + 1, which must not wrap where i does not: in
     // unsigned arithmetic, only a positive offset of a counter that goes up
@@ -1082,6 +1120,12 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
                  bd.offset;
     if (by)
       lim = b.create<arith::AddIOp>(l, lim, cst(by));
+    // `i + w <= n` is `i <= n - w` (readHeader: in signed arithmetic).
+    if (bd.by) {
+      Value w = toIndex(b, l, map.lookupOrDefault(bd.by), false);
+      lim = bd.byMinus ? (Value)b.create<arith::AddIOp>(l, lim, w)
+                       : (Value)b.create<arith::SubIOp>(l, lim, w);
+    }
     if (!up) {
       // Normalized: the trip count.
       lim = b.create<arith::SubIOp>(l, st, lim);
