@@ -546,14 +546,12 @@ struct Candidate {
 /// copies' length). y is one variable plus a constant, or a constant. An
 /// unsigned view (the index widens the value unsigned) takes unsigned
 /// comparisons too, and then needs nothing for the lower end.
-static std::optional<Poly> clampLength(Value v, Operation *at,
-                                       bool unsignedView, int64_t maxConstant) {
-  using P = arith::CmpIPredicate;
-  ValuePaths walk;
-  // The conditions of the ifs around the access, up to the loop: `if (c >=
-  // 0 && c < nc) count[c]++;`; and of the ifs before it whose branch
-  // always jumps away: `if (c < 0 || c >= nc) continue;` (past it, the
-  // condition is false), up to a label control may arrive at past them.
+/// The start of the walk of v's ways at `at`: v, with the conditions of
+/// the ifs around `at`, up to the loop: `if (c >= 0 && c < nc)
+/// count[c]++;`; and of the ifs before it whose branch always jumps away:
+/// `if (c < 0 || c >= nc) continue;` (past it, the condition is false), up
+/// to a label control may arrive at past them.
+static ValuePath startOfWalk(Value v, Operation *at, ValuePaths &walk) {
   ValuePath start{v, {}};
   auto jumps = [](Region &r) {
     Operation *last = nullptr;
@@ -586,6 +584,14 @@ static std::optional<Poly> clampLength(Value v, Operation *at,
                         op->getParentRegion() == &ifOp.getThenRegion(),
                         start.facts, nullptr, Value());
   }
+  return start;
+}
+
+static std::optional<Poly> clampLength(Value v, Operation *at,
+                                       bool unsignedView, int64_t maxConstant) {
+  using P = arith::CmpIPredicate;
+  ValuePaths walk;
+  ValuePath start = startOfWalk(v, at, walk);
   // One way with nothing known on it only says that v is below v + 1.
   if (!walk.expand(start, 0) || walk.leaves.empty() ||
       (walk.leaves.size() == 1 && walk.leaves.front().facts.empty()))
@@ -655,6 +661,45 @@ static std::optional<Poly> clampLength(Value v, Operation *at,
           return y;
       }
   return std::nullopt;
+}
+
+std::optional<SmallVector<std::pair<Poly, Poly>>>
+weft::valueWays(Value v, Operation *at) {
+  using P = arith::CmpIPredicate;
+  ValuePaths walk;
+  ValuePath start = startOfWalk(v, at, walk);
+  if (!walk.expand(start, 0) || walk.leaves.empty() ||
+      (walk.leaves.size() == 1 && walk.leaves.front().v == v))
+    return std::nullopt;
+  SmallVector<std::pair<Poly, Poly>> ways;
+  for (const ValuePath &p : walk.leaves) {
+    Poly own = polyOf(p.v);
+    std::optional<Poly> lo, hi;
+    // A comparison on the way of a value a that p.v is a constant d
+    // from (`c >= nc` where p.v is c, `x > 0` where it is x - 1) bounds
+    // p.v too: a < b is p.v <= b - 1 + d. (Signed ones: an unsigned one
+    // may compare a negative value.)
+    for (const Fact &f : p.facts) {
+      if (!f.lhs || !f.rhs)
+        continue;
+      std::optional<Poly> d = own.plus(polyOf(f.lhs), -1);
+      if (!d || !d->isConstant())
+        continue;
+      int64_t up = f.pred == P::slt ? -1 : f.pred == P::sle ? 0 : 1;
+      int64_t down = f.pred == P::sgt ? 1 : f.pred == P::sge ? 0 : -1;
+      if (f.pred == P::eq)
+        up = down = 0;
+      std::optional<Poly> b = polyOf(f.rhs).plus(*d);
+      if (!b)
+        continue;
+      if (up <= 0 && !hi)
+        hi = b->plus(Poly::constant(up));
+      if (down >= 0 && !lo)
+        lo = b->plus(Poly::constant(down));
+    }
+    ways.push_back({lo ? *lo : own, hi ? *hi : own});
+  }
+  return ways;
 }
 
 std::optional<Poly> weft::indexLength(Value index, Operation *at,

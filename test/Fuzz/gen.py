@@ -552,6 +552,31 @@ class Gen:
                              " + n];" % (d, sb, d, sb, loops[0].var,
                                          "+-"[c < 0], abs(c)))
                 self.features.add("wraparound")
+        # One kernel in five with a symbolic size reads z at a clamped
+        # index (`int cl = i + c; if (cl < 0) cl = 0; if (cl >= n) cl = n -
+        # 1;`, or the same as selects) into the element the body stores to:
+        # the check spans every way the index comes about (docs/analysis.md,
+        # "Run-time checks"). From a stream of its own.
+        clamp_side = random.Random(self.seed * 6007 + idx * 41 + 13)
+        if sym and loops[0].hi_text == "n" and clamp_side.random() < 0.2:
+            own = first_store(lines)
+            if own:
+                c = clamp_side.choice((-2, -1, 1, 3))
+                d, sb = own
+                v = loops[0].var
+                e = "%s %s %d" % (v, "+-"[c < 0], abs(c))
+                if clamp_side.random() < 0.5:
+                    lines += ["int cl = %s;" % e,
+                              "if (cl < 0)", "  cl = 0;",
+                              "if (cl >= n)", "  cl = n - 1;",
+                              "%s[%s] = %s[%s] * 0.5 + 0.25 * z[cl];" % (
+                                  d, sb, d, sb)]
+                    self.features.add("clamped index")
+                else:
+                    lines.append("%s[%s] = %s[%s] * 0.5 + 0.25 * z[%s < 0 ? 0 "
+                                 ": %s >= n ? n - 1 : %s];" % (
+                                     d, sb, d, sb, e, e, e))
+                    self.features.add("clamped index, selects")
         name = "k%d" % idx
         # One kernel in seven reaches its buffers through a struct
         # (`b->x[i]`), loading the pointers in every iteration, as code

@@ -109,6 +109,59 @@ module {
     return
   }
 
+  // A row that a variable holds, advanced from a read of a field (`src =
+  // g->data + y * w`), read in a loop that the field's read is not right
+  // before (a store of acc between): that loop names the row in its checks,
+  // so the row stays (@kept_row); but a loop that writes no memory other
+  // than local scalars (`acc += src[x + k]`, xx and acc) tests nothing at
+  // run time, and the row folds (@scalar_row).
+  // CHECK-LABEL: func.func @kept_row
+  // CHECK:      weft.base %{{.*}} {alias = #weft.alias<pointer>, name = "src"}
+  // CHECK-LABEL: func.func @scalar_row
+  // CHECK:      %[[D:.*]] = affine.load %{{.*}}[0] {weft.expr = 21 : i64}
+  // CHECK:      weft.base %[[D]] {alias = #weft.alias<pointer>, name = "g->data"}
+  // CHECK-NOT:  name = "src"
+  func.func @kept_row(%g: memref<?x!weft.struct<"grid", 16>> {weft.alias = #weft.alias<pointer>, weft.decl = 120 : i64, weft.name = "g"}, %o: memref<?xf32> {weft.decl = 121 : i64, weft.name = "o"}, %n: index, %w: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 122 : i64, weft.name = "acc"} : memref<f32>
+    scf.for %y = %c0 to %n step %c1 {
+      %f = weft.field %g {field = "data", offset = 8 : i64, size = 8 : i64} : memref<?x!weft.struct<"grid", 16>> -> memref<?x!weft.ptr>
+      %d = affine.load %f[0] {weft.expr = 20 : i64} : memref<?x!weft.ptr> loc("g->data")
+      %off = arith.muli %y, %w : index
+      %src = weft.ptr_add %d, %off {elem_size = 4 : i64, weft.pointers = [{decl = 123 : i64, name = "src"}]} : index
+      %z = arith.constant 0.0 : f32
+      affine.store %z, %acc[] : memref<f32>
+      scf.for %x = %c0 to %w step %c1 {
+        %b = weft.base %src {alias = #weft.alias<pointer>, name = "src"} : (!weft.ptr) -> memref<?xf32>
+        %v = memref.load %b[%x] : memref<?xf32>
+        memref.store %v, %o[%x] : memref<?xf32>
+      }
+    }
+    return
+  }
+  func.func @scalar_row(%g: memref<?x!weft.struct<"grid", 16>> {weft.alias = #weft.alias<pointer>, weft.decl = 130 : i64, weft.name = "g"}, %n: index, %w: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %acc = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 132 : i64, weft.name = "acc"} : memref<f32>
+    scf.for %y = %c0 to %n step %c1 {
+      %f = weft.field %g {field = "data", offset = 8 : i64, size = 8 : i64} : memref<?x!weft.struct<"grid", 16>> -> memref<?x!weft.ptr>
+      %d = affine.load %f[0] {weft.expr = 21 : i64} : memref<?x!weft.ptr> loc("g->data")
+      %off = arith.muli %y, %w : index
+      %src = weft.ptr_add %d, %off {elem_size = 4 : i64, weft.pointers = [{decl = 133 : i64, name = "src"}]} : index
+      %z = arith.constant 0.0 : f32
+      affine.store %z, %acc[] : memref<f32>
+      scf.for %x = %c0 to %w step %c1 {
+        %b = weft.base %src {alias = #weft.alias<pointer>, name = "src"} : (!weft.ptr) -> memref<?xf32>
+        %v = memref.load %b[%x] : memref<?xf32>
+        %a = affine.load %acc[] : memref<f32>
+        %s = arith.addf %a, %v : f32
+        affine.store %s, %acc[] : memref<f32>
+      }
+    }
+    return
+  }
+
   // Two variables' rows of one pointer that only reads go through (a
   // stencil's `up = in + (i - 1) * w`, `dn = in + (i + 1) * w`) fold: reads
   // never conflict. One that also has an address taken (`&dn[0]`, which

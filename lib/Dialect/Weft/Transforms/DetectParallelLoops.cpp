@@ -841,8 +841,14 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
   };
   // The elements one access touches, from its subscripts over the loops;
   // false with the reason when weft cannot bound or name them.
+  // With `byWays`, a value computed in the loop that the subscripts take
+  // linearly may come about in ways that each bound (a clamped index: `xx
+  // = x + k; if (xx < 0) xx = 0;`, `x > 0 ? x - 1 : 0`): the elements are
+  // among those of its ways, each from its lower bound to its upper one
+  // (valueWays).
   auto subscriptSide = [&](const Access *a, SmallVectorImpl<CPoly> &accLo,
-                           SmallVectorImpl<CPoly> &accHi) -> bool {
+                           SmallVectorImpl<CPoly> &accHi,
+                           bool byWays = false) -> bool {
     MemPath p = pathOf(*a, module);
     // Views keep the root's leading dimensions (fields) or flatten them.
     size_t dims = rootType.getRank();
@@ -873,27 +879,68 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
     }
     // Eliminate the loop's and inner loops' induction variables.
     SmallVector<LoopInfo> inner = innerLoops(a);
-    boundRemainders(lo, hi, inner, loop.op, names, side);
-    SmallVector<Poly> los, his;
-    if (auto rl = rangeOver(lo, inner), rh = rangeOver(hi, inner); rl && rh) {
-      los.push_back(rl->first);
-      his.push_back(rh->second);
-    } else if (!corners(lo, inner, los) || !corners(hi, inner, his)) {
-      why = "weft cannot bound the elements " + textOf(*a) + " touches";
-      return false;
-    }
-    for (auto [list, out] :
-         {std::make_pair(&los, &accLo), std::make_pair(&his, &accHi)})
-      for (const Poly &p : *list) {
-        auto c = names.convert(p);
-        if (!c) {
-          why = "the elements " + textOf(*a) +
-                " touches depend on values weft cannot name in C";
-          return false;
-        }
-        out->push_back(*c);
+    // The elements from lo to hi, named in C, into accLo and accHi.
+    auto named = [&](Poly lo, Poly hi) {
+      boundRemainders(lo, hi, inner, loop.op, names, side);
+      SmallVector<Poly> los, his;
+      if (auto rl = rangeOver(lo, inner), rh = rangeOver(hi, inner); rl && rh) {
+        los.push_back(rl->first);
+        his.push_back(rh->second);
+      } else if (!corners(lo, inner, los) || !corners(hi, inner, his)) {
+        why = "weft cannot bound the elements " + textOf(*a) + " touches";
+        return false;
       }
-    return true;
+      for (auto [list, out] :
+           {std::make_pair(&los, &accLo), std::make_pair(&his, &accHi)})
+        for (const Poly &p : *list) {
+          auto c = names.convert(p);
+          if (!c) {
+            why = "the elements " + textOf(*a) +
+                  " touches depend on values weft cannot name in C";
+            return false;
+          }
+          out->push_back(*c);
+        }
+      return true;
+    };
+    if (!byWays)
+      return named(lo, hi);
+    std::string failed = why;
+    for (Value v : lo.atoms()) {
+      Operation *def = v.getDefiningOp();
+      if (!def || !loop.op->isAncestor(def) ||
+          !isa<arith::SelectOp, affine::AffineLoadOp, memref::LoadOp>(def))
+        continue;
+      auto [clo, rlo] = lo.splitBy(v);
+      auto [chi, rhi] = hi.splitBy(v);
+      if (!clo.isConstant() || !chi.isConstant())
+        continue;
+      auto ways = valueWays(v, a->op);
+      if (!ways)
+        continue;
+      accLo.clear();
+      accHi.clear();
+      bool all = true;
+      for (const auto &[wlo, whi] : *ways) {
+        // lo takes the way's least value where lo grows with v.
+        int64_t kl = clo.constantTerm(), kh = chi.constantTerm();
+        auto l = rlo.plus(kl >= 0 ? wlo : whi, kl);
+        auto h = rhi.plus(kh >= 0 ? whi : wlo, kh);
+        if (!l || !h || !named(*l, *h)) {
+          all = false;
+          break;
+        }
+      }
+      if (all) {
+        why.clear();
+        return true;
+      }
+      break;
+    }
+    accLo.clear();
+    accHi.clear();
+    why = failed;
+    return false;
   };
   // The slots of a table's rows, from the slot subscript.
   auto slotSide = [&](const Access *a) -> bool {
@@ -940,10 +987,16 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
     if (first && (a->subs.empty() || !slotSide(a)))
       return std::nullopt;
     if (!subscriptSide(a, accLo, accHi)) {
+      std::string failed = why;
       accLo.clear();
       accHi.clear();
-      if (!boundedSide(a, accLo, accHi))
-        return std::nullopt; // why: subscriptSide's
+      if (!boundedSide(a, accLo, accHi)) {
+        accLo.clear();
+        accHi.clear();
+        why = failed;
+        if (!subscriptSide(a, accLo, accHi, true))
+          return std::nullopt; // why: subscriptSide's
+      }
       why.clear();
     }
     for (auto [list, out] :

@@ -150,6 +150,29 @@ static std::optional<Candidate> candidateOf(BaseOp base) {
   return c;
 }
 
+/// Does `loop` write no memory but local scalar variables whose address
+/// is not taken (and call nothing)?
+static bool writesOnlyScalars(Operation *loop) {
+  WalkResult r = loop->walk([&](Operation *op) {
+    if (isStore(op)) {
+      MemPath p = memPathOf(op->getOperand(1));
+      bool local = p.views.empty() && p.root.isCell && !p.root.escapes &&
+                   op->getOperand(1).getDefiningOp<memref::AllocaOp>();
+      return local ? WalkResult::advance() : WalkResult::interrupt();
+    }
+    if (isa<CallOp, EffectsOp>(op))
+      return WalkResult::interrupt();
+    auto fx = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!fx || isLoad(op))
+      return WalkResult::advance();
+    return fx.hasEffect<MemoryEffects::Write>() ||
+                   fx.hasEffect<MemoryEffects::Free>()
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return !r.wasInterrupted();
+}
+
 /// Does folding a view that a variable holds gain a loop, and lose none?
 /// It gains the loops around the variable's definition, where the offset
 /// may change (`row = m->data + i * tda` in the loop over i); none, if no
@@ -158,6 +181,9 @@ static std::optional<Candidate> candidateOf(BaseOp base) {
 /// f->mapping + i;`); folded, they must name the start where they start: a
 /// parameter, a pointer a variable holds, or a read right before the loop
 /// (readRightBefore).
+/// (A loop whose body writes no memory but its own local scalars, `for (k
+/// = -r; k <= r; k++) { xx = x + k; ...; acc += row[xx]; }`, tests no
+/// overlap at run time: it names nothing, and loses nothing.)
 static bool foldGains(const Candidate &c) {
   Operation *holder = c.held.getDefiningOp();
   Operation *around = holder->getParentOp();
@@ -170,7 +196,8 @@ static bool foldGains(const Candidate &c) {
   for (Operation *user : c.base->getUsers())
     for (Operation *l = user->getParentOp(); l && !l->isAncestor(holder);
          l = l->getParentOp())
-      if (isLoop(l) && !readRightBefore(c.start.getDefiningOp(), l))
+      if (isLoop(l) && !readRightBefore(c.start.getDefiningOp(), l) &&
+          !writesOnlyScalars(l))
         return false;
   return true;
 }
