@@ -664,17 +664,25 @@ static std::optional<Poly> clampLength(Value v, Operation *at,
 }
 
 std::optional<SmallVector<std::pair<Poly, Poly>>>
-weft::valueWays(Value v, Operation *at) {
+weft::valueWays(Value v, Operation *at, function_ref<bool(Value)> varies) {
   using P = arith::CmpIPredicate;
   ValuePaths walk;
   ValuePath start = startOfWalk(v, at, walk);
   if (!walk.expand(start, 0) || walk.leaves.empty() ||
       (walk.leaves.size() == 1 && walk.leaves.front().v == v))
     return std::nullopt;
+  auto fixed = [&](const Poly &p) { return llvm::none_of(p.atoms(), varies); };
   SmallVector<std::pair<Poly, Poly>> ways;
   for (const ValuePath &p : walk.leaves) {
     Poly own = polyOf(p.v);
     std::optional<Poly> lo, hi;
+    // The way's own value is exact; a bound from a comparison serves where
+    // it is fixed for the loop and the value is not (`x + k` clamped to
+    // `w - 1`).
+    if (fixed(own)) {
+      ways.push_back({own, own});
+      continue;
+    }
     // A comparison on the way of a value a that p.v is a constant d
     // from (`c >= nc` where p.v is c, `x > 0` where it is x - 1) bounds
     // p.v too: a < b is p.v <= b - 1 + d. (Signed ones: an unsigned one
@@ -690,7 +698,7 @@ weft::valueWays(Value v, Operation *at) {
       if (f.pred == P::eq)
         up = down = 0;
       std::optional<Poly> b = polyOf(f.rhs).plus(*d);
-      if (!b)
+      if (!b || !fixed(*b))
         continue;
       if (up <= 0 && !hi)
         hi = b->plus(Poly::constant(up));

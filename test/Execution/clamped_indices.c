@@ -1,12 +1,13 @@
 // RUN: %exec-check %s
-// PARALLEL: 5
+// PARALLEL: 6
 // Clamped indices (docs/analysis.md, "Run-time checks"): reads at a select
 // (`x > 0 ? x - 1 : 0`) or a local variable clamped by ifs, in a loop that
 // writes another buffer, run in parallel behind a check that the buffers
 // are apart over every element of every way; called with buffers apart,
 // one right after the other (the check's ranges end where the reads do),
 // and overlapping by one element or more (the check fails: as written).
-// A box filter over rows that variables hold, advanced from a struct's
+// A vertical pass whose row index selects clamp (times the row length),
+// and a box filter over rows that variables hold, advanced from a struct's
 // fields, with a window wider than the row.
 #include <stddef.h>
 #include <stdio.h>
@@ -40,6 +41,18 @@ static void stencil(const float *in, float *out, int w, int h) {
       if (xr >= w)
         xr = w - 1;
       out[y * w + x] = in[y * w + xl] + in[y * w + x] - in[y * w + xr];
+    }
+}
+
+static void vertical(const float *in, float *out, int w, int h, int r) {
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++) {
+      float acc = 0;
+      for (int k = -r; k <= r; k++) {
+        int yy = y + k < 0 ? 0 : y + k >= h ? h - 1 : y + k;
+        acc += in[yy * w + x];
+      }
+      out[y * w + x] = acc;
     }
 }
 
@@ -94,6 +107,9 @@ int main(void) {
       check += sum(buf, 2 * N + 8);
       fill(buf, 2 * N + 8);
       stencil(ins[c], outs[c], w, H);
+      check += sum(buf, 2 * N + 8);
+      fill(buf, 2 * N + 8);
+      vertical(ins[c], outs[c], w, H, 2);
       check += sum(buf, 2 * N + 8);
     }
   }

@@ -102,13 +102,15 @@ std::optional<Poly> indexLength(mlir::Value index, mlir::Operation *at,
 /// The ways an integer value v comes about where `at` reads it, through
 /// selects (`x > 0 ? x - 1 : 0`) and the writes of a local variable that
 /// reach the read (`xx = x + k; if (xx >= w) xx = w - 1;`), as the walk of
-/// indexLength makes them: for each way, bounds [lo, hi] on v's value, from
-/// the signed comparisons on the way where they bound it (the ifs around
-/// `at` too), else the way's own value. v is one of them. None when the
-/// walk fails (a write weft cannot follow, the value of an earlier
-/// iteration) or v comes about only as itself.
+/// indexLength makes them: for each way, bounds [lo, hi] on v's value: its
+/// own value where no atom of it `varies` (in the loop), else the signed
+/// comparisons on the way that bound it by what does not vary (the ifs
+/// around `at` too), else its own value. None when the walk fails (a
+/// write weft cannot follow, the value of an earlier iteration) or v comes
+/// about only as itself.
 std::optional<llvm::SmallVector<std::pair<Poly, Poly>>>
-valueWays(mlir::Value v, mlir::Operation *at);
+valueWays(mlir::Value v, mlir::Operation *at,
+          llvm::function_ref<bool(mlir::Value)> varies);
 
 /// The polynomials of an affine map's results applied to operands.
 std::optional<llvm::SmallVector<Poly>>

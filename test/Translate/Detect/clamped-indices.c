@@ -38,6 +38,21 @@ void stencil(const float *in, float *out, int w, int h) {
   }
 }
 
+// The row clamped by selects, times the row length (which the check
+// tests is not negative).
+// expected-remark@+2 {{loop parallelized: a run-time check that out and in do not overlap}}
+void vertical(const float *in, float *out, int w, int h, int r) {
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++) { // expected-remark {{the loop at 45:3 around it runs in parallel}}
+      float acc = 0;
+      for (int k = -r; k <= r; k++) { // expected-remark {{acc is a floating-point add reduction}}
+        int yy = y + k < 0 ? 0 : y + k >= h ? h - 1 : y + k;
+        acc += in[yy * w + x]; // expected-note {{acc updated here}}
+      }
+      out[y * w + x] = acc;
+    }
+}
+
 // A box filter over rows that variables hold, advanced from fields: the
 // loop over the window writes only its scalars (acc, xx), so the rows are
 // viewed from the fields (weft-fold-offsets) and the loop over the rows
@@ -53,7 +68,7 @@ void box(const grid *in, grid *out, int radius) {
   for (int y = 0; y < h; y++) {
     const float *src = in->data + (size_t)y * w;
     float *dst = out->data + (size_t)y * w;
-    for (int x = 0; x < w; x++) { // expected-remark {{the loop at 53:3 around it runs in parallel}}
+    for (int x = 0; x < w; x++) { // expected-remark {{the loop at 68:3 around it runs in parallel}}
       float acc = 0;
       for (int k = -radius; k <= radius; k++) { // expected-remark {{acc is a floating-point add reduction}}
         int xx = x + k;

@@ -906,6 +906,14 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
     if (!byWays)
       return named(lo, hi);
     std::string failed = why;
+    // A value that changes in the loop: an induction variable of it or of
+    // a loop inside, a value computed there.
+    auto varies = [&](Value x) {
+      Operation *owner = isa<BlockArgument>(x)
+                             ? cast<BlockArgument>(x).getOwner()->getParentOp()
+                             : x.getDefiningOp();
+      return owner && loop.op->isAncestor(owner);
+    };
     for (Value v : lo.atoms()) {
       Operation *def = v.getDefiningOp();
       if (!def || !loop.op->isAncestor(def) ||
@@ -913,9 +921,18 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
         continue;
       auto [clo, rlo] = lo.splitBy(v);
       auto [chi, rhi] = hi.splitBy(v);
-      if (!clo.isConstant() || !chi.isConstant())
-        continue;
-      auto ways = valueWays(v, a->op);
+      // v times a constant, or times a value the loop does not change (a
+      // row length, `in[yy * w + x]`), which the check tests is not
+      // negative.
+      std::optional<CPoly> factor;
+      if (!clo.isConstant() || !chi.isConstant()) {
+        factor = clo == chi && llvm::none_of(clo.atoms(), varies)
+                     ? names.convert(clo)
+                     : std::nullopt;
+        if (!factor)
+          continue;
+      }
+      auto ways = valueWays(v, a->op, varies);
       if (!ways)
         continue;
       accLo.clear();
@@ -923,15 +940,20 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
       bool all = true;
       for (const auto &[wlo, whi] : *ways) {
         // lo takes the way's least value where lo grows with v.
-        int64_t kl = clo.constantTerm(), kh = chi.constantTerm();
-        auto l = rlo.plus(kl >= 0 ? wlo : whi, kl);
-        auto h = rhi.plus(kh >= 0 ? whi : wlo, kh);
+        bool upLo = factor || clo.constantTerm() >= 0;
+        bool upHi = factor || chi.constantTerm() >= 0;
+        auto tl = clo.times(upLo ? wlo : whi);
+        auto th = chi.times(upHi ? whi : wlo);
+        auto l = tl ? rlo.plus(*tl) : std::nullopt;
+        auto h = th ? rhi.plus(*th) : std::nullopt;
         if (!l || !h || !named(*l, *h)) {
           all = false;
           break;
         }
       }
       if (all) {
+        if (factor && !llvm::is_contained(side.nonneg, *factor))
+          side.nonneg.push_back(*factor);
         why.clear();
         return true;
       }
