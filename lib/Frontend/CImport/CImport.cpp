@@ -184,6 +184,7 @@ void Importer::initializeVar(const clang::VarDecl *var, Value mem,
     return;
   Location l = loc(init);
   auto type = cast<MemRefType>(mem.getType());
+  SmallVector<Value> stored;
   if (type.getRank() == 0 && !isa<StructType>(type.getElementType()) &&
       !isa<clang::InitListExpr>(init->IgnoreParenImpCasts())) {
     CVal v = eval(init);
@@ -209,7 +210,10 @@ void Importer::initializeVar(const clang::VarDecl *var, Value mem,
     }
   } else {
     // An initializer list: evaluate its elements for their effects, then
-    // one write of the whole object.
+    // one write of the whole object. The pointers it stores (`float *rows[]
+    // = {a, a + n}`, `struct img m = {w, h, malloc(...)}`) are kept there:
+    // the write lists them among its reads, as uses that capture them
+    // (code may load them from the object and reach their memory).
     std::function<void(const clang::Expr *)> walk =
         [&](const clang::Expr *e) {
           if (const auto *il = dyn_cast<clang::InitListExpr>(e)) {
@@ -217,14 +221,18 @@ void Importer::initializeVar(const clang::VarDecl *var, Value mem,
               walk(sub);
             return;
           }
-          if (!isa<clang::ImplicitValueInitExpr>(e) &&
-              !isa<clang::StringLiteral>(e->IgnoreParenImpCasts()))
-            (void)eval(e);
+          if (isa<clang::ImplicitValueInitExpr>(e) ||
+              isa<clang::StringLiteral>(e->IgnoreParenImpCasts()))
+            return;
+          CVal v = eval(e);
+          Value p = v.ptr ? pointerValue(*v.ptr, l) : v.scalar;
+          if (p && isa<PtrType>(p.getType()))
+            stored.push_back(p);
         };
     walk(init->IgnoreParenImpCasts());
   }
   builder.create<weft::EffectsOp>(
-      l, TypeRange{}, ValueRange{}, ValueRange{mem},
+      l, TypeRange{}, ValueRange{stored}, ValueRange{mem},
       builder.getStringAttr("init"),
       builder.getStringAttr("the initializer of " +
                             (var ? var->getName().str() : spelling(init))),

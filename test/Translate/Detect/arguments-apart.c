@@ -53,6 +53,22 @@ static void ping(int n, int depth, const int *nb, double *x, double *y) {
     ping(n, depth - 1, nb, y, x);
 }
 
+// An allocation whose pointers an initializer list keeps (an array of
+// row pointers, a struct's field): a pointer loaded from there may be the
+// allocation (before, the initializer's pointers were no use of it, the
+// allocation counted as captured nowhere, and these were "apart").
+static void from_table(int n, const int *nb, const double *in, double *out) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: out and in may overlap, and the elements in[nb[i]] touches depend on values weft cannot name in C (if they never do, declare them restrict, or put #pragma weft assume_no_alias before the loop)}}
+    out[i] = in[nb[i]] + 2; // expected-note {{in[nb[i]] here}}
+}
+static void from_struct(int n, const int *nb, const double *in, double *out) {
+  for (int i = 0; i < n; i++) // expected-remark {{loop not parallelized: out and in may overlap, and the elements in[nb[i]] touches depend on values weft cannot name in C (if they never do, declare them restrict, or put #pragma weft assume_no_alias before the loop)}}
+    out[i] = in[nb[i]] + 3; // expected-note {{in[nb[i]] here}}
+}
+struct halves {
+  double *lo, *hi;
+};
+
 void (*keep)(int, const int *, const double *, double *) = taken;
 
 double run(int n) {
@@ -74,6 +90,11 @@ double run(int n) {
   visible(n, nb, a, b);
   step(n, nb, a, b);
   ping(n, 3, nb, a, b);
+  double *rows[] = {a + 1, a};
+  for (int k = 0; k < 2; k++) // expected-remark {{loop not parallelized: from_table(n, nb, a, rows[k]) and from_table(n, nb, a, rows[k]) may be the same memory in two iterations (one is a pointer computed in the loop)}}
+    from_table(n, nb, a, rows[k]); // expected-note {{here}}
+  struct halves h = {a, a + n / 2};
+  from_struct(n, nb, a, h.hi);
   double r = b[n - 1] + t[n - 1];
   free(nb), free(a), free(b);
   return r;
