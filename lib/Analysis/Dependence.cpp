@@ -68,6 +68,11 @@ public:
   /// inside the loop (not an induction variable) gets a free column per
   /// instance: any answer that uses it is only a "may".
   unsigned column(Value v, int inst) {
+    // (iv - lb) / step, the iteration's number that weft-count-loops
+    // gives an induction of a loop with a step (`j` of `for (i = 0; i < n;
+    // i += 2) { out[j] = ...; j++; }`): addDomain's quotient.
+    if (std::optional<unsigned> q = quotientColumn(v, inst))
+      return *q;
     bool shared = isShared(v);
     v = canon(v);
     if (!shared && !isInductionVar(v)) {
@@ -176,6 +181,35 @@ public:
     return arg && isLoop(arg.getOwner()->getParentOp());
   }
 
+  /// The column q of `iv = lb + step * q` that addDomain made for a loop
+  /// with a step, by its induction variable and instance, with lb.
+  struct Quotient {
+    unsigned column;
+    int64_t step;
+    Poly lb;
+  };
+  std::map<std::pair<void *, int>, Quotient> quotients;
+
+  /// v's column when v is `(iv - lb) / step` (unsigned or signed division)
+  /// of a loop whose domain gave iv its quotient: that quotient, exactly.
+  std::optional<unsigned> quotientColumn(Value v, int inst) {
+    Operation *div = v.getDefiningOp();
+    if (!isa_and_nonnull<arith::DivUIOp, arith::DivSIOp>(div))
+      return std::nullopt;
+    auto by = getConstantIntValue(div->getOperand(1));
+    auto sub = div->getOperand(0).getDefiningOp<arith::SubIOp>();
+    auto iv = sub ? dyn_cast<BlockArgument>(sub.getLhs()) : BlockArgument();
+    if (!by || !iv)
+      return std::nullopt;
+    for (int which : {inst, kShared}) {
+      auto it = quotients.find({iv.getAsOpaquePointer(), which});
+      if (it != quotients.end() && it->second.step == *by &&
+          it->second.lb == polyOf(sub.getRhs()))
+        return it->second.column;
+    }
+    return std::nullopt;
+  }
+
 private:
   std::map<SmallVector<void *>, unsigned> products;
 
@@ -232,6 +266,8 @@ void addDomain(System &s, const LoopInfo &l, int inst) {
       Row qge;
       qge.coef[q] = 1;
       s.ge(qge);
+      s.quotients[{Value(l.iv).getAsOpaquePointer(), inst}] = {q, l.step,
+                                                               l.lbs[0]};
     }
   }
 }

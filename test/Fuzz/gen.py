@@ -1571,7 +1571,26 @@ class Gen:
         k = side.choice(("0.5", "-0.25", "0.75"))
         j0 = side.randrange(0, 8)
         body = ["  int j = %d;" % j0]
-        if kind == "pack":
+        # (From a stream of its own, so that the other seeds keep their
+        # programs.) A counter with a step of 2 or 3 (`i += 2`, `while (i +
+        # 1 < n) { y[j++] = ...; i += 2; }`): j is a function of the
+        # iteration's number, (i - lb) / step.
+        extra = random.Random(self.seed * 4217 + 29)
+        if extra.random() < 0.15:
+            kind = extra.choice(("stepped", "stepped_while"))
+            s2 = extra.choice((2, 3))
+        if kind == "stepped":
+            body += ["  for (int i = 0; i < n; i += %d) {" % s2,
+                     "    y[j] = x[i] * %s;" % k,
+                     "    j += %d;" % st,
+                     "  }"]
+        elif kind == "stepped_while":
+            body += ["  int i = 0;",
+                     "  while (i + 1 < n) {",
+                     "    y[j++] = (x[i] + x[i + 1]) * %s;" % k,
+                     "    i += 2;",
+                     "  }"]
+        elif kind == "pack":
             body += ["  for (int i = 0; i < n; i++) {",
                      "    y[j] = x[i] * %s;" % k,
                      "    j += %d;" % st,
@@ -1762,6 +1781,8 @@ class Gen:
             self.features.add("pointer counters")
         if kind in ("comma_var", "pc_comma"):
             self.features.add("increment steps by a variable")
+        if kind.startswith("stepped"):
+            self.features.add("inductions of a counter with a step")
         self.features.add("inductions")
         self.ind = True
         return "\n".join(["static int ind_k(int n, double *y, "

@@ -914,10 +914,36 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
                              : x.getDefiningOp();
       return owner && loop.op->isAncestor(owner);
     };
+    // `(iv - lb) / step`, the iteration's number that an induction of a
+    // loop with a step is a function of (`out[j]`, `j++` in `for (i = 0; i
+    // < n; i += 2)`): from 0 to at most ub - 1 - lb (the quotient's own
+    // last value is that over the step, which a check cannot write: a
+    // superset).
+    auto quotientRange = [&](Operation *div)
+        -> std::optional<SmallVector<std::pair<Poly, Poly>>> {
+      auto by = getConstantIntValue(div->getOperand(1));
+      auto sub = div->getOperand(0).getDefiningOp<arith::SubIOp>();
+      if (!by || *by < 1 || !sub)
+        return std::nullopt;
+      for (const LoopInfo &l : inner) {
+        if (l.iv != sub.getLhs() || l.step != *by || l.lbs.size() != 1 ||
+            l.ubs.empty() || !(l.lbs[0] == polyOf(sub.getRhs())))
+          continue;
+        auto last = l.ubs[0].plus(l.lbs[0], -1);
+        last = last ? last->plus(Poly::constant(-1)) : std::nullopt;
+        if (!last)
+          return std::nullopt;
+        SmallVector<std::pair<Poly, Poly>> one{{Poly::constant(0), *last}};
+        return one;
+      }
+      return std::nullopt;
+    };
     for (Value v : lo.atoms()) {
       Operation *def = v.getDefiningOp();
+      bool quotient = isa_and_nonnull<arith::DivUIOp, arith::DivSIOp>(def);
       if (!def || !loop.op->isAncestor(def) ||
-          !isa<arith::SelectOp, affine::AffineLoadOp, memref::LoadOp>(def))
+          !(quotient ||
+            isa<arith::SelectOp, affine::AffineLoadOp, memref::LoadOp>(def)))
         continue;
       auto [clo, rlo] = lo.splitBy(v);
       auto [chi, rhi] = hi.splitBy(v);
@@ -932,7 +958,7 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
         if (!factor)
           continue;
       }
-      auto ways = valueWays(v, a->op, varies);
+      auto ways = quotient ? quotientRange(def) : valueWays(v, a->op, varies);
       if (!ways)
         continue;
       accLo.clear();
