@@ -641,8 +641,11 @@ static void collectInto(Operation *loop, bool withRoot, LoopBody &body,
         body.blockers.push_back({op, why});
         return;
       }
+      // (An initializer's pointers are what it stores, not memory it
+      // reads: docs/ir.md.)
       for (Value m : e.getReads())
-        body.accesses.push_back(wholeAccess(op, m, false, e.getReason()));
+        if (e.getKind() != "init" || !isa<PtrType>(m.getType()))
+          body.accesses.push_back(wholeAccess(op, m, false, e.getReason()));
       for (Value m : e.getWrites())
         body.accesses.push_back(wholeAccess(op, m, true, e.getReason()));
       if (e.getUnknownReads() || e.getUnknownWrites())
