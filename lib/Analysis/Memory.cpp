@@ -418,6 +418,58 @@ void weft::markArgumentsApart(ModuleOp module) {
   }
 }
 
+void weft::markConstantArguments(ModuleOp module) {
+  CallsOf calls = callsOf(module);
+  for (func::FuncOp fn : allCallsSeen(module, calls)) {
+    fn->removeAttr("weft.constant_args");
+    const SmallVector<CallOp> &sites = calls.lookup(fn);
+    if (sites.empty())
+      continue;
+    // The parameters the function assigns have cells of their own.
+    DenseSet<int64_t> assigned;
+    fn.walk([&](memref::AllocaOp a) {
+      if (auto d = a->getAttrOfType<IntegerAttr>("weft.decl"))
+        assigned.insert(d.getInt());
+    });
+    SmallVector<Attribute> found;
+    for (unsigned i = 0; i < fn.getNumArguments(); ++i) {
+      auto decl = fn.getArgAttrOfType<IntegerAttr>(i, "weft.decl");
+      if (!decl || assigned.contains(decl.getInt()) ||
+          !fn.getArgument(i).getType().isSignlessInteger())
+        continue;
+      // (A constant as C's constant expressions import: `-2` is 0 - 2.)
+      std::optional<int64_t> value;
+      bool same = llvm::all_of(sites, [&](CallOp call) {
+        if (call.getNumOperands() != fn.getNumArguments() ||
+            call.getOperand(i).getType() != fn.getArgument(i).getType())
+          return false;
+        Poly v = polyOf(call.getOperand(i));
+        if (!v.isConstant() || (value && *value != v.constantTerm()))
+          return false;
+        value = v.constantTerm();
+        return true;
+      });
+      // The value the parameter's type holds (polyOf does not wrap).
+      unsigned width = fn.getArgument(i).getType().getIntOrFloatBitWidth();
+      bool isUnsigned = (bool)fn.getArgAttr(i, "weft.unsigned");
+      if (!same || !value ||
+          (width < 64 &&
+           (isUnsigned ? *value < 0 || *value >> width
+                       : *value < -(int64_t(1) << (width - 1)) ||
+                             *value >= int64_t(1) << (width - 1))) ||
+          (width == 64 && isUnsigned && *value < 0))
+        continue;
+      Builder b(module.getContext());
+      found.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("decl", decl),
+           b.getNamedAttr("value", b.getI64IntegerAttr(*value))}));
+    }
+    if (!found.empty())
+      fn->setAttr("weft.constant_args",
+                  ArrayAttr::get(module.getContext(), found));
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // Uncaptured arrays
 //===----------------------------------------------------------------------===//

@@ -182,6 +182,16 @@ mlir::func::FuncOp definedCallee(CallOp call);
 /// induction over the calls of a run).
 void markArgumentsApart(mlir::ModuleOp module);
 
+/// Constant arguments: on each function whose every call is a direct call
+/// in the module (weft.direct_calls_only), records in
+/// `weft.constant_args` (`[{decl, value}]`) the integer parameters that the
+/// function never assigns (no cell of their own) and to which every call
+/// passes one and the same constant (`blur(&a, &b, 3)`): the outlined
+/// bodies of its loops write that constant for the parameter, so that the
+/// C compiler knows it there too, as it knows it in the sequential code
+/// once it inlines the function (docs/output.md, "Constant arguments").
+void markConstantArguments(mlir::ModuleOp module);
+
 /// Uncaptured arrays (docs/analysis.md, "Private arrays"): a local array
 /// whose address goes only into calls of functions defined in the file, as
 /// arguments those functions only read and write through (or pass on the

@@ -621,6 +621,37 @@ static std::string identityOf(llvm::StringRef op, QualType t,
 /// that fill and combine the copies.
 static std::string lengthVar(const Capture &c) { return "weft_len_" + c.name; }
 
+/// The constant that every call of p's function passes for the parameter
+/// var, which the function never assigns (weft.constant_args,
+/// markConstantArguments), as C: `3`, `-1`, `(unsigned long)5000000000LL`;
+/// else "".
+std::string FileRewriter::constantArgument(const Plan &p,
+                                           const clang::VarDecl *var) {
+  auto fn = p.task ? p.task->getParentOfType<mlir::func::FuncOp>()
+                   : mlir::func::FuncOp();
+  auto args =
+      fn ? fn->getAttrOfType<mlir::ArrayAttr>("weft.constant_args") : nullptr;
+  auto id = declIds.find(var);
+  if (!args || !isa<clang::ParmVarDecl>(var) || id == declIds.end() ||
+      !var->getType()->isIntegerType() || var->getType()->isBooleanType())
+    return "";
+  for (mlir::Attribute a : args) {
+    auto d = mlir::dyn_cast<mlir::DictionaryAttr>(a);
+    auto decl = d ? d.getAs<mlir::IntegerAttr>("decl") : nullptr;
+    auto value = d ? d.getAs<mlir::IntegerAttr>("value") : nullptr;
+    if (!decl || !value || decl.getInt() != id->second)
+      continue;
+    int64_t v = value.getInt();
+    std::string text = std::to_string(v);
+    if (v >= INT32_MIN && v <= INT32_MAX &&
+        var->getType().getCanonicalType().getUnqualifiedType() == ctx.IntTy)
+      return text;
+    return "(" + typeText(var->getType().getUnqualifiedType(), policy) + ")" +
+           (v < 0 ? "(" + text + "LL)" : text + "LL");
+  }
+  return "";
+}
+
 FileRewriter::Layout FileRewriter::layout(const Plan &p,
                                           const std::string &body) {
   Layout L;
@@ -692,6 +723,9 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
         if (ptr->isPointerType() && c.noalias)
           L.restricts.push_back(
               {typeText(ptr.withRestrict(), policy, c.name), c.name});
+        else if (std::string k = constantArgument(p, c.var); !k.empty())
+          L.binds += "  " + typeText(ptr, policy, c.name) + " = " + k +
+                     "; /* every call passes " + k + " */\n";
         else
           L.binds += "  " + typeText(ptr, policy, c.name) + " = weft_c->" +
                      c.name + ";\n";

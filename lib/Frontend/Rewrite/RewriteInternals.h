@@ -671,6 +671,7 @@ private:
   /// an atom has no name there.
   std::string polyText(const CPoly &poly, const Plan &p);
   bool namesAtLoop(const ImportedModule::MemoryRead &r, const Plan &p);
+  std::string constantArgument(const Plan &p, const clang::VarDecl *var);
   /// Does the variable's name mean it where p's loop starts: it is declared
   /// before the loop in a scope that holds it, and no variable of the same
   /// name in a scope inside that one, also holding the loop, hides it.

@@ -1941,6 +1941,7 @@ void DetectParallelLoops::runOnOperation() {
   markUncapturedArrays(module);
   markRowTables(module);
   markArgumentsApart(module);
+  markConstantArguments(module);
   CallSummaries summaries(module, options);
 
   // Loops whose bound C reads from memory: counted when the body provably
