@@ -182,31 +182,20 @@ public:
   }
 
   /// The column q of `iv = lb + step * q` that addDomain made for a loop
-  /// with a step, by its induction variable and instance, with lb.
+  /// with a step, by the loop's induction variable and instance.
   struct Quotient {
     unsigned column;
-    int64_t step;
-    Poly lb;
+    LoopInfo loop;
   };
   std::map<std::pair<void *, int>, Quotient> quotients;
 
-  /// v's column when v is `(iv - lb) / step` (unsigned or signed division)
-  /// of a loop whose domain gave iv its quotient: that quotient, exactly.
+  /// v's column when v is the number of an iteration (isIterationNumber)
+  /// of a loop whose domain gave it its quotient: that quotient, exactly.
   std::optional<unsigned> quotientColumn(Value v, int inst) {
-    Operation *div = v.getDefiningOp();
-    if (!isa_and_nonnull<arith::DivUIOp, arith::DivSIOp>(div))
-      return std::nullopt;
-    auto by = getConstantIntValue(div->getOperand(1));
-    auto sub = div->getOperand(0).getDefiningOp<arith::SubIOp>();
-    auto iv = sub ? dyn_cast<BlockArgument>(sub.getLhs()) : BlockArgument();
-    if (!by || !iv)
-      return std::nullopt;
-    for (int which : {inst, kShared}) {
-      auto it = quotients.find({iv.getAsOpaquePointer(), which});
-      if (it != quotients.end() && it->second.step == *by &&
-          it->second.lb == polyOf(sub.getRhs()))
-        return it->second.column;
-    }
+    for (const auto &[key, q] : quotients)
+      if ((key.second == inst || key.second == kShared) &&
+          isIterationNumber(v, q.loop))
+        return q.column;
     return std::nullopt;
   }
 
@@ -266,8 +255,7 @@ void addDomain(System &s, const LoopInfo &l, int inst) {
       Row qge;
       qge.coef[q] = 1;
       s.ge(qge);
-      s.quotients[{Value(l.iv).getAsOpaquePointer(), inst}] = {q, l.step,
-                                                               l.lbs[0]};
+      s.quotients[{Value(l.iv).getAsOpaquePointer(), inst}] = {q, l};
     }
   }
 }

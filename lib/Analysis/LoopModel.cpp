@@ -252,6 +252,17 @@ bool weft::readRightBefore(Operation *ld, Operation *loop) {
   return op == loop;
 }
 
+bool weft::isIterationNumber(Value v, const LoopInfo &l) {
+  Operation *div = v.getDefiningOp();
+  if (!isa_and_nonnull<arith::DivUIOp, arith::DivSIOp>(div) || !l.counted() ||
+      l.lbs.size() != 1)
+    return false;
+  auto by = getConstantIntValue(div->getOperand(1));
+  auto sub = div->getOperand(0).getDefiningOp<arith::SubIOp>();
+  return by && *by == l.step && sub && sub.getLhs() == l.iv &&
+         polyOf(sub.getRhs()) == l.lbs[0];
+}
+
 SmallVector<Subscript> weft::subscriptsOf(Operation *access) {
   SmallVector<Subscript> subs;
   auto fromMap = [&](AffineMap map, ValueRange operands) {

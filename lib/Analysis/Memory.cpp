@@ -451,13 +451,10 @@ void weft::markConstantArguments(ModuleOp module) {
       });
       // The value the parameter's type holds (polyOf does not wrap).
       unsigned width = fn.getArgument(i).getType().getIntOrFloatBitWidth();
-      bool isUnsigned = (bool)fn.getArgAttr(i, "weft.unsigned");
       if (!same || !value ||
-          (width < 64 &&
-           (isUnsigned ? *value < 0 || *value >> width
-                       : *value < -(int64_t(1) << (width - 1)) ||
-                             *value >= int64_t(1) << (width - 1))) ||
-          (width == 64 && isUnsigned && *value < 0))
+          !(fn.getArgAttr(i, "weft.unsigned")
+                ? *value >= 0 && llvm::isUIntN(width, (uint64_t)*value)
+                : llvm::isIntN(width, *value)))
         continue;
       Builder b(module.getContext());
       found.push_back(b.getDictionaryAttr(

@@ -300,6 +300,11 @@ std::string accessText(mlir::Operation *op);
 /// + i * m->tda;` before the loop over the row).
 bool readRightBefore(mlir::Operation *ld, mlir::Operation *loop);
 
+/// Is v the number of l's iteration from 0, `(iv - lb) / step`, as
+/// weft-count-loops computes it for an induction of a loop with a step
+/// (`j` of `for (i = 0; i < n; i += 2) { out[j] = ...; j++; }`)?
+bool isIterationNumber(mlir::Value v, const LoopInfo &l);
+
 /// When a loop runs its body at least once, with no jump out of or within
 /// it: the polynomials that are then all >= 0 (an upper bound minus a
 /// lower bound minus 1, for each pair), with the values in `at` put in for

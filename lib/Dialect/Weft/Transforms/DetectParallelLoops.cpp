@@ -908,26 +908,16 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
     std::string failed = why;
     // A value that changes in the loop: an induction variable of it or of
     // a loop inside, a value computed there.
-    auto varies = [&](Value x) {
-      Operation *owner = isa<BlockArgument>(x)
-                             ? cast<BlockArgument>(x).getOwner()->getParentOp()
-                             : x.getDefiningOp();
-      return owner && loop.op->isAncestor(owner);
-    };
+    auto varies = [&](Value x) { return isDefinedInside(x, loop.op); };
     // `(iv - lb) / step`, the iteration's number that an induction of a
     // loop with a step is a function of (`out[j]`, `j++` in `for (i = 0; i
     // < n; i += 2)`): from 0 to at most ub - 1 - lb (the quotient's own
     // last value is that over the step, which a check cannot write: a
     // superset).
-    auto quotientRange = [&](Operation *div)
-        -> std::optional<SmallVector<std::pair<Poly, Poly>>> {
-      auto by = getConstantIntValue(div->getOperand(1));
-      auto sub = div->getOperand(0).getDefiningOp<arith::SubIOp>();
-      if (!by || *by < 1 || !sub)
-        return std::nullopt;
+    auto quotientRange =
+        [&](Value v) -> std::optional<SmallVector<std::pair<Poly, Poly>>> {
       for (const LoopInfo &l : inner) {
-        if (l.iv != sub.getLhs() || l.step != *by || l.lbs.size() != 1 ||
-            l.ubs.empty() || !(l.lbs[0] == polyOf(sub.getRhs())))
+        if (l.step < 1 || l.ubs.empty() || !isIterationNumber(v, l))
           continue;
         auto last = l.ubs[0].plus(l.lbs[0], -1);
         last = last ? last->plus(Poly::constant(-1)) : std::nullopt;
@@ -958,7 +948,7 @@ std::optional<GuardSide> weft::guardSide(const BaseInfo &root,
         if (!factor)
           continue;
       }
-      auto ways = quotient ? quotientRange(def) : valueWays(v, a->op, varies);
+      auto ways = quotient ? quotientRange(v) : valueWays(v, a->op, varies);
       if (!ways)
         continue;
       accLo.clear();
