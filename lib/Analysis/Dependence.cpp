@@ -672,12 +672,19 @@ Dependence weft::testDependence(const Access &a, const Access &b,
     return dep;
   };
 
-  // Different iterations of L: iv_A < iv_B, then iv_B < iv_A.
+  // Different iterations of L: iv_A < iv_B, then iv_B < iv_A; a step by a
+  // variable m (>= 1 where the loop runs) puts them m apart at least.
   Row ivA, ivB;
   ivA.coef[s.column(loop.iv, 0)] = 1;
   ivB.coef[s.column(loop.iv, 1)] = 1;
   Row aFirst = System::plusConst(System::minus(ivB, ivA), -1);
   Row bFirst = System::plusConst(System::minus(ivA, ivB), -1);
+  if (loop.stepValue)
+    if (auto m = s.rowOf(polyOf(loop.stepValue), kShared)) {
+      s.ge(System::plusConst(*m, -1));
+      aFirst = System::minus(System::minus(ivB, ivA), *m);
+      bFirst = System::minus(System::minus(ivA, ivB), *m);
+    }
   SmallVector<int64_t> sample;
   bool forward = !s.empty({}, {aFirst}, &sample);
   int64_t ivAv = 0, ivBv = 0;
@@ -716,7 +723,7 @@ Across weft::testAcross(const Access &a, const LoopInfo &la, const Access &b,
   if (!sameElement(s, a, b, module) || s.empty({}, {}))
     return Across::Never;
   if (s.approx || !la.counted() || !lb.counted() || la.step != lb.step ||
-      la.lbs.size() != 1 || lb.lbs.size() != 1)
+      la.stepValue || lb.stepValue || la.lbs.size() != 1 || lb.lbs.size() != 1)
     return Across::Other;
   // Iteration k of each loop, from its start: (iv - lb) / step; with one
   // step, the same k exactly when iv_a - lb_a == iv_b - lb_b.

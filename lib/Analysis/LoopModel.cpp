@@ -177,6 +177,8 @@ static LoopInfo domainOf(Operation *op) {
     boundsOfMin(f.getUpperBound(), info.ubs);
     auto step = getConstantIntValue(f.getStep());
     info.step = step && *step > 0 ? *step : 1;
+    if (!step)
+      info.stepValue = f.getStep();
     return info;
   }
   return info;

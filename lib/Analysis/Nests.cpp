@@ -15,8 +15,10 @@ using namespace weft;
 
 bool weft::isCountedFor(Operation *op) {
   auto kind = op->getAttrOfType<StringAttr>("weft.kind");
+  // (Not one that steps by a variable: its iterations are not each value
+  // of its domain, which interchange, tiles and sweeps assume.)
   return isa<affine::AffineForOp, scf::ForOp>(op) && kind &&
-         kind.getValue() == "for";
+         kind.getValue() == "for" && !op->hasAttr("weft.c_step_by");
 }
 
 int64_t weft::loopIdOf(Operation *loop) {

@@ -205,7 +205,7 @@ struct ArrayFlow {
       if (!inLo && !inHi)
         continue;
       if (moved || !(b.lo[d] == b.hi[d]) || b.lo[d].coefficient(l.iv) != 1 ||
-          l.step != 1 || l.lbs.size() != 1 || l.ubs.size() != 1)
+          l.step != 1 || l.stepValue || l.lbs.size() != 1 || l.ubs.size() != 1)
         return std::nullopt;
       auto rest = b.lo[d].plus(Poly::atom(l.iv), -1);
       if (!rest || llvm::is_contained(rest->atoms(), l.iv))

@@ -39,6 +39,19 @@ WEFT_HELPER int64_t weft_trip_up(int64_t start, int64_t end, int64_t step,
   return weft_trip_span((uint64_t)end - (uint64_t)start, step, inclusive);
 }
 
+/// Trip count of `for (i = start; i < end; i += step)` (`<=` when
+/// `inclusive`) where step is a variable, signed: -1 (unknown, and the C
+/// runs the loop as written) when the loop runs and step is not positive,
+/// since it then never ends but by overflow.
+WEFT_HELPER int64_t weft_trip_upv(int64_t start, int64_t end, int64_t step,
+                                  int inclusive) {
+  if (inclusive ? end < start : end <= start)
+    return 0;
+  if (step <= 0)
+    return -1;
+  return weft_trip_span((uint64_t)end - (uint64_t)start, step, inclusive);
+}
+
 /// The same, compared as unsigned 64-bit values.
 WEFT_HELPER int64_t weft_trip_upu(uint64_t start, uint64_t end, int64_t step,
                                   int inclusive) {

@@ -2,7 +2,7 @@
  *
  * weft.h's trip-count helpers against brute-force loops (every start, end
  * and step in a small range, signed and unsigned, up and down, exclusive and
- * inclusive), at the limits of 64 bits (-1 when a count does not fit), and
+ * inclusive; a step by a variable, which may be 0 or negative), at the limits of 64 bits (-1 when a count does not fit), and
  * the run-time overlap check: apart, touching, overlapping, empty, and
  * overflowing ranges (an overflow never says "apart"), and the bands of
  * sweeps and of loops with copies per band.
@@ -41,6 +41,18 @@ static void test_trips(void) {
                      brute_down(s, e, st, incl));
           }
         }
+  /* A step by a variable: as weft_trip_up where it is positive; no
+   * iteration where the loop runs none, whatever the step; else -1. */
+  for (int64_t s = -6; s <= 6; s++)
+    for (int64_t e = -6; e <= 6; e++)
+      for (int64_t st = -3; st <= 5; st++)
+        for (int incl = 0; incl <= 1; incl++) {
+          int runs = incl ? s <= e : s < e;
+          CHECK_EQ(weft_trip_upv(s, e, st, incl),
+                   !runs ? 0 : st > 0 ? brute_up(s, e, st, incl) : -1);
+        }
+  CHECK_EQ(weft_trip_upv(INT64_MIN, INT64_MAX, 1, 0), -1);
+  CHECK_EQ(weft_trip_upv(0, INT64_MAX, INT64_MAX, 1), 2);
   for (int64_t s = -5; s <= 5; s++)
     for (int64_t e = -5; e <= 5; e++) {
       CHECK_EQ(weft_trip_ne(s, e, 0), s <= e ? e - s : -1);

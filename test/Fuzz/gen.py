@@ -1579,7 +1579,33 @@ class Gen:
         if extra.random() < 0.15:
             kind = extra.choice(("stepped", "stepped_while"))
             s2 = extra.choice((2, 3))
-        if kind == "stepped":
+        # (A stream of its own too.) A counter stepped by a variable
+        # (docs/analysis.md, "Steps by a variable"): a stride, a while loop
+        # whose counter's exit value is returned, and blocks.
+        by_var = random.Random(self.seed * 6151 + 37)
+        if by_var.random() < 0.3:
+            kind = by_var.choice(("stride_var", "stride_while", "blocks_var"))
+            sdiv = by_var.choice((2, 3, 5))
+        if kind == "stride_var":
+            body += ["  int s = n %% %d + 1;" % sdiv,
+                     "  for (int i = 0; i < n; i += s)",
+                     "    y[i] = x[i] * %s + y[i];" % k,
+                     "  j += s;"]
+        elif kind == "stride_while":
+            body += ["  int s = n / %d + 1;" % sdiv,
+                     "  int i = %d;" % (j0 % 3),
+                     "  while (i < n) {",
+                     "    y[i] = (x[i] + y[i]) * %s;" % k,
+                     "    i += s;",
+                     "  }",
+                     "  j += i;"]
+        elif kind == "blocks_var":
+            body += ["  int bs = n / %d + 1;" % (sdiv * 4),
+                     "  for (int ii = 0; ii < n; ii += bs)",
+                     "    for (int i = ii; i < ii + bs && i < n; i++)",
+                     "      y[i] = x[i] * %s + (double)(ii %% 7);" % k,
+                     "  j += bs;"]
+        elif kind == "stepped":
             body += ["  for (int i = 0; i < n; i += %d) {" % s2,
                      "    y[j] = x[i] * %s;" % k,
                      "    j += %d;" % st,
@@ -1783,6 +1809,8 @@ class Gen:
             self.features.add("increment steps by a variable")
         if kind.startswith("stepped"):
             self.features.add("inductions of a counter with a step")
+        if kind in ("stride_var", "stride_while", "blocks_var"):
+            self.features.add("counter stepped by a variable")
         self.features.add("inductions")
         self.ind = True
         return "\n".join(["static int ind_k(int n, double *y, "

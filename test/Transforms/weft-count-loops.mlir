@@ -590,3 +590,96 @@ func.func @offset_by(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft
   }
   return
 }
+
+// -----
+
+// A step by a variable the loop does not change (`while (i < n) { a[i] =
+// 0; i += m; }`): an scf.for whose induction variable is the counter and
+// whose step is m (its value where the loop starts: a parameter, or a read
+// of a local variable made before the loop), weft.c_step_by; the exit value
+// is the start plus ceil((n - start) / m) steps. Refused: a step the body
+// changes, and a step down.
+// CHECK-LABEL: func.func @step_by
+// CHECK:       %[[KC:.*]] = memref.alloca() {{.*}}weft.name = "k"
+// CHECK:       %[[ST:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:  %[[N:.*]] = arith.index_cast %arg1 : i32 to index
+// CHECK-NEXT:  %[[M:.*]] = arith.index_cast %arg2 : i32 to index
+// CHECK-NEXT:  scf.for %[[I:.*]] = %[[ST]] to %[[N]] step %[[M]] {
+// CHECK-NEXT:    %[[IV:.*]] = arith.index_cast %[[I]] : index to i32
+// CHECK:         memref.store %{{.*}}, %arg0[%{{.*}}]
+// CHECK-NEXT:  } {weft.c_step_by = "m", weft.counter = 7 : i64, weft.free_vars = [], weft.iv_name = "i", weft.kind = "while", weft.loop_id = 0 : i64}
+// CHECK:       %[[SPAN:.*]] = arith.subi %[[N]], %[[ST]] : index
+// CHECK:       %[[POS:.*]] = arith.maxsi %[[SPAN]], %{{.*}} : index
+// CHECK-NEXT:  %[[TRIP:.*]] = arith.ceildivsi %[[POS]], %[[M]] : index
+// CHECK-NEXT:  %[[MOVED:.*]] = arith.muli %[[TRIP]], %[[M]] : index
+// CHECK-NEXT:  %[[EXIT:.*]] = arith.addi %[[ST]], %[[MOVED]] : index
+// CHECK:       %[[K:.*]] = affine.load %[[KC]][] : memref<i32>
+// CHECK-NEXT:  %[[KI:.*]] = arith.index_cast %[[K]] : i32 to index
+// CHECK:       scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[KI]] {
+// CHECK:       } {weft.c_step_by = "k", weft.counter = 7 : i64
+// CHECK:       weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: its body does not step a variable that the condition compares by a constant (i++, i += 4)"
+// CHECK:       weft.opaque_loop {kind = "while", reason = "a while loop weft cannot count: the counter i steps down by m, a variable, which weft does not count"
+func.func @step_by(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}, %m: i32 {weft.decl = 3 : i64, weft.name = "m"}) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  %k = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "k"} : memref<i32>
+  %z = arith.constant 0 : i32
+  affine.store %z, %i[] : memref<i32>
+  affine.store %m, %k[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %q = affine.load %i[] : memref<i32>
+    %s = arith.addi %q, %m : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 1 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %v = affine.load %i[] : memref<i32>
+    %x = arith.index_cast %v : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %q = affine.load %i[] : memref<i32>
+    %kv = affine.load %k[] : memref<i32>
+    %s = arith.addi %q, %kv : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  affine.store %z, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 2 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    %q = affine.load %i[] : memref<i32>
+    %kv = affine.load %k[] : memref<i32>
+    %s = arith.addi %q, %kv : i32
+    affine.store %s, %i[] : memref<i32>
+    %k1 = arith.addi %kv, %kv : i32
+    affine.store %k1, %k[] : memref<i32>
+    weft.yield
+  }
+  affine.store %n, %i[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 3 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %zero = arith.constant 0 : i32
+    %c = arith.cmpi sgt, %v, %zero : i32
+    weft.condition %c
+  } body {
+    %q = affine.load %i[] : memref<i32>
+    %s = arith.subi %q, %m : i32
+    affine.store %s, %i[] : memref<i32>
+    weft.yield
+  }
+  return
+}

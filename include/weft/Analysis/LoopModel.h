@@ -42,6 +42,11 @@ struct LoopInfo {
   mlir::Value iv;
   llvm::SmallVector<Poly> lbs, ubs;
   int64_t step = 1;
+  /// A step that is not a constant (an scf.for that weft-count-loops made
+  /// of `i += m`, weft.c_step_by): its value, at least 1 wherever the loop
+  /// runs; `step` is then 1, and the domain [lbs, ubs) holds every value
+  /// the induction variable takes, and others (it covers none).
+  mlir::Value stepValue;
   /// Set when an upper bound was left out because C reads it from memory
   /// the body may write: why the domain is open.
   std::string open;

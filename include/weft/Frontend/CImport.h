@@ -75,7 +75,11 @@ struct CountedFor {
   /// the loop has no init and starts from the counter's current value.
   const clang::Expr *start = nullptr;
   bool declaredInInit = false;
+  /// The step, a constant; with stepBy, the step's sign (1 or -1).
   int64_t step = 0;
+  /// `i += m`: the step's C expression when it is not a constant (a
+  /// variable the loop does not change: weft-count-loops checks), else null.
+  const clang::Expr *stepBy = nullptr;
   struct Bound {
     const clang::Expr *expr;          ///< `counter op expr`; null: 0
                                       ///< (`while (n)`, `while (n--)`)

@@ -440,6 +440,9 @@ func::FuncOp Importer::declareFunction(const clang::FunctionDecl *fn) {
     const clang::ParmVarDecl *p = fn->getParamDecl(i);
     f.setArgAttr(i, "weft.name", builder.getStringAttr(p->getName()));
     f.setArgAttr(i, "weft.decl", builder.getI64IntegerAttr(declId(p)));
+    // (As a variable's cell has it: setBaseAttrs.)
+    if (p->getType()->isUnsignedIntegerType())
+      f.setArgAttr(i, "weft.unsigned", builder.getUnitAttr());
     if (p->getType()->isPointerType()) {
       f.setArgAttr(i, "weft.alias",
                    AliasKindAttr::get(&mlirCtx,

@@ -42,6 +42,8 @@ struct Counted {
   const clang::Expr *start = nullptr; ///< null: the counter's current value
   bool declaredInInit = false;
   int64_t step = 0;
+  /// `i += m`: the step's expression (step is its sign), or null.
+  const clang::Expr *stepBy = nullptr;
   SmallVector<Bound> bounds;
   /// A bound reads memory that the body might write (boundChanges).
   bool boundReadsMemory = false;
@@ -109,9 +111,13 @@ static const clang::VarDecl *stepForm(const clang::Expr *inc,
   return by ? var : nullptr;
 }
 
-/// Parses the increment: a step of one variable by a constant (stepForm).
+/// Parses the increment: a step of one variable by a constant (stepForm);
+/// or, given `stepBy`, by an integer expression that is not one (`i +=
+/// m`): `step` is then its sign and `*stepBy` the expression, which
+/// weft-count-loops checks the loop does not change.
 static bool parseIncrement(const clang::Expr *inc, clang::ASTContext &ctx,
-                           const clang::VarDecl *&var, int64_t &step) {
+                           const clang::VarDecl *&var, int64_t &step,
+                           const clang::Expr **stepBy = nullptr) {
   const clang::Expr *by;
   bool minus = false;
   var = stepForm(inc, by, minus);
@@ -120,8 +126,13 @@ static bool parseIncrement(const clang::Expr *inc, clang::ASTContext &ctx,
   if (!by)
     return step = minus ? -1 : 1, true;
   auto c = constantOf(by, ctx);
-  if (!c)
-    return false;
+  if (!c) {
+    if (!stepBy || !by->getType()->isIntegerType())
+      return false;
+    *stepBy = by;
+    step = minus ? -1 : 1;
+    return true;
+  }
   step = minus ? -*c : *c;
   return true;
 }
@@ -330,7 +341,8 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
     if (hasDirectContinue(s->getBody()))
       return fail("a continue in this for jumps to its increment, which "
                   "steps more than the counter");
-  } else if (!parseIncrement(s->getInc(), ctx, incVar, c.step) || c.step == 0) {
+  } else if (!parseIncrement(s->getInc(), ctx, incVar, c.step, &c.stepBy) ||
+             c.step == 0) {
     return fail("the increment of this for is not a constant step of one "
                 "counter");
   }
@@ -563,13 +575,15 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
         if (const auto *e = dyn_cast<clang::Expr>(st)) {
           const clang::VarDecl *v = nullptr;
           int64_t step = 0;
-          if (parseIncrement(e, ctx, v, step) && step != 0) {
+          const clang::Expr *by = nullptr;
+          if (parseIncrement(e, ctx, v, step, &by) && step != 0) {
             stepped = v;
             bounds.clear();
             if (parseCondition(cond, v, ctx, bounds) ||
                 (v->getType()->isIntegerType() && truthOf(cond, v, bounds))) {
               var = v;
               h.step = step;
+              h.stepBy = by;
               return true;
             }
           }
@@ -664,6 +678,7 @@ static CountedFor headerOf(const Counted &c) {
   cf.start = c.start;
   cf.declaredInInit = c.declaredInInit;
   cf.step = c.step;
+  cf.stepBy = c.stepBy;
   for (const Bound &b : c.bounds)
     cf.bounds.push_back(
         {b.expr, b.op, b.compareType, b.offset, b.by, b.byMinus});
@@ -685,8 +700,10 @@ void Importer::importFor(const clang::ForStmt *s) {
     Operation *op = importOpaqueLoop(s, "for", "a for loop", id);
     op->setAttr("weft.c_counter", builder.getI64IntegerAttr(declId(c.counter)));
     op->setAttr("weft.c_bounds", builder.getI64IntegerAttr(c.bounds.size()));
-    // The step as C folds it (`i += skip[0]` of a static const array).
-    op->setAttr("weft.c_inc_step", builder.getI64IntegerAttr(c.step));
+    // The step as C folds it (`i += skip[0]` of a static const array); a
+    // step by a variable (`i += m`) weft-count-loops reads from the IR.
+    if (!c.stepBy)
+      op->setAttr("weft.c_inc_step", builder.getI64IntegerAttr(c.step));
     return op;
   };
   if (!forVerdicts) {
@@ -703,7 +720,8 @@ void Importer::importFor(const clang::ForStmt *s) {
     return;
   }
   const clang::VarDecl *var = c.counter;
-  if (var->getType()->isPointerType()) {
+  // A pointer counter, and a step by a variable, weft-count-loops builds.
+  if (var->getType()->isPointerType() || c.stepBy) {
     Operation *op = headerOnly();
     if (c.start)
       op->setAttr("weft.c_init", builder.getUnitAttr());

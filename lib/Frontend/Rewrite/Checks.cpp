@@ -556,6 +556,21 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
       if (c.kind == CaptureKind::Firstprivate && c.name == by)
         p.inBody.insert(c.var);
   }
+  // So does the counter stepped by a variable (`i += m`: the chunk's
+  // first value, and its own steps).
+  if (const clang::Expr *by = p.header->stepBy) {
+    const auto *ref =
+        llvm::dyn_cast<clang::DeclRefExpr>(by->IgnoreParenImpCasts());
+    const clang::ValueDecl *v = ref ? ref->getDecl() : nullptr;
+    auto c = llvm::find_if(p.caps, [&](const Capture &c) {
+      return c.var == v && c.kind == CaptureKind::Firstprivate;
+    });
+    if (c == p.caps.end()) {
+      why = "weft cannot pass the counter's step to the outlined loop";
+      return false;
+    }
+    p.inBody.insert(c->var);
+  }
   for (const Capture &c : p.caps) {
     if (c.kind == CaptureKind::Global)
       continue;

@@ -100,8 +100,16 @@ std::string FileRewriter::counterValue(const Plan &p, llvm::StringRef k,
     shifted = "(" + k.str() + " + 1)";
     k = shifted;
   }
-  return steppedValue(p.header->counter->getType(),
-                      std::to_string(p.header->step), k, start);
+  return steppedValue(p.header->counter->getType(), stepExprText(p), k, start);
+}
+
+std::string FileRewriter::stepExprText(const Plan &p) {
+  if (!p.header->stepBy)
+    return std::to_string(p.header->step);
+  unsigned b = 0, e = 0;
+  if (!fileRange(p.header->stepBy->getSourceRange(), b, e, false))
+    return "";
+  return "(" + text(b, e) + ")";
 }
 
 std::string FileRewriter::steppedValue(QualType t, llvm::StringRef step,
@@ -265,6 +273,11 @@ std::string FileRewriter::tripText(const Plan &p) {
   int64_t step = p.header->step;
   bool up = step > 0;
   int64_t mag = up ? step : -step;
+  // A step by a variable (`i += m`, up, signed: weft-count-loops): the
+  // trip is unknown (-1: the loop runs as written) unless m > 0.
+  std::string stepBy = p.header->stepBy ? stepExprText(p) : "";
+  if (p.header->stepBy && stepBy.empty())
+    return "";
   for (const CountedFor::Bound &bd : p.header->bounds) {
     unsigned b = 0, e = 0;
     if (bd.expr && !fileRange(bd.expr->getSourceRange(), b, e, false))
@@ -314,6 +327,13 @@ std::string FileRewriter::tripText(const Plan &p) {
     switch (bd.op) {
     case clang::BO_LT:
     case clang::BO_LE:
+      if (!stepBy.empty()) {
+        if (uns)
+          return "";
+        one = "weft_trip_upv(" + s + ", " + x + ", (int64_t)" + stepBy + ", " +
+              (bd.op == clang::BO_LE ? "1" : "0") + ")";
+        break;
+      }
       one = std::string(uns ? "weft_trip_upu(" : "weft_trip_up(") + s + ", " +
             x + ", " + std::to_string(mag) + ", " +
             (bd.op == clang::BO_LE ? "1" : "0") + ")";
@@ -999,9 +1019,12 @@ std::string FileRewriter::bandLines(const std::string &in,
          trip + ", " + bands + ", " + hi + ");\n";
 }
 
-/// The `++`, `--`, `+= s` or `-= s` that steps a counter named `n`.
-static std::string stepText(const std::string &n, int64_t step) {
-  return step == 1    ? n + "++"
+/// The `++`, `--`, `+= s` or `-= s` that steps a counter named `n`; `+=
+/// (m)` for a step by a variable (`by`, its text).
+static std::string stepText(const std::string &n, int64_t step,
+                            const std::string &by) {
+  return !by.empty()  ? n + " += " + by
+         : step == 1  ? n + "++"
          : step == -1 ? n + "--"
          : step > 0   ? n + " += " + std::to_string(step)
                       : n + " -= " + std::to_string(-step);
@@ -1014,7 +1037,9 @@ std::string FileRewriter::bandRows(const Plan &p, const std::string &in,
   std::string n = p.header->counter->getNameAsString();
   return in + n + " = " + counterValue(p, lo, start) + ";\n" + directive + in +
          "for (int64_t weft_k = " + lo.str() + "; weft_k < " + hi.str() +
-         "; weft_k++, " + stepText(n, p.header->step) + ")";
+         "; weft_k++, " +
+         stepText(n, p.header->step, p.header->stepBy ? stepExprText(p) : "") +
+         ")";
 }
 
 std::string FileRewriter::tiledLoops(const Plan &p, const std::string &in,
@@ -1206,7 +1231,7 @@ std::string FileRewriter::chunkLoops(const Plan &p, const std::string &in,
   // (the next chunk's first, or the loop's exit value).
   std::string n = counter->getNameAsString();
   int64_t step = p.header->step;
-  std::string inc = stepText(n, step);
+  std::string inc = stepText(n, step, p.header->stepBy ? stepExprText(p) : "");
   if (p.turned) {
     // The loop interchanged with the loop inside it (an integer counter,
     // interchanges()): S1, the inner loop around S2, and S3, each over the

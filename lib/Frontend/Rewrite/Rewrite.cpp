@@ -389,6 +389,8 @@ void FileRewriter::tilesOf(Plan &p) {
   clang::QualType ct = p.header->counter->getType();
   if (!ct->isIntegerType() || ct->isBooleanType() || p.header->stepInBody)
     return cannot("the parallel loop's counter is not an integer");
+  if (p.header->stepBy)
+    return cannot("the parallel loop's counter steps by a variable");
   if (p.turned || p.sweep)
     return cannot("the parallel loop is written in another shape");
   Plan::Tiles t;
@@ -411,9 +413,9 @@ void FileRewriter::tilesOf(Plan &p) {
   for (auto [f, h] : {std::pair{t.k, t.kh}, std::pair{t.j, t.jh}}) {
     clang::QualType c = h->counter->getType();
     if (!c->isIntegerType() || c->isBooleanType() || h->step != 1 ||
-        !h->start || h->stepInBody || h->runsOnce || h->startOffset ||
-        h->seesStepped || h->bounds.size() != 1 || !h->bounds[0].expr ||
-        h->bounds[0].offset || h->bounds[0].by ||
+        h->stepBy || !h->start || h->stepInBody || h->runsOnce ||
+        h->startOffset || h->seesStepped || h->bounds.size() != 1 ||
+        !h->bounds[0].expr || h->bounds[0].offset || h->bounds[0].by ||
         (h->bounds[0].op != clang::BO_LT && h->bounds[0].op != clang::BO_LE))
       return cannot("a loop of the nest is not `for (c = start; c < end; "
                     "c++)` over an integer");

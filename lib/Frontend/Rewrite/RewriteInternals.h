@@ -644,6 +644,9 @@ private:
                      const std::string &in, bool region);
   std::string startText(const Plan &p);
   std::string tripText(const Plan &p);
+  /// The counter's step as C text: its constant, or a step by a variable's
+  /// text in parentheses (`(m)`); "" when weft cannot write it.
+  std::string stepExprText(const Plan &p);
   std::string guardText(const Plan &p) {
     // (Its own checks may name its trip count: kLoopTripDecl.)
     tripOf = &p;

@@ -38,10 +38,36 @@ void plus_negative(int n, float *a) {
     a[i] = 0;
 }
 
-// A step that is not a constant: opaque.
+// A step by a variable the loop does not change: weft-count-loops builds
+// it (docs/analysis.md, "Steps by a variable"); the import keeps its header
+// (no weft.c_inc_step: the step is read from the IR).
 // CHECK-LABEL: func.func @variable_step
-// CHECK: weft.opaque_loop {kind = "for", reason = "the increment of this for is not a constant step of one counter"
+// CHECK: weft.opaque_loop {kind = "for", reason = "a for loop", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, weft.c_init, weft.free_vars
 void variable_step(int n, int s, float *a) {
   for (int i = 0; i < n; i += s)
     a[i] = 0;
+}
+
+// What weft-count-loops does not count so: a step the body changes, down
+// by a variable, an unsigned counter, an unsigned step, `!=`, a pointer.
+// CHECK-LABEL: func.func @variable_step_refused
+// CHECK: reason = "its body does not step a variable that the condition compares by a constant (i++, i += 4)"
+// CHECK: reason = "the counter i steps down by s, a variable, which weft does not count"
+// CHECK: reason = "the counter u steps by s, a variable: weft counts only a signed counter as wide as int so (an unsigned one may wrap)"
+// CHECK: reason = "the counter l steps by z, a variable: weft counts only a step of a signed type (an unsigned step may wrap the sum)"
+// CHECK: reason = "the condition does not bound the counter i in the direction it moves"
+// CHECK: reason = "the pointer p steps by s, a variable: weft counts only integer counters so"
+void variable_step_refused(int n, int s, unsigned long z, float *a) {
+  for (int i = 0; i < n; i += s)
+    s++;
+  for (int i = n; i > 0; i -= s)
+    a[i] = 0;
+  for (unsigned u = 0; u < n; u += s)
+    a[u] = 0;
+  for (long l = 0; l < n; l += z)
+    a[l] = 0;
+  for (int i = 0; i != n; i += s)
+    a[i] = 0;
+  for (float *p = a; p < a + n; p += s)
+    *p = 0;
 }

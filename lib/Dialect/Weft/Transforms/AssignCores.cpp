@@ -72,7 +72,7 @@ static std::optional<LinearCost> linearCost(Operation *loop,
           constantPs += work.ofOp(&op).ns * 1000;
           continue;
         }
-        if (inner.step != 1)
+        if (inner.step != 1 || inner.stepValue)
           return std::nullopt;
         auto trip = inner.ubs[0].plus(inner.lbs[0], -1);
         if (!trip)
@@ -142,7 +142,7 @@ void AssignCores::runOnOperation() {
     int64_t cost1 = cost->b;
     LoopInfo info = loopInfoOf(loop);
     if (!loop->hasAttr("weft.c_step")) {
-      if (info.lbs.size() != 1)
+      if (info.lbs.size() != 1 || info.stepValue)
         return;
       auto lbCost = info.lbs[0].scaled(cost->b);
       auto sum = lbCost ? cost0.plus(*lbCost) : std::nullopt;

@@ -96,6 +96,11 @@ struct Header {
   /// pointers (docs/analysis.md, "Pointer counters").
   bool isPointer = false;
   int64_t elemBytes = 0;
+  /// A step by a variable the loop does not change (`i += m`): step is
+  /// then 1, `stepBy` the variable's value in the loop and `stepByName` its
+  /// C name (docs/analysis.md, "Steps by a variable").
+  Value stepBy;
+  std::string stepByName;
 };
 
 struct CountLoops : public weft::impl::CountLoopsBase<CountLoops> {
@@ -256,6 +261,16 @@ struct VariableStep {
 /// name and whether it is unsigned, or "".
 static std::string invariantVariable(Value v, Operation *loop,
                                      bool &isUnsigned) {
+  // The counter of a loop around, as its C type reads it (`q += p` in the
+  // loop over p): a signed one's induction variable is its value.
+  if (auto cast = v.getDefiningOp<arith::IndexCastOp>())
+    if (auto arg = dyn_cast<BlockArgument>(cast.getIn());
+        arg && isLoop(arg.getOwner()->getParentOp()) &&
+        arg.getOwner()->getParentOp()->isAncestor(loop)) {
+      std::optional<VarRef> var = variableOf(arg);
+      isUnsigned = false;
+      return var ? var->name : "";
+    }
   if (auto arg = dyn_cast<BlockArgument>(v)) {
     auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
     std::optional<VarRef> var = fn ? variableOf(arg) : std::nullopt;
@@ -506,15 +521,19 @@ static bool onlyFeedsSteps(Operation *load,
 }
 
 /// The last store in the body's own block that steps the variable with
-/// decl id `decl` (the counter the importer found), or null.
-static Operation *bodyStep(Block &body, int64_t decl,
+/// decl id `decl` (the counter the importer found), by a constant or by a
+/// variable `loop` does not write, or null.
+static Operation *bodyStep(Operation *loop, Block &body, int64_t decl,
                            std::optional<int64_t> known) {
   Operation *found = nullptr;
   for (Operation &op : body.without_terminator())
-    if (isStore(&op))
-      if (Value c = anyStepOf(&op, known).first;
-          c && memPathOf(c).root.decl == decl)
+    if (isStore(&op)) {
+      Value c = anyStepOf(&op, known).first;
+      if (!c)
+        c = variableStepOf(&op, loop).cell;
+      if (c && memPathOf(c).root.decl == decl)
         found = &op;
+    }
   return found;
 }
 
@@ -564,10 +583,17 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
     known = k.getInt();
   Operation *stepStore =
       !h.stepInCond.empty() ? onlyStore(loop.getCondition().front())
-      : counterDecl         ? bodyStep(body, counterDecl.getInt(), known)
+      : counterDecl         ? bodyStep(loop, body, counterDecl.getInt(), known)
                             : nullptr;
   auto [stepped, step] =
       stepStore ? anyStepOf(stepStore, known) : std::pair<Value, int64_t>();
+  // `i += m`, m a variable the loop does not write.
+  VariableStep byVar;
+  if (!stepped && stepStore && h.stepInCond.empty()) {
+    byVar = variableStepOf(stepStore, loop);
+    stepped = byVar.cell;
+    step = byVar.sign;
+  }
   Value cell = stepped;
   auto alloca = cell ? cell.getDefiningOp<memref::AllocaOp>() : nullptr;
   if (auto global = cell ? cell.getDefiningOp<memref::GetGlobalOp>() : nullptr;
@@ -611,6 +637,32 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   unsigned width =
       h.isPointer ? 64
                   : alloca.getType().getElementType().getIntOrFloatBitWidth();
+  // A step by a variable: of a signed counter as wide as int at least,
+  // upward, by a signed variable, in a for or while loop. Its overflow is
+  // then undefined, so the counter does not wrap; the C that weft writes
+  // tests that the step is positive before it counts the trip (a step of 0
+  // or less never ends the loop, or ends it by overflow), and else runs the
+  // loop as written.
+  if (byVar.cell) {
+    h.stepBy = byVar.by;
+    h.stepByName = byVar.name;
+    std::string by = " steps by " + byVar.name + ", a variable: weft counts";
+    if (h.isPointer)
+      return "the pointer " + name + by + " only integer counters so";
+    if (h.isUnsigned || width < 32)
+      return "the counter " + name + by +
+             " only a signed counter as wide as int so (an unsigned one may "
+             "wrap)";
+    if (byVar.isUnsigned)
+      return "the counter " + name + by +
+             " only a step of a signed type (an unsigned step may wrap the "
+             "sum)";
+    if (step < 0)
+      return "the counter " + name + " steps down by " + byVar.name +
+             ", a variable, which weft does not count";
+    if (loop.getKind() == "do")
+      return "the counter " + name + by + " only a for or while loop so";
+  }
 
   Operation *cond = loop.getCondition().front().getTerminator();
   // What the condition compares: the counter, or with a step in the
@@ -740,7 +792,7 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
            " before its first test, which may wrap it";
   for (const Bound &b : h.bounds) {
     bool ok = up ? (b.rel == Rel::LT || b.rel == Rel::LE ||
-                    (b.rel == Rel::NE && step == 1))
+                    (b.rel == Rel::NE && step == 1 && !h.stepBy))
                  : (b.rel == Rel::GT || b.rel == Rel::GE ||
                     (b.rel == Rel::NE && step == -1));
     if (!ok)
@@ -872,10 +924,9 @@ static IRMapping cloneBounds(OpBuilder &b, OpaqueLoopOp loop, const Header &h) {
 /// attributes (but the importer's header, weft.c_*) and its body (but the
 /// terminator) moved in.
 static scf::ForOp countedFor(OpBuilder &b, OpaqueLoopOp loop, const Header &h,
-                             Value lb, Value ub, int64_t step) {
+                             Value lb, Value ub, Value step) {
   Location l = loop.getLoc();
-  auto forOp = b.create<scf::ForOp>(l, lb, ub,
-                                    b.create<arith::ConstantIndexOp>(l, step));
+  auto forOp = b.create<scf::ForOp>(l, lb, ub, step);
   for (NamedAttribute a : loop->getDiscardableAttrs())
     if (!a.getName().getValue().starts_with("weft.c_") ||
         a.getName() == "weft.c_init")
@@ -1059,7 +1110,7 @@ static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
   // A do loop runs its body once before the first test.
   if (isDo)
     end = b.create<arith::MaxSIOp>(l, end, cst(1));
-  scf::ForOp forOp = countedFor(b, loop, h, cst(0), end, 1);
+  scf::ForOp forOp = countedFor(b, loop, h, cst(0), end, cst(1));
   // (Normalized: no check names k as the variable.)
   forOp->setAttr("weft.c_step", b.getI64IntegerAttr(h.step));
   Block *nb = forOp.getBody();
@@ -1086,6 +1137,23 @@ static void rewritePointer(OpaqueLoopOp loop, const Header &h) {
   if (id)
     store->setAttr("weft.counter_exit", id);
   loop.erase();
+}
+
+/// The value of a step by a variable (h.stepBy) where `loop` starts, made
+/// at b's insertion point when the loop reads it inside: a read of the
+/// variable, named as the importer names a variable's.
+static Value stepByValue(OpBuilder &b, OpaqueLoopOp loop, const Header &h) {
+  Value by = h.stepBy;
+  if (!loop->isAncestor(by.getParentBlock()->getParentOp()))
+    return by;
+  // The counter of a loop around (invariantVariable): its conversion.
+  if (auto cast = by.getDefiningOp<arith::IndexCastOp>())
+    return b.create<arith::IndexCastOp>(loop.getLoc(), by.getType(),
+                                        cast.getIn());
+  Value cell = cellRead(h.stepBy);
+  return b.create<affine::AffineLoadOp>(
+      NameLoc::get(b.getStringAttr(h.stepByName), loop.getLoc()), cell,
+      ValueRange{});
 }
 
 /// Replaces `loop` with the counted loop `h` describes.
@@ -1146,14 +1214,22 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   // not name it). (A decreasing loop is normalized, and its induction
   // variable is never named.)
   bool shift = up && h.readsAfter && !h.readsBefore;
+  // The step, as an index: a constant, or the variable's value where the
+  // loop starts (readHeader: up, and the loop does not write it).
+  Value stepV =
+      h.stepBy ? toIndex(b, l, stepByValue(b, loop, h), false) : cst(mag);
   Value lb = up ? st : cst(0), ub = end;
   if (shift) {
-    lb = b.create<arith::AddIOp>(l, st, cst(h.step));
-    ub = b.create<arith::AddIOp>(l, end, cst(h.step));
+    lb = b.create<arith::AddIOp>(l, st, stepV);
+    ub = b.create<arith::AddIOp>(l, end, stepV);
   }
-  scf::ForOp forOp = countedFor(b, loop, h, lb, ub, up ? mag : 1);
+  scf::ForOp forOp = countedFor(b, loop, h, lb, ub, up ? stepV : cst(1));
   if (!up)
     forOp->setAttr("weft.c_step", b.getI64IntegerAttr(h.step));
+  // (Its induction variable is the counter, which steps by a variable:
+  // LoopInfo::stepValue.)
+  if (h.stepBy)
+    forOp->setAttr("weft.c_step_by", b.getStringAttr(h.stepByName));
   if (h.readsBefore && h.readsAfter)
     forOp->setAttr("weft.counter_moves", b.getUnitAttr());
 
@@ -1174,7 +1250,10 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
     before = ib.create<arith::IndexCastOp>(l, ct, cur);
   if (h.readsAfter)
     after = ib.create<arith::IndexCastOp>(
-        l, ct, shift ? cur : ib.create<arith::AddIOp>(l, cur, icst(h.step)));
+        l, ct,
+        shift ? cur
+              : ib.create<arith::AddIOp>(l, cur,
+                                         h.stepBy ? stepV : icst(h.step)));
   replaceCounterReads(forOp, h, before, after);
 
   // The counter's value after the loop, for code after it.
@@ -1183,15 +1262,16 @@ static void rewrite(OpaqueLoopOp loop, const Header &h) {
   if (up) {
     Value span = b.create<arith::MaxSIOp>(
         l, b.create<arith::SubIOp>(l, end, st), cst(0));
-    trip = mag == 1 ? span
-                    : (Value)b.create<arith::CeilDivSIOp>(l, span, cst(mag));
+    trip = mag == 1 && !h.stepBy
+               ? span
+               : (Value)b.create<arith::CeilDivSIOp>(l, span, stepV);
   } else {
     trip = b.create<arith::MaxSIOp>(l, end, cst(0));
   }
   // `i-- > 0` steps the counter once more, in the test that fails.
   if (h.stepInCond == "post")
     trip = b.create<arith::AddIOp>(l, trip, cst(1));
-  Value moved = b.create<arith::MulIOp>(l, trip, cst(mag));
+  Value moved = b.create<arith::MulIOp>(l, trip, h.stepBy ? stepV : cst(mag));
   Value exit = up ? (Value)b.create<arith::AddIOp>(l, st, moved)
                   : (Value)b.create<arith::SubIOp>(l, st, moved);
   auto store = b.create<affine::AffineStoreOp>(
