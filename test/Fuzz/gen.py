@@ -718,6 +718,9 @@ class Gen:
         # loops"), from a stream of its own.
         wl = random.Random(self.seed * 86028121 + idx * 13 + 11)
         as_while = wl.random() < 0.25
+        # And some of those as `for (init; cond; )`, the step in the body or
+        # the condition (a stream of its own).
+        no_inc = random.Random(self.seed * 7127 + idx * 19 + 23)
         closers = []
         ind = "  "
         for h in header:
@@ -765,9 +768,15 @@ class Gen:
                                                         "-" if up else "+"))
                 if early == "cond":
                     self.features.add("while loop, step in the condition")
-                    out.append(ind + ("while (++%s < %s) {" % (v, lim) if up
-                                      else wl.choice(("while (%s-- > 0) {",
-                                                      "while (%s--) {")) % v))
+                    test = ("++%s < %s" % (v, lim) if up
+                            else wl.choice(("%s-- > 0", "%s--")) % v)
+                    if no_inc.random() < 0.3:
+                        # `for (v = start; test;)`: the init sets it again.
+                        self.features.add("for loop with no increment")
+                        out.append(ind + "for (%s = %s %s 1; %s;) {" % (
+                            v, start, "-" if up else "+", test))
+                    else:
+                        out.append(ind + "while (%s) {" % test)
                 else:
                     self.features.add("while loop, step first")
                     out.append(ind + ("while (%s < %s - 1) {" % (v, lim) if up
@@ -786,6 +795,12 @@ class Gen:
                 else:
                     closers.append([ind + "  " + step,
                                     ind + "} while (%s);" % cond])
+            elif no_inc.random() < 0.3:
+                # `for (int v = start; cond;) { ...; step }`.
+                self.features.add("for loop with no increment")
+                out.pop()
+                out.append(ind + "for (int %s = %s; %s;) {" % (v, start, cond))
+                closers.append([ind + "  " + step, ind + "}"])
             else:
                 self.features.add("while loop")
                 out.append(ind + "while (%s) {" % cond)

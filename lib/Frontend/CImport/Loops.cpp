@@ -546,10 +546,20 @@ static bool truthOf(const clang::Expr *cond, const clang::VarDecl *counter,
 void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   const auto *ws = dyn_cast<clang::WhileStmt>(s);
   const auto *ds = dyn_cast<clang::DoStmt>(s);
-  const clang::Expr *cond = ws ? ws->getCond() : ds->getCond();
-  const clang::Stmt *body = ws ? ws->getBody() : ds->getBody();
-  StringRef kind = ws ? "while" : "do";
-  Operation *op = importOpaqueLoop(s, kind, ("a " + kind + " loop").str(), id);
+  // `for (init; cond; )`: its init, then the while loop it is.
+  const auto *fs = dyn_cast<clang::ForStmt>(s);
+  const clang::Expr *cond = ws   ? ws->getCond()
+                            : ds ? ds->getCond()
+                                 : fs->getCond();
+  const clang::Stmt *body = ws   ? ws->getBody()
+                            : ds ? ds->getBody()
+                                 : fs->getBody();
+  StringRef kind = ds ? "do" : "while";
+  Operation *op = importOpaqueLoop(
+      s, kind,
+      fs ? "a for loop with no increment" : ("a " + kind + " loop").str(), id);
+  if (fs)
+    op->setAttr("weft.c_no_increment", builder.getUnitAttr());
   // The header as C wrote it, when it has the shape of a counted one: the
   // body steps a variable by a constant (`i++;`, `a[i++] = x;`, `i += 4;`),
   // or the condition does, and the condition compares that variable with
@@ -650,9 +660,34 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   h.runsOnce = ds != nullptr;
   // `while (++i < n)` starts at i + 1; `while (i-- > 0)`'s body sees the
   // counter stepped once, and so does the code after it.
-  if (ws && inCond == "pre")
+  if (!ds && inCond == "pre")
     h.startOffset = h.step;
-  h.seesStepped = ws && inCond == "post";
+  h.seesStepped = !ds && inCond == "post";
+  // A for's init may set the counter (`for (i = n; i-- > 0;)`, `for (int i
+  // = 0; i < n;)`): the loop starts from what it stores. Any other init
+  // runs before a start weft cannot name: not counted.
+  if (fs && fs->getInit()) {
+    const clang::Stmt *init = fs->getInit();
+    const auto *dsI = dyn_cast<clang::DeclStmt>(init);
+    const auto *vd = dsI && dsI->isSingleDecl()
+                         ? dyn_cast<clang::VarDecl>(dsI->getSingleDecl())
+                         : nullptr;
+    const auto *as = dyn_cast<clang::BinaryOperator>(init);
+    if (vd && vd == var && vd->getInit()) {
+      h.start = vd->getInit();
+      h.declaredInInit = true;
+    } else if (as && as->getOpcode() == clang::BO_Assign &&
+               varOf(as->getLHS()) == var) {
+      h.start = as->getRHS();
+    } else {
+      op->setAttr("weft.c_not_counted",
+                  builder.getStringAttr("the init of this for does not set "
+                                        "the counter " +
+                                        var->getName().str()));
+    }
+    if (h.start)
+      op->setAttr("weft.c_init", builder.getUnitAttr());
+  }
   for (const Bound &b : bounds)
     h.bounds.push_back(
         {b.expr, b.op, b.compareType, b.offset, b.by, b.byMinus});
@@ -688,6 +723,13 @@ static CountedFor headerOf(const Counted &c) {
 void Importer::importFor(const clang::ForStmt *s) {
   int64_t id = newLoopId(s);
   Location l = loc(s);
+  // `for (init; cond; )` steps its counter in the body or the condition,
+  // as a while loop does (`for (i = n; i-- > 0;)`): weft-count-loops
+  // decides it as one.
+  if (s->getCond() && !s->getInc()) {
+    importWhileOrDo(s, id);
+    return;
+  }
   Counted c = recognize(*this, s);
   if (!c.ok()) {
     importOpaqueLoop(s, "for", c.failure, id);

@@ -263,9 +263,13 @@ std::string FileRewriter::startText(const Plan &p) {
   if (!p.header->start)
     return p.header->counter->getNameAsString();
   unsigned b, e;
-  if (fileRange(p.header->start->getSourceRange(), b, e, false))
-    return text(b, e);
-  return "";
+  if (!fileRange(p.header->start->getSourceRange(), b, e, false))
+    return "";
+  // `for (i = 0; ++i < n;)`: one step on from what the init stores.
+  if (int64_t off = p.header->startOffset)
+    return "(" + text(b, e) + ")" + (off > 0 ? " + " : " - ") +
+           std::to_string(std::abs(off));
+  return text(b, e);
 }
 
 std::string FileRewriter::tripText(const Plan &p) {

@@ -71,3 +71,28 @@ void variable_step_refused(int n, int s, unsigned long z, float *a) {
   for (float *p = a; p < a + n; p += s)
     *p = 0;
 }
+
+// A for with no increment is the while loop it is after its init:
+// weft-count-loops counts it (docs/analysis.md, "While and do loops").
+// CHECK-LABEL: func.func @no_increment
+// CHECK: weft.opaque_loop {kind = "while", reason = "a for loop with no increment", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, weft.c_init, weft.c_no_increment, weft.c_step_cond = "post"
+// CHECK: weft.opaque_loop {kind = "while", reason = "a for loop with no increment", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, weft.c_init, weft.c_no_increment, weft.free_vars
+// CHECK: weft.opaque_loop {kind = "while", reason = "a for loop with no increment", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, weft.c_no_increment, weft.c_not_counted = "the init of this for does not set the counter i"
+// CHECK: weft.opaque_loop {kind = "for", reason = "this for has no condition"
+void no_increment(int n, float *a) {
+  for (int i = n; i-- > 0;)
+    a[i] = 0;
+  int i;
+  for (i = 0; i < n;) {
+    a[i] = 1;
+    i += 2;
+  }
+  int k;
+  for (k = 0; i < n;) {
+    a[i] = 2;
+    i++;
+  }
+  for (;;)
+    if (n-- < 0)
+      break;
+}

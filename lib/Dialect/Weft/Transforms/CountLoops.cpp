@@ -553,6 +553,9 @@ static Operation *onlyStore(Block &block) {
 /// Why `loop` cannot be counted, or "" with `h` filled in.
 static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   Block &body = loop.getBody().front();
+  // What the importer found in the C that no counted loop has.
+  if (auto why = loop->getAttrOfType<StringAttr>("weft.c_not_counted"))
+    return why.str();
   // A `for` steps its counter in its increment, which the importer puts
   // last in the body and which a continue does not skip.
   bool isFor = loop.getKind() == "for";
@@ -1659,8 +1662,9 @@ void CountLoops::runOnOperation() {
     }
     // (A for's reason is the importer's: its header is one.)
     std::string reason =
-        loop.getKind() == "for"
-            ? why
+        loop.getKind() == "for" ? why
+        : loop->hasAttr("weft.c_no_increment")
+            ? "a for loop with no increment weft cannot count: " + why
             : "a " + loop.getKind().str() + " loop weft cannot count: " + why;
     loop.setReasonAttr(StringAttr::get(&getContext(), reason));
   }
