@@ -474,6 +474,8 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
     }
     if (inBody)
       p.inBody.insert(v);
+    if (at >= bodyB && at < bodyE)
+      p.inOwnBody.insert(v);
     switch (c.kind) {
     case CaptureKind::Global:
       if (!v->isFileVarDecl() || !visibleAtInsertion(v, p)) {

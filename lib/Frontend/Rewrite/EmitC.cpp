@@ -676,6 +676,16 @@ std::string FileRewriter::constantArgument(const Plan &p,
   return "";
 }
 
+std::string FileRewriter::constantLines(const Plan &p, const std::string &in) {
+  std::string o;
+  for (const Capture &c : p.caps)
+    if (c.kind == CaptureKind::Firstprivate && p.inOwnBody.contains(c.var))
+      if (std::string k = constantArgument(p, c.var); !k.empty())
+        o += in + typeText(c.var->getType(), policy, c.name) + " = " + k +
+             "; /* every call passes " + k + " */\n";
+  return o;
+}
+
 FileRewriter::Layout FileRewriter::layout(const Plan &p,
                                           const std::string &body) {
   Layout L;

@@ -153,6 +153,10 @@ std::string FileRewriter::openmpLoop(const Plan &p, const std::string &in,
   if (!hi.empty())
     o += bodyIn + "if (weft_omp_exit_stopped(&weft_x, weft_k))\n" + bodyIn +
          "  break; /* weft: an earlier iteration ends the program */\n";
+  // (Each iteration's own copy of a parameter every call passes one
+  // constant for, which the compiler then folds, as in the sequential code
+  // it inlines: docs/output.md, "Constant arguments".)
+  o += constantLines(p, bodyIn);
   o += counterLines(p, bodyIn, p.nm("weft_start"));
   if (options.lineDirectives)
     o += lineDirective(p.body->getBeginLoc());

@@ -164,8 +164,11 @@ private:
     const clang::FunctionDecl *fn = nullptr;
     std::vector<Capture> caps;
     const Capture *counter = nullptr;
-    /// Variables the body (not the header) names.
+    /// Variables the body (not the header) names; a sweep's also those the
+    /// header of the loop around names, which its chunks run.
     llvm::DenseSet<const clang::VarDecl *> inBody;
+    /// Variables the loop's own body names (not a sweep's header).
+    llvm::DenseSet<const clang::VarDecl *> inOwnBody;
     /// Text edits of the body: (offset in file, length, replacement), in
     /// file order once checkLoop has made them.
     std::vector<std::tuple<unsigned, unsigned, std::string>> bodyEdits;
@@ -675,6 +678,9 @@ private:
   std::string polyText(const CPoly &poly, const Plan &p);
   bool namesAtLoop(const ImportedModule::MemoryRead &r, const Plan &p);
   std::string constantArgument(const Plan &p, const clang::VarDecl *var);
+  /// An OpenMP loop body's declarations of the constants every call passes
+  /// for the parameters it reads (constantArgument), which shadow them.
+  std::string constantLines(const Plan &p, const std::string &in);
   /// Does the variable's name mean it where p's loop starts: it is declared
   /// before the loop in a scope that holds it, and no variable of the same
   /// name in a scope inside that one, also holding the loop, hides it.

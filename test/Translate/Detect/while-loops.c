@@ -347,3 +347,19 @@ void do_checked_down(float *d, const float *s, struct vec *v) {
     d[i] = s[i] * 2;
   } while (i > 0);
 }
+
+// A step under && (GSL's way down): not counted, and the remark says so.
+// expected-remark@+3 {{loop not parallelized: a for loop with no increment weft cannot count: the condition steps i in only some of its tests (under &&, || or ?:), which weft does not count}}
+void and_step(size_t n, float *a) {
+  size_t i;
+  for (i = n; i > 0 && i--;)
+    a[i] = 6;
+}
+
+// The same loop written `for (i = n; i-- > 0;)` is counted.
+// expected-remark@+3 {{loop parallelized: its iterations are independent}}
+void post_step(size_t n, float *a) {
+  size_t i;
+  for (i = n; i-- > 0;)
+    a[i] = 7;
+}

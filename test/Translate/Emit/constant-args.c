@@ -2,6 +2,9 @@
 // RUN: weft-translate %s -o %t.c -- 2>/dev/null
 // RUN: %host_cc -std=c11 -Wall -Wextra -Werror -I %weft_runtime_include -c %t.c -o %t.o
 // RUN: weft-translate %s --analyze --emit-mlir -o - -- 2>/dev/null | FileCheck %s --check-prefix=MLIR
+// RUN: weft-translate %s --emit=openmp -o - -- 2>/dev/null | grep -v "^// " | FileCheck %s --check-prefix=OMP
+// RUN: weft-translate %s --emit=openmp -o %t.omp.c -- 2>/dev/null
+// RUN: clang-19 -std=c11 -Wall -Wextra -Werror -fopenmp -c %t.omp.c -o %t.omp.o
 // Constant arguments (docs/output.md, "Constant arguments"): a static
 // function whose every call passes one constant for an integer parameter
 // it never assigns gets, in the outlined bodies of its loops, that
@@ -21,6 +24,14 @@
 // CHECK-NEXT:    int shift = -2; /* every call passes -2 */
 // CHECK-NEXT:    long big = (long)5000000000LL; /* every call passes (long)5000000000LL */
 // CHECK-NEXT:    unsigned int u = (unsigned int)7LL; /* every call passes (unsigned int)7LL */
+// In OpenMP's loop, each iteration's own copy, which shadows the parameter.
+// OMP-LABEL:   static void window(
+// OMP:           for (int weft_k = 0; weft_k < weft_trip; weft_k++) {
+// OMP-NEXT:        int radius = 3; /* every call passes 3 */
+// OMP-NEXT:        int shift = -2; /* every call passes -2 */
+// OMP-NEXT:        long big = (long)5000000000LL; /* every call passes (long)5000000000LL */
+// OMP-NEXT:        unsigned int u = (unsigned int)7LL; /* every call passes (unsigned int)7LL */
+// OMP-NEXT:        int x = (int)(weft_start + weft_k);
 static void window(const float *in, float *out, int w, int radius, int shift,
                    long big, unsigned u) {
   for (int x = 0; x < w; x++) {
@@ -38,6 +49,8 @@ static void window(const float *in, float *out, int w, int radius, int shift,
 // MLIR-NOT:   weft.constant_args
 // CHECK-LABEL: static inline void weft_scaled_{{[0-9]+}}_run(
 // CHECK:         int scale = weft_c->scale;
+// OMP-LABEL:   static void scaled(
+// OMP-NOT:       every call passes
 static void scaled(float *a, int n, int scale) {
   n = n - 1;
   for (int i = 0; i < n; i++)

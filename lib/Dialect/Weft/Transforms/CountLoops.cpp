@@ -580,6 +580,24 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
            " in a way weft does not count (it counts `i-- > 0` and "
            "`++i < n`)";
   }
+  // A step under a `&&`, `||` or `?:` of the condition (GSL's `for (i = N;
+  // i > 0 && i--;)`), which runs in some tests only.
+  Operation *nested = nullptr;
+  for (Operation &op : loop.getCondition().front())
+    if (op.getNumRegions())
+      op.walk([&](Operation *in) {
+        if (!nested && isStore(in))
+          nested = in;
+      });
+  if (nested) {
+    Value c = anyStepOf(nested).first;
+    auto a = c ? c.getDefiningOp<memref::AllocaOp>() : nullptr;
+    auto n = a ? a->getAttrOfType<StringAttr>("weft.name") : StringAttr();
+    return n ? "the condition steps " + n.str() +
+                   " in only some of its tests (under &&, || or ?:), "
+                   "which weft does not count"
+             : "the condition has side effects";
+  }
   auto counterDecl = loop->getAttrOfType<IntegerAttr>("weft.c_counter");
   std::optional<int64_t> known;
   if (auto k = loop->getAttrOfType<IntegerAttr>("weft.c_inc_step"); k && isFor)
