@@ -60,6 +60,16 @@ WEFT_HELPER int64_t weft_trip_upu(uint64_t start, uint64_t end, int64_t step,
   return weft_trip_span(end - start, step, inclusive);
 }
 
+/// weft_trip_upv, compared as unsigned 64-bit values.
+WEFT_HELPER int64_t weft_trip_upuv(uint64_t start, uint64_t end, int64_t step,
+                                   int inclusive) {
+  if (inclusive ? end < start : end <= start)
+    return 0;
+  if (step <= 0)
+    return -1;
+  return weft_trip_span(end - start, step, inclusive);
+}
+
 /// Trip count of `for (i = start; i > end; i -= step)` (`>=` when
 /// `inclusive`), step > 0, signed.
 WEFT_HELPER int64_t weft_trip_down(int64_t start, int64_t end, int64_t step,

@@ -50,6 +50,11 @@ static void test_trips(void) {
           int runs = incl ? s <= e : s < e;
           CHECK_EQ(weft_trip_upv(s, e, st, incl),
                    !runs ? 0 : st > 0 ? brute_up(s, e, st, incl) : -1);
+          if (s >= 0 && e >= 0)
+            CHECK_EQ(weft_trip_upuv((uint64_t)s, (uint64_t)e, st, incl),
+                     !runs    ? 0
+                     : st > 0 ? brute_up(s, e, st, incl)
+                              : -1);
         }
   CHECK_EQ(weft_trip_upv(INT64_MIN, INT64_MAX, 1, 0), -1);
   CHECK_EQ(weft_trip_upv(0, INT64_MAX, INT64_MAX, 1), 2);

@@ -1,11 +1,12 @@
 // RUN: %exec-check %s
-// PARALLEL: 9
+// PARALLEL: 10
 // Counters stepped by a variable (docs/analysis.md, "Steps by a
 // variable"): `for (ii = 0; ii < n; ii += bs)` over blocks whose inner loop
 // stays in [ii, ii + bs), rows of a flattened image (`r += w`), a while
 // loop with a stride from a start of 1, the sieve's `q += p` (a step that
 // is the counter of the loop around), a step a local variable holds, `<=`
-// and `i + 1 < n` with a stride, and loops of no iteration. Every block
+// and `i + 1 < n` with a stride, a bound of size_t (compared as unsigned),
+// and loops of no iteration. Every block
 // size is tried: 1, one that does not divide n, one larger than n. The
 // counters' values after the loops are printed. `a[i]` and `a[i + 1]` with
 // a stride may overlap (a stride of 1): sequential.
@@ -50,6 +51,15 @@ static int held(int n, float *a) {
   int s = (n & 1) + 2, i;
   for (i = 0; i <= n - 1; i += s)
     a[i] += 1.0f;
+  return i;
+}
+
+// (C compares i with n as unsigned, as the loop means.)
+#pragma GCC diagnostic ignored "-Wsign-compare"
+static int sized(size_t n, int s, float *restrict a, const float *restrict b) {
+  int i;
+  for (i = 0; i < n; i += s)
+    a[i] = b[i] - 2.0f;
   return i;
 }
 
@@ -107,6 +117,9 @@ int main(void) {
     a[i] = (float)(i % 3);
   printf("held: i = %d, ", held(N - 1, a));
   int end = held(N, a);
+  printf("i = %d, %.1f\n", end, sum(a, N));
+  printf("sized: i = %d, ", sized(N, 3, a, b));
+  end = sized(0, 5, a, b);
   printf("i = %d, %.1f\n", end, sum(a, N));
   printf("pairs: i = %d, ", pairs(N, 2, a));
   end = pairs(N - 1, 7, a);

@@ -332,9 +332,8 @@ std::string FileRewriter::tripText(const Plan &p) {
     case clang::BO_LT:
     case clang::BO_LE:
       if (!stepBy.empty()) {
-        if (uns)
-          return "";
-        one = "weft_trip_upv(" + s + ", " + x + ", (int64_t)" + stepBy + ", " +
+        one = std::string(uns ? "weft_trip_upuv(" : "weft_trip_upv(") + s +
+              ", " + x + ", (int64_t)" + stepBy + ", " +
               (bd.op == clang::BO_LE ? "1" : "0") + ")";
         break;
       }

@@ -47,3 +47,16 @@ int strided(int n, int s, double *a) {
   }
   return i;
 }
+
+// A bound C compares as unsigned (the counter from a constant that is not
+// negative: weft-count-loops).
+// (C compares i with n as unsigned, as the loop means.)
+#pragma GCC diagnostic ignored "-Wsign-compare"
+// CHECK-LABEL: int sized(
+// CHECK:         int64_t weft_trip = weft_trip_upuv((uint64_t)(unsigned long)weft_start, (uint64_t)(unsigned long)(n), (int64_t)(s), 0);
+int sized(unsigned long n, int s, float *restrict a) {
+  int i;
+  for (i = 0; i < n; i += s)
+    a[i] = 1.0f;
+  return i;
+}
