@@ -45,11 +45,9 @@ WEFT_HELPER int64_t weft_trip_up(int64_t start, int64_t end, int64_t step,
 /// since it then never ends but by overflow.
 WEFT_HELPER int64_t weft_trip_upv(int64_t start, int64_t end, int64_t step,
                                   int inclusive) {
-  if (inclusive ? end < start : end <= start)
-    return 0;
   if (step <= 0)
-    return -1;
-  return weft_trip_span((uint64_t)end - (uint64_t)start, step, inclusive);
+    return weft_trip_up(start, end, 1, inclusive) ? -1 : 0;
+  return weft_trip_up(start, end, step, inclusive);
 }
 
 /// The same, compared as unsigned 64-bit values.
@@ -63,11 +61,9 @@ WEFT_HELPER int64_t weft_trip_upu(uint64_t start, uint64_t end, int64_t step,
 /// weft_trip_upv, compared as unsigned 64-bit values.
 WEFT_HELPER int64_t weft_trip_upuv(uint64_t start, uint64_t end, int64_t step,
                                    int inclusive) {
-  if (inclusive ? end < start : end <= start)
-    return 0;
   if (step <= 0)
-    return -1;
-  return weft_trip_span(end - start, step, inclusive);
+    return weft_trip_upu(start, end, 1, inclusive) ? -1 : 0;
+  return weft_trip_upu(start, end, step, inclusive);
 }
 
 /// Trip count of `for (i = start; i > end; i -= step)` (`>=` when

@@ -239,6 +239,30 @@ static bool boundReadsMemory(Importer &im, const clang::Expr *bound) {
   return reads;
 }
 
+namespace {
+/// What a for's init stores in one variable: `int i = e` (declared there)
+/// or `i = e`; no variable for any other init.
+struct InitSet {
+  const clang::VarDecl *var = nullptr;
+  const clang::Expr *value = nullptr;
+  bool declared = false;
+};
+} // namespace
+
+static InitSet initSetOf(const clang::Stmt *init) {
+  if (const auto *ds = dyn_cast<clang::DeclStmt>(init)) {
+    const auto *v = ds->isSingleDecl()
+                        ? dyn_cast<clang::VarDecl>(ds->getSingleDecl())
+                        : nullptr;
+    if (v && v->getInit())
+      return {v, v->getInit(), true};
+  } else if (const auto *bo = dyn_cast<clang::BinaryOperator>(init);
+             bo && bo->getOpcode() == clang::BO_Assign && varOf(bo->getLHS())) {
+    return {varOf(bo->getLHS()), bo->getRHS(), false};
+  }
+  return {};
+}
+
 /// The header's shape: a counter set by the init (or not set), stepped by
 /// a constant in the increment, compared with bounds in the condition. What
 /// the body does, and whether the counter can wrap, weft-count-loops
@@ -258,22 +282,17 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
 
   // The counter and its start.
   if (const clang::Stmt *init = s->getInit()) {
-    if (const auto *ds = dyn_cast<clang::DeclStmt>(init)) {
-      if (!ds->isSingleDecl())
-        return fail("the init of this for declares more than one variable");
-      const auto *v = dyn_cast<clang::VarDecl>(ds->getSingleDecl());
-      if (!v || !v->getInit())
-        return fail("the init of this for does not set a counter");
-      c.counter = v;
-      c.start = v->getInit();
-      c.declaredInInit = true;
-    } else if (const auto *bo = dyn_cast<clang::BinaryOperator>(init);
-               bo && bo->getOpcode() == clang::BO_Assign && varOf(bo->getLHS())) {
-      c.counter = varOf(bo->getLHS());
-      c.start = bo->getRHS();
-    } else {
-      return fail("the init of this for does more than set one counter");
+    InitSet set = initSetOf(init);
+    if (!set.var) {
+      const auto *ds = dyn_cast<clang::DeclStmt>(init);
+      return fail(!ds ? "the init of this for does more than set one counter"
+                  : !ds->isSingleDecl()
+                      ? "the init of this for declares more than one variable"
+                      : "the init of this for does not set a counter");
     }
+    c.counter = set.var;
+    c.start = set.value;
+    c.declaredInInit = set.declared;
   }
 
   const clang::VarDecl *incVar = nullptr;
@@ -667,26 +686,17 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   // = 0; i < n;)`): the loop starts from what it stores. Any other init
   // runs before a start weft cannot name: not counted.
   if (fs && fs->getInit()) {
-    const clang::Stmt *init = fs->getInit();
-    const auto *dsI = dyn_cast<clang::DeclStmt>(init);
-    const auto *vd = dsI && dsI->isSingleDecl()
-                         ? dyn_cast<clang::VarDecl>(dsI->getSingleDecl())
-                         : nullptr;
-    const auto *as = dyn_cast<clang::BinaryOperator>(init);
-    if (vd && vd == var && vd->getInit()) {
-      h.start = vd->getInit();
-      h.declaredInInit = true;
-    } else if (as && as->getOpcode() == clang::BO_Assign &&
-               varOf(as->getLHS()) == var) {
-      h.start = as->getRHS();
+    InitSet set = initSetOf(fs->getInit());
+    if (set.var == var) {
+      h.start = set.value;
+      h.declaredInInit = set.declared;
+      op->setAttr("weft.c_init", builder.getUnitAttr());
     } else {
       op->setAttr("weft.c_not_counted",
                   builder.getStringAttr("the init of this for does not set "
                                         "the counter " +
                                         var->getName().str()));
     }
-    if (h.start)
-      op->setAttr("weft.c_init", builder.getUnitAttr());
   }
   for (const Bound &b : bounds)
     h.bounds.push_back(

@@ -675,13 +675,20 @@ std::string FileRewriter::constantArgument(const Plan &p,
   return "";
 }
 
+std::string FileRewriter::constantDecl(const Plan &p, const Capture &c) {
+  std::string k = constantArgument(p, c.var);
+  if (k.empty())
+    return "";
+  return typeText(c.var->getType(), policy, c.name) + " = " + k +
+         "; /* every call passes " + k + " */\n";
+}
+
 std::string FileRewriter::constantLines(const Plan &p, const std::string &in) {
   std::string o;
   for (const Capture &c : p.caps)
     if (c.kind == CaptureKind::Firstprivate && p.inOwnBody.contains(c.var))
-      if (std::string k = constantArgument(p, c.var); !k.empty())
-        o += in + typeText(c.var->getType(), policy, c.name) + " = " + k +
-             "; /* every call passes " + k + " */\n";
+      if (std::string d = constantDecl(p, c); !d.empty())
+        o += in + d;
   return o;
 }
 
@@ -756,9 +763,8 @@ FileRewriter::Layout FileRewriter::layout(const Plan &p,
         if (ptr->isPointerType() && c.noalias)
           L.restricts.push_back(
               {typeText(ptr.withRestrict(), policy, c.name), c.name});
-        else if (std::string k = constantArgument(p, c.var); !k.empty())
-          L.binds += "  " + typeText(ptr, policy, c.name) + " = " + k +
-                     "; /* every call passes " + k + " */\n";
+        else if (std::string d = constantDecl(p, c); !d.empty())
+          L.binds += "  " + d;
         else
           L.binds += "  " + typeText(ptr, policy, c.name) + " = weft_c->" +
                      c.name + ";\n";
@@ -1032,15 +1038,13 @@ std::string FileRewriter::bandLines(const std::string &in,
          trip + ", " + bands + ", " + hi + ");\n";
 }
 
-/// The `++`, `--`, `+= s` or `-= s` that steps a counter named `n`; `+=
-/// (m)` for a step by a variable (`by`, its text).
-static std::string stepText(const std::string &n, int64_t step,
-                            const std::string &by) {
-  return !by.empty()  ? n + " += " + by
-         : step == 1  ? n + "++"
-         : step == -1 ? n + "--"
-         : step > 0   ? n + " += " + std::to_string(step)
-                      : n + " -= " + std::to_string(-step);
+std::string FileRewriter::stepText(const Plan &p, const std::string &n) {
+  int64_t step = p.header->step;
+  return p.header->stepBy ? n + " += " + stepExprText(p)
+         : step == 1      ? n + "++"
+         : step == -1     ? n + "--"
+         : step > 0       ? n + " += " + std::to_string(step)
+                          : n + " -= " + std::to_string(-step);
 }
 
 std::string FileRewriter::bandRows(const Plan &p, const std::string &in,
@@ -1050,9 +1054,7 @@ std::string FileRewriter::bandRows(const Plan &p, const std::string &in,
   std::string n = p.header->counter->getNameAsString();
   return in + n + " = " + counterValue(p, lo, start) + ";\n" + directive + in +
          "for (int64_t weft_k = " + lo.str() + "; weft_k < " + hi.str() +
-         "; weft_k++, " +
-         stepText(n, p.header->step, p.header->stepBy ? stepExprText(p) : "") +
-         ")";
+         "; weft_k++, " + stepText(p, n) + ")";
 }
 
 std::string FileRewriter::tiledLoops(const Plan &p, const std::string &in,
@@ -1243,8 +1245,7 @@ std::string FileRewriter::chunkLoops(const Plan &p, const std::string &in,
   // It takes only values the loop gave it, the one after the chunk included
   // (the next chunk's first, or the loop's exit value).
   std::string n = counter->getNameAsString();
-  int64_t step = p.header->step;
-  std::string inc = stepText(n, step, p.header->stepBy ? stepExprText(p) : "");
+  std::string inc = stepText(p, n);
   if (p.turned) {
     // The loop interchanged with the loop inside it (an integer counter,
     // interchanges()): S1, the inner loop around S2, and S3, each over the

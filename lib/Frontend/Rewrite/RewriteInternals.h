@@ -650,6 +650,9 @@ private:
   /// The counter's step as C text: its constant, or a step by a variable's
   /// text in parentheses (`(m)`); "" when weft cannot write it.
   std::string stepExprText(const Plan &p);
+  /// The `++`, `--`, `+= s`, `-= s` or `+= (m)` that steps the counter,
+  /// named `n`, of p's loop.
+  std::string stepText(const Plan &p, const std::string &n);
   std::string guardText(const Plan &p) {
     // (Its own checks may name its trip count: kLoopTripDecl.)
     tripOf = &p;
@@ -678,6 +681,10 @@ private:
   std::string polyText(const CPoly &poly, const Plan &p);
   bool namesAtLoop(const ImportedModule::MemoryRead &r, const Plan &p);
   std::string constantArgument(const Plan &p, const clang::VarDecl *var);
+  /// `int radius = 3; /* every call passes 3 */` and a newline for a
+  /// parameter every call passes one constant for (constantArgument), else
+  /// "".
+  std::string constantDecl(const Plan &p, const Capture &c);
   /// An OpenMP loop body's declarations of the constants every call passes
   /// for the parameters it reads (constantArgument), which shadow them.
   std::string constantLines(const Plan &p, const std::string &in);
