@@ -1,12 +1,13 @@
 // RUN: %exec-check %s
-// PARALLEL: 8
+// PARALLEL: 9
 // `for` loops with no increment (docs/analysis.md, "While and do loops"):
 // the counter stepped in the condition (`for (i = n; i-- > 0;)`, GSL's way
 // down, `for (i = 0; ++i < n;)`) or in the body (`for (i = 0; i < n;) {
 // ...; i += 2; }`), set by the init (declared there or not), or by no init
 // (`for (; i < n;)`: from its value), a pointer counter (`for (p = a + n;
-// p-- > a;)`), a step by a variable; an init that sets another variable,
-// and a second step before a continue, stay sequential. The
+// p-- > a;)`), a step by a variable, an init that sets another variable
+// (run before the loop: docs/analysis.md, "Inits"); a second step before
+// a continue stays sequential. The
 // counters' values after the loops are printed.
 #include <stdio.h>
 #include <stdlib.h>

@@ -721,12 +721,34 @@ class Gen:
         # And some of those as `for (init; cond; )`, the step in the body or
         # the condition (a stream of its own).
         no_inc = random.Random(self.seed * 7127 + idx * 19 + 23)
+        # And some for loops with an init the loop runs before it: several
+        # expressions (`for (i_w = 3, i = 0; ...; i++, i_w += 2)`) or one
+        # that sets another variable (`for (i_w = 3; i < n; i++)`), from a
+        # stream of its own (docs/analysis.md, "Inits").
+        ib = random.Random(self.seed * 9157 + idx * 29 + 31)
         closers = []
         ind = "  "
         for h in header:
             m = re.match(r"for \(int (\w+) = ([^;]+); ([^;]+); \1(\+\+|--)\)$",
                          h)
             if not (as_while and m and wl.random() < 0.7):
+                if m and ib.random() < 0.1:
+                    v, start, cond, inc = m.groups()
+                    w = v + "_w"
+                    self.features.add("for loop with an init run before it")
+                    if ib.random() < 0.6:
+                        out.append(ind + "int %s, %s;" % (v, w))
+                        out.append(ind + "for (%s = %d, %s = %s; %s; %s%s, "
+                                   "%s += %d) {" % (
+                                       w, ib.randint(-3, 9), v, start, cond,
+                                       v, inc, w, ib.randint(1, 3)))
+                    else:
+                        out.append(ind + "int %s = %s, %s;" % (v, start, w))
+                        out.append(ind + "for (%s = %d; %s; %s%s) {" % (
+                            w, ib.randint(-3, 9), cond, v, inc))
+                    closers.append([ind + "}", ind + "(void)%s;" % w])
+                    ind += "  "
+                    continue
                 out.append(ind + h + " {")
                 closers.append([ind + "}"])
                 ind += "  "

@@ -75,6 +75,12 @@ struct CountedFor {
   /// the loop has no init and starts from the counter's current value.
   const clang::Expr *start = nullptr;
   bool declaredInInit = false;
+  /// `for (i = 0, j = 0; ...)`, `for (j = 0; i < n; i++)`: an init of
+  /// several expressions, or one that sets a variable other than the
+  /// counter, which the counted loop runs once before it, as a statement;
+  /// the counter starts from the value it leaves (start is null). Null for
+  /// any other init.
+  const clang::Expr *initBefore = nullptr;
   /// The step, a constant; with stepBy, the step's sign (1 or -1).
   int64_t step = 0;
   /// `i += m`: the step's C expression when it is not a constant (a

@@ -41,6 +41,8 @@ struct Counted {
   const clang::VarDecl *counter = nullptr;
   const clang::Expr *start = nullptr; ///< null: the counter's current value
   bool declaredInInit = false;
+  /// An init run before the loop (CountedFor::initBefore).
+  const clang::Expr *initBefore = nullptr;
   int64_t step = 0;
   /// `i += m`: the step's expression (step is its sign), or null.
   const clang::Expr *stepBy = nullptr;
@@ -281,7 +283,16 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
     return fail("this for has no increment");
 
   // The counter and its start.
-  if (const clang::Stmt *init = s->getInit()) {
+  const clang::Stmt *init = s->getInit();
+  const auto *initExpr = dyn_cast_or_null<clang::Expr>(init);
+  if (const auto *bo = dyn_cast_or_null<clang::BinaryOperator>(
+          initExpr ? initExpr->IgnoreParens() : nullptr);
+      bo && bo->getOpcode() == clang::BO_Comma) {
+    // `for (i = 0, j = 0; ...)` is `i = 0, j = 0; for (; ...)`: the
+    // counter starts from the value the init leaves, and the other
+    // variables it sets are what they are where the loop starts.
+    c.initBefore = initExpr;
+  } else if (init) {
     InitSet set = initSetOf(init);
     if (!set.var) {
       const auto *ds = dyn_cast<clang::DeclStmt>(init);
@@ -365,9 +376,16 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
     return fail("the increment of this for is not a constant step of one "
                 "counter");
   }
-  if (c.counter && incVar != c.counter)
-    return fail("the increment changes " + incVar->getName().str() +
-                ", not the counter " + c.counter->getName().str());
+  if (c.counter && incVar != c.counter) {
+    if (!initExpr)
+      return fail("the increment changes " + incVar->getName().str() +
+                  ", not the variable " + c.counter->getName().str() +
+                  " that the init declares");
+    // `for (j = 0; i < n; i++)`: an init that sets another variable runs
+    // before the loop, as a comma init does.
+    c.initBefore = initExpr;
+    c.start = nullptr;
+  }
   c.counter = incVar;
   std::string name = c.counter->getName().str();
 
@@ -691,6 +709,10 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
       h.start = set.value;
       h.declaredInInit = set.declared;
       op->setAttr("weft.c_init", builder.getUnitAttr());
+    } else if (const auto *e = dyn_cast<clang::Expr>(fs->getInit())) {
+      // (`for (j = 0, i = n; i-- > 0;)`: it runs before the loop, which
+      // starts from the counter's value after it.)
+      h.initBefore = e;
     } else {
       op->setAttr("weft.c_not_counted",
                   builder.getStringAttr("the init of this for does not set "
@@ -722,6 +744,7 @@ static CountedFor headerOf(const Counted &c) {
   cf.counter = c.counter;
   cf.start = c.start;
   cf.declaredInInit = c.declaredInInit;
+  cf.initBefore = c.initBefore;
   cf.step = c.step;
   cf.stepBy = c.stepBy;
   for (const Bound &b : c.bounds)
@@ -782,6 +805,10 @@ void Importer::importFor(const clang::ForStmt *s) {
     return;
   }
   bool uns = isUnsigned(var->getType());
+  // `i = 0, j = 0`: run once, before the loop (the counter starts from
+  // what it leaves).
+  if (c.initBefore)
+    importStmt(c.initBefore);
 
   // Start and bounds, as affine forms when they are.
   Idx start;

@@ -168,9 +168,17 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
       (guards.empty() && !p.task.getGuards().empty()))
     return "";
   QualType ct = p.header->counter->getType().getUnqualifiedType();
-  std::string o = in + typeText(ct, policy, p.nm("weft_start")) + " = " +
-                  start + ";\n" + in + "int64_t " + p.nm("weft_trip") + " = " +
-                  trip + ";\n";
+  std::string o;
+  // `for (i = 0, j = 0; ...)`: the init runs first, once (the loop as
+  // written then leaves it out); the counter starts from what it leaves.
+  if (p.header->initBefore) {
+    unsigned b, e;
+    if (!fileRange(p.header->initBefore->getSourceRange(), b, e, false))
+      return "";
+    o += in + text(b, e) + "; /* the loop's init */\n";
+  }
+  o += in + typeText(ct, policy, p.nm("weft_start")) + " = " + start + ";\n" +
+       in + "int64_t " + p.nm("weft_trip") + " = " + trip + ";\n";
   for (const Capture *c : inductions(p))
     o += in +
          typeText(c->var->getType().getUnqualifiedType(), policy,
@@ -1920,10 +1928,14 @@ std::string FileRewriter::asWritten(const Plan &p, const std::string &in,
                                     const std::string &tail) {
   // The loop as written; a start with side effects was evaluated once above.
   std::string loopText;
+  unsigned b, e;
   if (p.header->start && p.header->start->HasSideEffects(ctx)) {
-    unsigned b, e;
     fileRange(p.header->start->getSourceRange(), b, e, false);
     loopText = text(p.begin, b) + p.nm("weft_start") + text(e, p.end);
+  } else if (p.header->initBefore &&
+             fileRange(p.header->initBefore->getSourceRange(), b, e, false)) {
+    // (The init ran above: tripLines.)
+    loopText = text(p.begin, b) + text(e, p.end);
   } else {
     loopText = text(p.begin, p.end);
   }

@@ -619,8 +619,11 @@ FileRewriter::regions(std::vector<Plan> &plans) {
 
 bool FileRewriter::regionLink(const Plan &a, const Plan &b,
                               const std::vector<Plan *> &before) {
+  // (Nor one whose init runs before it: a region's loops as written are
+  // the text between them, init and all.)
   for (const Plan *p : {&a, &b})
-    if (p->header->start && p->header->start->HasSideEffects(ctx))
+    if ((p->header->start && p->header->start->HasSideEffects(ctx)) ||
+        p->header->initBefore)
       return false;
   // Siblings in one compound statement, b after a.
   auto parentOf = [&](const clang::Stmt *s) -> const clang::CompoundStmt * {
