@@ -246,15 +246,23 @@ void addDomain(System &s, const LoopInfo &l, int inst) {
     else
       s.approx = true;
   }
-  if (l.step > 1 && l.lbs.size() == 1) {
+  if ((l.step > 1 || l.stepValue) && l.lbs.size() == 1) {
     if (auto lb = s.rowOf(l.lbs[0], inst)) {
       unsigned q = s.fresh(); // iv = lb + step * q, q >= 0
       Row r = System::minus(iv, *lb);
-      r.coef[q] -= l.step;
-      s.eq(r);
       Row qge;
       qge.coef[q] = 1;
       s.ge(qge);
+      if (l.stepValue) {
+        // A step by a variable m >= 1: iv - lb = m * q is not linear, but
+        // iv - lb >= q (testDependence orders two iterations' q as their
+        // ivs are ordered).
+        r.coef[q] -= 1;
+        s.ge(r);
+      } else {
+        r.coef[q] -= l.step;
+        s.eq(r);
+      }
       s.quotients[{Value(l.iv).getAsOpaquePointer(), inst}] = {q, l};
     }
   }
@@ -679,14 +687,28 @@ Dependence weft::testDependence(const Access &a, const Access &b,
   ivB.coef[s.column(loop.iv, 1)] = 1;
   Row aFirst = System::plusConst(System::minus(ivB, ivA), -1);
   Row bFirst = System::plusConst(System::minus(ivA, ivB), -1);
+  SmallVector<Row, 2> aExtra, bExtra;
   if (loop.stepValue)
     if (auto m = s.rowOf(polyOf(loop.stepValue), kShared)) {
       s.ge(System::plusConst(*m, -1));
       aFirst = System::minus(System::minus(ivB, ivA), *m);
       bFirst = System::minus(System::minus(ivA, ivB), *m);
+      // The iterations' numbers (an induction's `(iv - lb) / m`: addDomain)
+      // are ordered as the ivs are, one apart at least.
+      auto qa = s.quotients.find({Value(loop.iv).getAsOpaquePointer(), 0});
+      auto qb = s.quotients.find({Value(loop.iv).getAsOpaquePointer(), 1});
+      if (qa != s.quotients.end() && qb != s.quotients.end()) {
+        Row later;
+        later.coef[qb->second.column] = 1;
+        later.coef[qa->second.column] = -1;
+        aExtra.push_back(System::plusConst(later, -1));
+        bExtra.push_back(System::plusConst(System::minus(Row(), later), -1));
+      }
     }
+  aExtra.push_back(aFirst);
+  bExtra.push_back(bFirst);
   SmallVector<int64_t> sample;
-  bool forward = !s.empty({}, {aFirst}, &sample);
+  bool forward = !s.empty({}, aExtra, &sample);
   int64_t ivAv = 0, ivBv = 0;
   unsigned ca = s.column(loop.iv, 0), cb = s.column(loop.iv, 1);
   if (forward) {
@@ -694,7 +716,7 @@ Dependence weft::testDependence(const Access &a, const Access &b,
     dep.second = &b;
     ivAv = sample[ca];
     ivBv = sample[cb];
-  } else if (!s.empty({}, {bFirst}, &sample)) {
+  } else if (!s.empty({}, bExtra, &sample)) {
     dep.first = &b;
     dep.second = &a;
     ivAv = sample[cb];

@@ -259,9 +259,12 @@ bool weft::isIterationNumber(Value v, const LoopInfo &l) {
   if (!isa_and_nonnull<arith::DivUIOp, arith::DivSIOp>(div) || !l.counted() ||
       l.lbs.size() != 1)
     return false;
+  // (By the step, a constant, or the step by a variable.)
   auto by = getConstantIntValue(div->getOperand(1));
+  bool step =
+      l.stepValue ? div->getOperand(1) == l.stepValue : by && *by == l.step;
   auto sub = div->getOperand(0).getDefiningOp<arith::SubIOp>();
-  return by && *by == l.step && sub && sub.getLhs() == l.iv &&
+  return step && sub && sub.getLhs() == l.iv &&
          polyOf(sub.getRhs()) == l.lbs[0];
 }
 

@@ -1590,7 +1590,8 @@ class Gen:
         `i++, j += 2, k--`), or a pointer (`*q++ = *p++`, `q -= 2`, a row
         pointer set by the loop around, `p += 3` in the increment), or by a
         variable (`q += s`; rows `src += w; dst += s;` with s = w - 1, which
-        overlaps them, w or w + 1), or twice in one iteration (`*q++ = a;
+        overlaps them, w or w + 1), or with a counter stepped by a variable
+        (`i += s, j += 2`), or twice in one iteration (`*q++ = a;
         *q++ = b;`, `j += st + 1; ...; j -= 1;`), or in a
         way weft must leave sequential (under
         a condition, skipped by a continue, in an increment a continue
@@ -1623,7 +1624,36 @@ class Gen:
         if by_var.random() < 0.3:
             kind = by_var.choice(("stride_var", "stride_while", "blocks_var"))
             sdiv = by_var.choice((2, 3, 5))
-        if kind == "stride_var":
+        # (Its own stream too.) Inductions of a counter stepped by a
+        # variable: `i += s, j += st` (decimation by a run-time factor), in
+        # a for or a while loop, and `y[j / 2]`, which two iterations may
+        # share (sequential).
+        ind_by = random.Random(self.seed * 7331 + 41)
+        if ind_by.random() < 0.15:
+            kind = ind_by.choice(("stride_ind", "stride_ind_while",
+                                  "stride_ind_half"))
+            sdiv = ind_by.choice((2, 3, 5))
+        if kind == "stride_ind":
+            body += ["  int s = n %% %d + 1;" % sdiv,
+                     "  int i;",
+                     "  for (i = 0; i < n; i += s, j += %d)" % st,
+                     "    y[j] = x[i] * %s + y[j];" % k,
+                     "  j += i;"]
+        elif kind == "stride_ind_while":
+            body += ["  int s = n / %d + 1;" % sdiv,
+                     "  int i = 0;",
+                     "  while (i < n) {",
+                     "    y[j] = (x[i] + y[j]) * %s;" % k,
+                     "    j += %d;" % st,
+                     "    i += s;",
+                     "  }"]
+        elif kind == "stride_ind_half":
+            body += ["  int s = n %% %d + 1;" % sdiv,
+                     "  for (int i = 0; i < n; i += s) {",
+                     "    y[j / 2] += x[i] * %s;" % k,
+                     "    j += %d;" % st,
+                     "  }"]
+        elif kind == "stride_var":
             body += ["  int s = n %% %d + 1;" % sdiv,
                      "  for (int i = 0; i < n; i += s)",
                      "    y[i] = x[i] * %s + y[i];" % k,
@@ -1848,6 +1878,8 @@ class Gen:
             self.features.add("inductions of a counter with a step")
         if kind in ("stride_var", "stride_while", "blocks_var"):
             self.features.add("counter stepped by a variable")
+        if kind.startswith("stride_ind"):
+            self.features.add("inductions of a counter stepped by a variable")
         self.features.add("inductions")
         self.ind = True
         return "\n".join(["static int ind_k(int n, double *y, "

@@ -683,3 +683,47 @@ func.func @step_by(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.d
   }
   return
 }
+
+// -----
+
+// An induction of a loop stepped by a variable: j is its value before the
+// loop plus the iteration's number, (i - start) / m (isIterationNumber),
+// and after the loop its value plus the trip, ceil((n - start) / m).
+// CHECK-LABEL: func.func @step_by_induction
+// CHECK:       %[[ST:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK-NEXT:  %[[N:.*]] = arith.index_cast %arg1 : i32 to index
+// CHECK-NEXT:  %[[M:.*]] = arith.index_cast %arg2 : i32 to index
+// CHECK:       %[[TRIP:.*]] = arith.ceildivsi %{{.*}}, %[[M]] : index
+// CHECK:       scf.for %[[I:.*]] = %[[ST]] to %[[N]] step %[[M]] {
+// CHECK-NEXT:    %[[D:.*]] = arith.subi %[[I]], %[[ST]] : index
+// CHECK-NEXT:    %[[K:.*]] = arith.divui %[[D]], %[[M]] : index
+// CHECK:         memref.store %{{.*}}, %arg0[%{{.*}}]
+// CHECK-NEXT:  } {weft.c_step_by = "m", weft.counter = 7 : i64, weft.free_vars = [], weft.inductions = [{decl = 8 : i64, name = "j", step = 1 : i64}]
+// CHECK:       %[[MOVED:.*]] = arith.muli %[[TRIP]], %{{.*}} : index
+// CHECK:       affine.store %{{.*}}, %{{.*}}[] {weft.counter_exit = 0 : i64} : memref<i32>
+func.func @step_by_induction(%a: memref<?xf32> {weft.alias = #weft.alias<restrict>, weft.decl = 1 : i64, weft.name = "a"}, %n: i32 {weft.decl = 2 : i64, weft.name = "n"}, %m: i32 {weft.decl = 3 : i64, weft.name = "m"}) {
+  %i = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 7 : i64, weft.name = "i"} : memref<i32>
+  %j = memref.alloca() {weft.alias = #weft.alias<object>, weft.decl = 8 : i64, weft.name = "j"} : memref<i32>
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  affine.store %z, %i[] : memref<i32>
+  affine.store %z, %j[] : memref<i32>
+  weft.opaque_loop {kind = "while", reason = "a while loop", weft.c_bounds = 1 : i64, weft.c_counter = 7 : i64, weft.free_vars = [], weft.loop_id = 0 : i64} condition {
+    %v = affine.load %i[] : memref<i32>
+    %c = arith.cmpi slt, %v, %n : i32
+    weft.condition %c
+  } body {
+    %f = arith.constant 0.0 : f32
+    %jv = affine.load %j[] : memref<i32>
+    %x = arith.index_cast %jv : i32 to index
+    memref.store %f, %a[%x] : memref<?xf32>
+    %q = affine.load %i[] : memref<i32>
+    %s = arith.addi %q, %m : i32
+    affine.store %s, %i[] : memref<i32>
+    %jq = affine.load %j[] : memref<i32>
+    %js = arith.addi %jq, %one : i32
+    affine.store %js, %j[] : memref<i32>
+    weft.yield
+  }
+  return
+}

@@ -324,9 +324,10 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
   };
   flatten(s->getInc());
   if (parts.size() > 1) {
-    // Each part steps a distinct variable: by a constant, or (not the
-    // counter) by an expression, `col += r`, which weft-count-loops makes
-    // an induction when nothing in the loop changes r.
+    // Each part steps a distinct variable: by a constant, or by an
+    // expression, `col += r`, which weft-count-loops makes an induction
+    // (or the counter's step: "Steps by a variable") when nothing in the
+    // loop changes r.
     SmallVector<std::pair<const clang::VarDecl *, int64_t>, 4> steps;
     for (const clang::Expr *e : parts) {
       const clang::VarDecl *v = nullptr;
@@ -355,8 +356,11 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
     }
     for (size_t k = 0; k < parts.size(); ++k) {
       if (steps[k].first == counter) {
+        // (By a constant, or by a variable: `i += s, j++`.)
         incVar = counter;
-        c.step = steps[k].second;
+        const clang::VarDecl *v;
+        if (!parseIncrement(parts[k], ctx, v, c.step, &c.stepBy))
+          c.step = 0;
       } else {
         c.otherSteps.push_back(parts[k]);
         c.otherVars.push_back(steps[k].first);

@@ -1455,18 +1455,24 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
 }
 
 /// The first value of a counted loop's induction variable, its step, and
-/// its trip count, made before the loop; false for a loop without them.
+/// its trip count, made before the loop; false for a loop without them. A
+/// step by a variable (weft.c_step_by, at least 1 where the loop runs) is
+/// `stepBy`, and `step` is then 0.
 static bool rangeOf(OpBuilder &b, Operation *loop, Value &lb, int64_t &step,
-                    Value &trip) {
+                    Value &stepBy, Value &trip) {
   Location l = loop->getLoc();
   Value ub;
+  step = 0;
   if (auto f = dyn_cast<scf::ForOp>(loop)) {
     auto s = getConstantIntValue(f.getStep());
-    if (!s || *s <= 0)
+    if (s ? *s <= 0 : !loop->hasAttr("weft.c_step_by"))
       return false;
     lb = f.getLowerBound();
     ub = f.getUpperBound();
-    step = *s;
+    if (s)
+      step = *s;
+    else
+      stepBy = f.getStep();
   } else if (auto f = dyn_cast<affine::AffineForOp>(loop)) {
     step = f.getStepAsInt();
     auto bound = [&](AffineMap m, ValueRange args, bool lower) -> Value {
@@ -1484,9 +1490,12 @@ static bool rangeOf(OpBuilder &b, Operation *loop, Value &lb, int64_t &step,
   Value zero = b.create<arith::ConstantIndexOp>(l, 0);
   Value span =
       b.create<arith::MaxSIOp>(l, b.create<arith::SubIOp>(l, ub, lb), zero);
-  trip = step == 1 ? span
-                   : (Value)b.create<arith::CeilDivSIOp>(
-                         l, span, b.create<arith::ConstantIndexOp>(l, step));
+  if (step == 1) {
+    trip = span;
+    return true;
+  }
+  Value by = stepBy ? stepBy : b.create<arith::ConstantIndexOp>(l, step);
+  trip = b.create<arith::CeilDivSIOp>(l, span, by);
   return true;
 }
 
@@ -1533,18 +1542,18 @@ static void rewriteInductions(Operation *loop) {
     return;
   OpBuilder b(loop);
   Location l = loop->getLoc();
-  Value lb, trip;
+  Value lb, loopBy, trip;
   int64_t loopStep = 0;
-  if (!rangeOf(b, loop, lb, loopStep, trip))
+  if (!rangeOf(b, loop, lb, loopStep, loopBy, trip))
     return;
   Block &body = loop->getRegion(0).front();
   Value iv = body.getArgument(0);
   OpBuilder ib = OpBuilder::atBlockBegin(&body);
-  // k, the iteration's number from 0.
+  // k, the iteration's number from 0 (isIterationNumber).
   Value k = ib.create<arith::SubIOp>(l, iv, lb);
   if (loopStep != 1)
     k = ib.create<arith::DivUIOp>(
-        l, k, ib.create<arith::ConstantIndexOp>(l, loopStep));
+        l, k, loopBy ? loopBy : ib.create<arith::ConstantIndexOp>(l, loopStep));
   auto icst = [&](OpBuilder &at, int64_t v) -> Value {
     return at.create<arith::ConstantIndexOp>(l, v);
   };
