@@ -1,13 +1,14 @@
 // RUN: %exec-check %s
-// PARALLEL: 11
+// PARALLEL: 15
 // Inits a counted loop runs once before it (docs/analysis.md, "Inits"):
 // several expressions (`for (i = 0, j = 0; ...)`), an init that sets a
 // variable other than the counter (`for (j = 7; i < n; i++)`), and either
-// in a for with no increment. The counter starts from what the init
-// leaves; the others are what they are where the loop starts (inductions,
-// a reduction's first value, a bound). An init with a call runs it once.
-// A declaration of two variables stays sequential. The counters' values
-// after the loops are printed.
+// in a for with no increment, and declarations of several variables or of
+// one other than the counter (`for (int i = 0, m = n / 3; i < m; i++)`).
+// The counter starts from what the init leaves; the others are what they
+// are where the loop starts (inductions, a reduction's first value, a
+// bound). An init with a call runs it once. The counters' values after
+// the loops are printed.
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -70,7 +71,7 @@ static int down(int n, float *restrict a, const float *restrict b) {
   return i + k;
 }
 
-/* Two declared: sequential. */
+/* Two declared: the block that replaces the loop declares them. */
 static int declared(int n, int *restrict out) {
   int s = 0;
   for (int i = 0, j = n; i < n; i++, j--) {
@@ -78,6 +79,18 @@ static int declared(int n, int *restrict out) {
     s += j;
   }
   return s;
+}
+
+/* The bound declared in the init, and a variable other than the counter
+   declared there. */
+static long declared_bound(int n, const int *restrict in, int *restrict out) {
+  long t = 0;
+  for (int i = 0, m = n / 3; i < m; i++)
+    out[i] = in[3 * i] + in[3 * i + 2];
+  int i = 2;
+  for (int k = 5; i < n; i++)
+    t += (long)in[i] * k;
+  return t + i;
 }
 
 /* Steps of a variable in the init's other part, down from the end. */
@@ -131,6 +144,11 @@ int main(void) {
   printf("down %d %.1f\n", r, s);
   r = declared(N, o);
   printf("declared %d %d\n", r, o[N / 3]);
+  long d = declared_bound(N, a, o);
+  t = 0;
+  for (int i = 0; i < N; i++)
+    t += (long)o[i] * (i % 3);
+  printf("declared_bound %ld %ld\n", d, t);
   reversed(N, a, o2);
   t = 0;
   for (int i = 0; i < N; i++)

@@ -736,7 +736,19 @@ class Gen:
                     v, start, cond, inc = m.groups()
                     w = v + "_w"
                     self.features.add("for loop with an init run before it")
-                    if ib.random() < 0.6:
+                    r = ib.random()
+                    simple = re.match(r"%s (<|<=|>|>=) (.+)$" % v, cond)
+                    if r < 0.25 and simple:
+                        # `for (int i = 0, i_w = b; i < i_w; i++)`: the
+                        # bound declared in the init.
+                        out.append(ind + "for (int %s = %s, %s = %s; %s %s "
+                                   "%s; %s%s) {" % (
+                                       v, start, w, simple.group(2), v,
+                                       simple.group(1), w, v, inc))
+                        closers.append([ind + "}"])
+                        ind += "  "
+                        continue
+                    if r < 0.7:
                         out.append(ind + "int %s, %s;" % (v, w))
                         out.append(ind + "for (%s = %d, %s = %s; %s; %s%s, "
                                    "%s += %d) {" % (

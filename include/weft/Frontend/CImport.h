@@ -75,12 +75,14 @@ struct CountedFor {
   /// the loop has no init and starts from the counter's current value.
   const clang::Expr *start = nullptr;
   bool declaredInInit = false;
-  /// `for (i = 0, j = 0; ...)`, `for (j = 0; i < n; i++)`: an init of
-  /// several expressions, or one that sets a variable other than the
-  /// counter, which the counted loop runs once before it, as a statement;
-  /// the counter starts from the value it leaves (start is null). Null for
-  /// any other init.
-  const clang::Expr *initBefore = nullptr;
+  /// `for (i = 0, j = 0; ...)`, `for (j = 0; i < n; i++)`, `for (int i =
+  /// 0, m = n / 2; ...)`: an init of several expressions or declarations,
+  /// or one that sets or declares a variable other than the counter, which
+  /// the counted loop runs once before it, as a statement (a declaration
+  /// in the block that replaces the loop, which is its scope); the counter
+  /// starts from the value it leaves (start is null). Null for any other
+  /// init.
+  const clang::Stmt *initBefore = nullptr;
   /// The step, a constant; with stepBy, the step's sign (1 or -1).
   int64_t step = 0;
   /// `i += m`: the step's C expression when it is not a constant (a

@@ -360,8 +360,11 @@ bool hasDirectContinue(const clang::Stmt *s);
 /// writes that are declared outside it, in order of first use: what an
 /// outlined copy of it must be given (weft.free_vars of a loop,
 /// weft.stmt_vars of a statement: docs/ir.md, "Loops", "Statements").
+/// `before`, a loop's init that runs before it (CountedFor::initBefore),
+/// declares its variables outside the loop.
 void setFreeVars(Importer &im, mlir::Operation *op, const clang::Stmt *s,
-                 llvm::StringRef attr = "weft.free_vars");
+                 llvm::StringRef attr = "weft.free_vars",
+                 const clang::Stmt *before = nullptr);
 
 } // namespace detail
 } // namespace weft

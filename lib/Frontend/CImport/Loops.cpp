@@ -42,7 +42,7 @@ struct Counted {
   const clang::Expr *start = nullptr; ///< null: the counter's current value
   bool declaredInInit = false;
   /// An init run before the loop (CountedFor::initBefore).
-  const clang::Expr *initBefore = nullptr;
+  const clang::Stmt *initBefore = nullptr;
   int64_t step = 0;
   /// `i += m`: the step's expression (step is its sign), or null.
   const clang::Expr *stepBy = nullptr;
@@ -285,22 +285,22 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
   // The counter and its start.
   const clang::Stmt *init = s->getInit();
   const auto *initExpr = dyn_cast_or_null<clang::Expr>(init);
+  const auto *initDecl = dyn_cast_or_null<clang::DeclStmt>(init);
   if (const auto *bo = dyn_cast_or_null<clang::BinaryOperator>(
           initExpr ? initExpr->IgnoreParens() : nullptr);
-      bo && bo->getOpcode() == clang::BO_Comma) {
-    // `for (i = 0, j = 0; ...)` is `i = 0, j = 0; for (; ...)`: the
-    // counter starts from the value the init leaves, and the other
-    // variables it sets are what they are where the loop starts.
-    c.initBefore = initExpr;
+      (bo && bo->getOpcode() == clang::BO_Comma) ||
+      (initDecl && !initDecl->isSingleDecl())) {
+    // `for (i = 0, j = 0; ...)` is `i = 0, j = 0; for (; ...)` (and `for
+    // (int i = 0, m = n / 2; ...)` is `{ int i = 0, m = n / 2; for (; ...)
+    // }`): the counter starts from the value the init leaves, and the
+    // other variables it sets are what they are where the loop starts.
+    c.initBefore = init;
   } else if (init) {
     InitSet set = initSetOf(init);
-    if (!set.var) {
-      const auto *ds = dyn_cast<clang::DeclStmt>(init);
-      return fail(!ds ? "the init of this for does more than set one counter"
-                  : !ds->isSingleDecl()
-                      ? "the init of this for declares more than one variable"
+    if (!set.var)
+      return fail(!initDecl
+                      ? "the init of this for does more than set one counter"
                       : "the init of this for does not set a counter");
-    }
     c.counter = set.var;
     c.start = set.value;
     c.declaredInInit = set.declared;
@@ -381,16 +381,17 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
                 "counter");
   }
   if (c.counter && incVar != c.counter) {
-    if (!initExpr)
-      return fail("the increment changes " + incVar->getName().str() +
-                  ", not the variable " + c.counter->getName().str() +
-                  " that the init declares");
-    // `for (j = 0; i < n; i++)`: an init that sets another variable runs
-    // before the loop, as a comma init does.
-    c.initBefore = initExpr;
+    // `for (j = 0; i < n; i++)`: an init that sets (or declares) another
+    // variable runs before the loop, as a comma init does.
+    c.initBefore = init;
     c.start = nullptr;
+    c.declaredInInit = false;
   }
   c.counter = incVar;
+  // (A counter declared by an init that runs before the loop is the
+  // replacing block's, as it was the loop's.)
+  if (initDecl && c.initBefore)
+    c.declaredInInit = llvm::is_contained(initDecl->decls(), c.counter);
   std::string name = c.counter->getName().str();
 
   clang::QualType ct = c.counter->getType();
@@ -443,7 +444,8 @@ static bool onlyBlanksAndComments(llvm::StringRef t) {
 }
 
 void weft::detail::setFreeVars(Importer &im, Operation *op,
-                               const clang::Stmt *s, llvm::StringRef attr) {
+                               const clang::Stmt *s, llvm::StringRef attr,
+                               const clang::Stmt *before) {
   llvm::DenseSet<const clang::VarDecl *> inside;
   llvm::SetVector<const clang::VarDecl *> used;
   std::function<void(const clang::Stmt *)> walk;
@@ -474,7 +476,8 @@ void weft::detail::setFreeVars(Importer &im, Operation *op,
     if (const auto *ds = dyn_cast<clang::DeclStmt>(st))
       for (const clang::Decl *d : ds->decls()) {
         if (const auto *v = dyn_cast<clang::VarDecl>(d)) {
-          inside.insert(v);
+          if (st != before)
+            inside.insert(v);
           walkType(v->getType());
         } else if (const auto *td = dyn_cast<clang::TypedefNameDecl>(d)) {
           walkType(td->getUnderlyingType());
@@ -706,22 +709,20 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   h.seesStepped = !ds && inCond == "post";
   // A for's init may set the counter (`for (i = n; i-- > 0;)`, `for (int i
   // = 0; i < n;)`): the loop starts from what it stores. Any other init
-  // runs before a start weft cannot name: not counted.
+  // runs before the loop (CountedFor::initBefore).
   if (fs && fs->getInit()) {
     InitSet set = initSetOf(fs->getInit());
     if (set.var == var) {
       h.start = set.value;
       h.declaredInInit = set.declared;
       op->setAttr("weft.c_init", builder.getUnitAttr());
-    } else if (const auto *e = dyn_cast<clang::Expr>(fs->getInit())) {
-      // (`for (j = 0, i = n; i-- > 0;)`: it runs before the loop, which
-      // starts from the counter's value after it.)
-      h.initBefore = e;
     } else {
-      op->setAttr("weft.c_not_counted",
-                  builder.getStringAttr("the init of this for does not set "
-                                        "the counter " +
-                                        var->getName().str()));
+      // (`for (j = 0, i = n; i-- > 0;)`, `for (int k = 3, i = n; i-- >
+      // 0;)`: it runs before the loop, which starts from the counter's
+      // value after it.)
+      h.initBefore = fs->getInit();
+      if (const auto *ds = dyn_cast<clang::DeclStmt>(fs->getInit()))
+        h.declaredInInit = llvm::is_contained(ds->decls(), var);
     }
   }
   for (const Bound &b : bounds)
@@ -732,7 +733,7 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
   op->setAttr("weft.c_bounds", builder.getI64IntegerAttr(bounds.size()));
   if (!inCond.empty())
     op->setAttr("weft.c_step_cond", builder.getStringAttr(inCond));
-  setFreeVars(*this, op, s);
+  setFreeVars(*this, op, s, "weft.free_vars", h.initBefore);
 }
 
 /// `form` as an index value at the current point.
@@ -804,7 +805,7 @@ void Importer::importFor(const clang::ForStmt *s) {
     Operation *op = headerOnly();
     if (c.start)
       op->setAttr("weft.c_init", builder.getUnitAttr());
-    setFreeVars(*this, op, s);
+    setFreeVars(*this, op, s, "weft.free_vars", c.initBefore);
     out.counted[id] = headerOf(c);
     return;
   }
@@ -962,7 +963,7 @@ void Importer::importFor(const clang::ForStmt *s) {
     loopOp->setAttr("weft.c_step", builder.getI64IntegerAttr(c.step));
   loopOp->setAttr("weft.iv_name", builder.getStringAttr(var->getName()));
   loopOp->setAttr("weft.counter", builder.getI64IntegerAttr(declId(var)));
-  setFreeVars(*this, loopOp, s);
+  setFreeVars(*this, loopOp, s, "weft.free_vars", c.initBefore);
 
   {
     OpBuilder::InsertionGuard g(builder);

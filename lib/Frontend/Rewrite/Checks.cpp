@@ -312,6 +312,13 @@ bool FileRewriter::checkLoop(Plan &p, std::string &why) {
     why = scan.blocker;
     return false;
   }
+  // (What an init that runs before the loop declares is declared outside
+  // it: tripLines.)
+  if (const auto *ds = llvm::dyn_cast_or_null<clang::DeclStmt>(
+          p.header ? p.header->initBefore : nullptr))
+    for (const clang::Decl *d : ds->decls())
+      if (const auto *v = llvm::dyn_cast<clang::VarDecl>(d))
+        scan.declared.erase(v);
   // __func__ passed to a call (an error message that prints it) is the
   // name of the function the loop is in, as a string literal in the
   // outlined body. Anywhere else its address may matter (`a[i] =

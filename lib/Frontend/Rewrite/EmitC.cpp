@@ -173,7 +173,7 @@ std::string FileRewriter::tripLines(const Plan &p, const std::string &in,
   // written then leaves it out); the counter starts from what it leaves.
   if (p.header->initBefore) {
     unsigned b, e;
-    if (!fileRange(p.header->initBefore->getSourceRange(), b, e, false))
+    if (!initRange(p, b, e))
       return "";
     o += in + text(b, e) + "; /* the loop's init */\n";
   }
@@ -261,6 +261,16 @@ std::string FileRewriter::counterAfter(const Plan &p, const std::string &in) {
                       inductionStart(p, *c)) +
          "; /* its value after the loop */\n";
   return o;
+}
+
+bool FileRewriter::initRange(const Plan &p, unsigned &b, unsigned &e) {
+  if (!fileRange(p.header->initBefore->getSourceRange(), b, e, false))
+    return false;
+  // (A declaration's range may end with the for's first `;`.)
+  llvm::StringRef t = llvm::StringRef(text(b, e)).rtrim();
+  if (t.ends_with(";"))
+    e = b + t.size() - 1;
+  return b < e;
 }
 
 std::string FileRewriter::startText(const Plan &p) {
@@ -1932,8 +1942,7 @@ std::string FileRewriter::asWritten(const Plan &p, const std::string &in,
   if (p.header->start && p.header->start->HasSideEffects(ctx)) {
     fileRange(p.header->start->getSourceRange(), b, e, false);
     loopText = text(p.begin, b) + p.nm("weft_start") + text(e, p.end);
-  } else if (p.header->initBefore &&
-             fileRange(p.header->initBefore->getSourceRange(), b, e, false)) {
+  } else if (p.header->initBefore && initRange(p, b, e)) {
     // (The init ran above: tripLines.)
     loopText = text(p.begin, b) + text(e, p.end);
   } else {

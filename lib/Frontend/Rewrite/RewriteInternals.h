@@ -646,6 +646,10 @@ private:
   OmpSite openmpSite(const std::vector<const Plan *> &loops,
                      const std::string &in, bool region);
   std::string startText(const Plan &p);
+  /// The text of an init that runs before the loop
+  /// (CountedFor::initBefore), [b, e), without the `;` after it; false if
+  /// it is not written in the file as such.
+  bool initRange(const Plan &p, unsigned &b, unsigned &e);
   std::string tripText(const Plan &p);
   /// The counter's step as C text: its constant, or a step by a variable's
   /// text in parentheses (`(m)`); "" when weft cannot write it.

@@ -5,12 +5,14 @@
 // RUN: weft-translate %s --emit=openmp -o %t.omp.c -- 2>/dev/null
 // RUN: clang-19 -std=c11 -Wall -Wextra -Werror -fopenmp -c %t.omp.c -o %t.o
 // RUN: weft-translate %s --analyze -- 2>&1 | FileCheck %s --check-prefix=REMARK
-// An init of several expressions, or one that sets a variable other than
-// the counter, runs once before the counted loop (docs/analysis.md,
+// An init of several expressions or declarations, or one that sets or
+// declares a variable other than the counter, runs once before the
+// counted loop (docs/analysis.md,
 // "Inits"): first in the block that replaces the loop, before its start
 // and trip are computed; the loop as written then has no init. Such a
 // loop shares no parallel region with the loop before it (the region's
 // loops as written are the text between them).
+#include <string.h>
 
 // CHECK-LABEL: void pairs(
 // CHECK:         { /* weft: in parallel in weft_pairs_{{[0-9]+}}() when the checks pass; else as written */
@@ -91,9 +93,37 @@ void two(int n, float *restrict a, float *restrict b) {
     b[i] = a[i] + (float)j;
 }
 
-// A declaration of two variables stays sequential.
-// REMARK: init-before.c:[[@LINE+2]]:3: remark: loop not parallelized: the init of this for declares more than one variable
+// Declarations: the block that replaces the loop declares them (their
+// scope is the loop's, as in the for), and the loop as written has no
+// init; the outlined loop gets what they hold as it gets any variable.
+// CHECK-LABEL: void declared(
+// CHECK:         int i = 0, j = n; /* the loop's init */
+// CHECK-NEXT:    int weft_start = i;
+// CHECK:         } else {
+// CHECK-NEXT:      for (; i < n; i++, j--)
+// CHECK-LABEL: int cached(
+// CHECK:         int i = 0, len = (int)strlen(s); /* the loop's init */
+// CHECK:         } else {
+// CHECK-NEXT:      for (; i < len; i++)
+// CHECK-LABEL: void declared_other(
+// CHECK:         int j = 7; /* the loop's init */
+// CHECK:           .j = j,
+// OMP-LABEL:   void declared(
+// OMP:           int i = 0, j = n; /* the loop's init */
+// REMARK: init-before.c:[[@LINE+2]]:3: remark: loop parallelized
 void declared(int n, int *restrict out) {
   for (int i = 0, j = n; i < n; i++, j--)
     out[i] = j;
+}
+// REMARK: init-before.c:[[@LINE+3]]:3: remark: loop parallelized
+int cached(const char *s, char *restrict t) {
+  int c = 0;
+  for (int i = 0, len = (int)strlen(s); i < len; i++)
+    t[i] = (char)(s[i] + 1);
+  return c;
+}
+// REMARK: init-before.c:[[@LINE+2]]:3: remark: loop parallelized
+void declared_other(int n, int i, float *restrict a) {
+  for (int j = 7; i < n; i++)
+    a[i] = (float)(j * i);
 }

@@ -77,10 +77,11 @@ void variable_step_refused(int n, int s, unsigned long z, float *a) {
 // CHECK-LABEL: func.func @no_increment
 // CHECK: weft.opaque_loop {kind = "while", reason = "a for loop with no increment", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, weft.c_init, weft.c_no_increment, weft.c_step_cond = "post"
 // CHECK: weft.opaque_loop {kind = "while", reason = "a for loop with no increment", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, weft.c_init, weft.c_no_increment, weft.free_vars
-// An init that sets another variable runs before the loop ("Inits"); one
-// that declares another variable leaves the loop opaque.
+// An init that sets or declares another variable runs before the loop
+// ("Inits"): what it declares is declared outside the loop (its
+// weft.free_vars).
 // CHECK: weft.opaque_loop {kind = "while", reason = "a for loop with no increment", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, weft.c_no_increment, weft.free_vars = [{decl = {{[0-9]+}} : i64, name = "k"}
-// CHECK: weft.opaque_loop {kind = "while", reason = "a for loop with no increment", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, weft.c_no_increment, weft.c_not_counted = "the init of this for does not set the counter i"
+// CHECK: weft.opaque_loop {kind = "while", reason = "a for loop with no increment", weft.c_bounds = 1 : i64, weft.c_counter = {{[0-9]+}} : i64, weft.c_no_increment, weft.free_vars = [{decl = {{[0-9]+}} : i64, name = "i"}, {decl = {{[0-9]+}} : i64, name = "n"}, {decl = {{[0-9]+}} : i64, name = "a"}, {decl = {{[0-9]+}} : i64, name = "m"}]
 // CHECK: weft.opaque_loop {kind = "for", reason = "this for has no condition"
 void no_increment(int n, float *a) {
   for (int i = n; i-- > 0;)

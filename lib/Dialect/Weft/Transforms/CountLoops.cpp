@@ -553,9 +553,6 @@ static Operation *onlyStore(Block &block) {
 /// Why `loop` cannot be counted, or "" with `h` filled in.
 static std::string readHeader(OpaqueLoopOp loop, Header &h) {
   Block &body = loop.getBody().front();
-  // What the importer found in the C that no counted loop has.
-  if (auto why = loop->getAttrOfType<StringAttr>("weft.c_not_counted"))
-    return why.str();
   // A `for` steps its counter in its increment, which the importer puts
   // last in the body and which a continue does not skip.
   bool isFor = loop.getKind() == "for";
