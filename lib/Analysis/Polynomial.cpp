@@ -131,7 +131,7 @@ std::optional<Poly> Poly::times(const Poly &o) const {
   Poly r;
   for (auto &[ma, ca] : terms_)
     for (auto &[mb, cb] : o.terms_) {
-      if (ma.size() + mb.size() > 2)
+      if (ma.size() + mb.size() > 3)
         return std::nullopt;
       Monomial m(ma.begin(), ma.end());
       m.append(mb.begin(), mb.end());

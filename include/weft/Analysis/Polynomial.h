@@ -1,12 +1,14 @@
-//===- Polynomial.h - Subscripts and bounds as integer polynomials -*- C++ -*-===//
+//===- Polynomial.h - Subscripts and bounds as integer polynomials -*- C++
+//-*-===//
 //
 // A subscript or a loop bound in weft's model is computed either by an affine
 // map (affine.load, affine.for) or by arith ops on index values (memref.load,
 // scf.for). The analysis reads both into one form: a polynomial with integer
 // coefficients over SSA values ("atoms": induction variables, parameters,
-// loaded values). Degree 2 is enough for flattened subscripts (i*n + j); a
-// product of two non-constant polynomials of higher degree, a division, a
-// modulo or anything else unknown makes the form unknown.
+// loaded values), of degree 3 at most: flattened subscripts (i*n + j), a
+// volume kept flat ((z*ny + y)*nx + x), an image shrunk by a factor
+// (y*f*w). A product of higher degree, a division, a modulo or anything
+// else unknown makes the form unknown.
 //
 //===----------------------------------------------------------------------===//
 #ifndef WEFT_ANALYSIS_POLYNOMIAL_H
@@ -52,7 +54,7 @@ public:
     return terms_;
   }
 
-  /// Arithmetic; each fails (nullopt) on overflow or a degree above 2.
+  /// Arithmetic; each fails (nullopt) on overflow or a degree above 3.
   std::optional<Poly> plus(const Poly &o, int64_t scale = 1) const;
   std::optional<Poly> times(const Poly &o) const;
   std::optional<Poly> scaled(int64_t k) const;
