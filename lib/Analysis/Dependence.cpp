@@ -279,10 +279,14 @@ void addDomains(System &s, const Access &a, int inst, bool withOuter) {
   }
 }
 
-/// p as e1 * sym + e0, with e1 and e0 of degree <= 1.
-std::optional<std::pair<Poly, Poly>> splitBy(const Poly &p, Value sym) {
+/// p as e1 * sym + e0, with e1 and e0 of degree <= `degree` (2: the rows
+/// of a volume kept flat, `(z * ny + y) * nx + x` split by nx, which split
+/// again by ny; with rows of nx + 1, e0 is `z * ny + y + x`, and the
+/// column e0 - e1, x).
+std::optional<std::pair<Poly, Poly>> splitBy(const Poly &p, Value sym,
+                                             unsigned degree = 1) {
   auto [e1, e0] = p.splitBy(sym);
-  if (e1.degree() > 1 || e0.degree() > 1)
+  if (e1.degree() > degree || e0.degree() > degree)
     return std::nullopt;
   return std::make_pair(e1, e0);
 }
@@ -571,6 +575,34 @@ static bool sameElement(System &s, const Access &a, const Access &b,
         }
         return std::nullopt;
       };
+      // Rows that are themselves flattened (a volume's `z * ny + y`, the
+      // rows of `(z * ny + y) * nx + x`): equal exactly when their rows and
+      // columns are, where the bounds prove each column in [0, ny) (no
+      // run-time conditions at this level).
+      auto rowsEqual = [&](const Poly &ex, const Poly &ey) {
+        for (Value sym : ex.atoms()) {
+          if (!s.isShared(sym))
+            continue;
+          auto qx = splitBy(ex, sym), qy = splitBy(ey, sym);
+          if (!qx || !qy)
+            continue;
+          for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
+            auto ux = rowAndColumn(*qx, a, 0, sym, c, nullptr);
+            auto uy =
+                ux ? rowAndColumn(*qy, b, 1, sym, c, nullptr) : std::nullopt;
+            if (!uy)
+              continue;
+            auto r1 = s.rowOf(ux->first, 0), r2 = s.rowOf(uy->first, 1);
+            auto r3 = s.rowOf(ux->second, 0), r4 = s.rowOf(uy->second, 1);
+            if (!r1 || !r2 || !r3 || !r4)
+              continue;
+            s.eq(System::minus(*r1, *r2));
+            s.eq(System::minus(*r3, *r4));
+            return true;
+          }
+        }
+        return false;
+      };
       bool done = false;
       // Proofs first, the whole and then without the common terms; then on
       // conditions, without them first (they ask less: `stride - 1 >= 0`
@@ -586,7 +618,9 @@ static bool sameElement(System &s, const Access &a, const Access &b,
         for (Value sym : wx.atoms()) {
           if (!s.isShared(sym))
             continue;
-          auto sx = splitBy(wx, sym), sy = splitBy(wy, sym);
+          unsigned rowDegree = assume ? 1 : 2;
+          auto sx = splitBy(wx, sym, rowDegree),
+               sy = splitBy(wy, sym, rowDegree);
           if (!sx || !sy)
             continue;
           for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
@@ -598,9 +632,12 @@ static bool sameElement(System &s, const Access &a, const Access &b,
               continue;
             auto r1 = s.rowOf(px->first, 0), r2 = s.rowOf(py->first, 1);
             auto r3 = s.rowOf(px->second, 0), r4 = s.rowOf(py->second, 1);
-            if (!r1 || !r2 || !r3 || !r4)
+            if (!r3 || !r4)
               continue;
-            s.eq(System::minus(*r1, *r2));
+            if (r1 && r2)
+              s.eq(System::minus(*r1, *r2));
+            else if (assume || !rowsEqual(px->first, py->first))
+              continue;
             s.eq(System::minus(*r3, *r4));
             if (assume) {
               for (const Poly &q : conds)

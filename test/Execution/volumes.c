@@ -3,12 +3,12 @@
 // GRAPHS: 1
 // Subscripts of degree 3 (docs/analysis.md, "The dependence test"): a
 // volume kept flat, `a[(z * ny + y) * nx + x]`, and an image shrunk by a
-// factor, `in[y * f * iw + x * f]`. The rows' loop of each plane runs
-// in parallel (z * ny * nx and y * nx are products of values the same in
-// every iteration of it), and so do the shrink's rows; what reads the next
-// row, and rows that overlap (x up to nx, one past a row), stay sequential
-// in y. (The planes' loop needs a second level of delinearization, which
-// weft does not do: "a flattened subscript weft cannot delinearize".)
+// factor, `in[y * f * iw + x * f]`. The loop over planes runs in parallel
+// where the bounds put x in [0, nx) and y in [0, ny) (two levels of
+// delinearization: each plane its own rows, each row its own elements),
+// also where each row is read from the next one of its plane; the shrink's
+// rows run in parallel. Rows that overlap (x up to nx, one past a row)
+// leave only the loop over x in parallel.
 #include <stdio.h>
 #include <stdlib.h>
 

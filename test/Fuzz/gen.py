@@ -1594,6 +1594,44 @@ class Gen:
                           "  for (int i = 0; i < n; i++) {"] + body +
                          ["  }", "}"])
 
+    def vol_kernel(self, side):
+        """A volume kept flat (docs/analysis.md, "The dependence test":
+        subscripts of degree 3, two levels of delinearization): vol_k(nz,
+        ny, nx, a, b) updates a[(z * ny + y) * nx + x] from b's same
+        element (each plane apart), from the next row of its plane or from
+        the next plane (sequential in y or z), over rows one longer than the
+        loop over x goes or planes one taller than the loop over y (rows or
+        planes that overlap), or with rows padded by one; main calls it
+        with no plane, small and larger volumes, a and b apart, then a over
+        b shifted by a few elements. Returns the C of the kernel."""
+        kind = side.choice(("apart", "next_row", "next_plane", "row_over",
+                            "plane_over", "padded"))
+        k = side.choice(("0.5", "-0.25", "0.75"))
+        zb, yb, xb, row = "nz", "ny", "nx", "nx"
+        src = "b[(z * ny + y) * nx + x]"
+        if kind == "next_row":
+            yb, src = "ny - 1", "a[(z * ny + y + 1) * nx + x]"
+        elif kind == "next_plane":
+            zb, src = "nz - 1", "a[((z + 1) * ny + y) * nx + x]"
+        elif kind == "row_over":
+            xb = "nx + 1"
+        elif kind == "plane_over":
+            yb = "ny + 1"
+        elif kind == "padded":
+            row, src = "(nx + 1)", "b[(z * ny + y) * (nx + 1) + x]"
+        dst = "a[(z * ny + y) * %s + x]" % row
+        self.features.add("volume kept flat")
+        self.vol = True
+        return "\n".join([
+            "static void vol_k(int nz, int ny, int nx, double *a, "
+            "const double *b) {",
+            "  (void)b;",
+            "  for (int z = 0; z < %s; z++)" % zb,
+            "    for (int y = 0; y < %s; y++)" % yb,
+            "      for (int x = 0; x < %s; x++)" % xb,
+            "        %s = %s * %s + %s * 0.5;" % (dst, src, k, dst),
+            "}"])
+
     def ind_kernel(self, side):
         """Other counters (docs/analysis.md, "Other counters"): ind_k(n, y,
         x) steps a variable j besides its counter in every iteration (by 1 to
@@ -2029,7 +2067,7 @@ class Gen:
         self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
         self.stride = self.acc = self.ptr = self.ptr_inner = False
         self.ptr_stencil = False
-        self.ind = self.text = False
+        self.ind = self.text = self.vol = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -2044,7 +2082,8 @@ class Gen:
                 (198491317, 37, 0.25, self.acc_kernel),
                 (217645177, 41, 0.25, self.ptr_kernel),
                 (236887691, 43, 0.25, self.ind_kernel),
-                (256203221, 47, 0.25, self.text_kernel)):
+                (256203221, 47, 0.25, self.text_kernel),
+                (275604541, 53, 0.2, self.vol_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -2271,6 +2310,15 @@ class Gen:
                          "    }",
                          '    dump("text/%d");' % c]
             main.append("  }")
+        if self.vol:
+            # No plane, small and larger volumes apart, then a over b.
+            for c, (nz, ny, nx, a, b) in enumerate(
+                    ((0, 4, 5, "A + 8000", "B"), (3, 4, 5, "A + 8000", "B"),
+                     (6, 9, 11, "A + 8000", "B"),
+                     (6, 9, 11, "B + 3", "B"))):
+                main.append("  vol_k(%d, %d, %d, %s, %s);" % (nz, ny, nx, a,
+                                                               b))
+                main.append('  dump("vol/%d");' % c)
         if self.ind:
             # No iteration, one, 500; apart, then y overlapping x.
             for c, (n, y, x) in enumerate(
