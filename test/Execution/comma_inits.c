@@ -1,10 +1,11 @@
 // RUN: %exec-check %s
-// PARALLEL: 15
+// PARALLEL: 16
 // Inits a counted loop runs once before it (docs/analysis.md, "Inits"):
 // several expressions (`for (i = 0, j = 0; ...)`), an init that sets a
 // variable other than the counter (`for (j = 7; i < n; i++)`), and either
 // in a for with no increment, and declarations of several variables or of
-// one other than the counter (`for (int i = 0, m = n / 3; i < m; i++)`).
+// one other than the counter (`for (int i = 0, m = n / 3; i < m; i++)`,
+// `for (float *p = a, *e = a + n; p < e; p++)`).
 // The counter starts from what the init leaves; the others are what they
 // are where the loop starts (inductions, a reduction's first value, a
 // bound). An init with a call runs it once. The counters' values after
@@ -93,6 +94,12 @@ static long declared_bound(int n, const int *restrict in, int *restrict out) {
   return t + i;
 }
 
+/* A pointer and its end declared in the init. */
+static void ends(float *a, int n) {
+  for (float *p = a, *e = a + n; p < e; p++)
+    *p = *p * 2.0f + 1.0f;
+}
+
 /* Steps of a variable in the init's other part, down from the end. */
 static void reversed(int n, const int *restrict in, int *restrict out) {
   int i, j;
@@ -149,6 +156,11 @@ int main(void) {
   for (int i = 0; i < N; i++)
     t += (long)o[i] * (i % 3);
   printf("declared_bound %ld %ld\n", d, t);
+  ends(g, N);
+  s = 0;
+  for (int i = 0; i < N; i++)
+    s += g[i] * (i % 3);
+  printf("ends %.1f\n", s);
   reversed(N, a, o2);
   t = 0;
   for (int i = 0; i < N; i++)
