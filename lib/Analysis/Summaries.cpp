@@ -121,7 +121,11 @@ const CallSummary &CallSummaries::get(StringRef callee) {
   if (it != cache.end())
     return it->second;
   if (inProgress.lookup(callee)) {
-    static CallSummary recursive{"which is recursive", {}};
+    static const CallSummary recursive = [] {
+      CallSummary r;
+      r.unknown = "which is recursive";
+      return r;
+    }();
     return recursive;
   }
   inProgress[callee] = true;
@@ -167,7 +171,9 @@ static void markFilled(func::FuncOp fn, const LoopBody &body, CallSummary &s) {
       viewed.insert(arg.getArgNumber());
     byParam[arg.getArgNumber()].push_back(&a);
   }
-  for (auto &[param, group] : byParam) {
+  for (auto &entry : byParam) {
+    unsigned param = entry.first;
+    auto &group = entry.second;
     if (viewed.contains(param))
       continue;
     auto filled = filledBy(fn, group);

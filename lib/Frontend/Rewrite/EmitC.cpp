@@ -673,7 +673,7 @@ std::string FileRewriter::constantArgument(const Plan &p,
   auto args =
       fn ? fn->getAttrOfType<mlir::ArrayAttr>("weft.constant_args") : nullptr;
   auto id = declIds.find(var);
-  if (!args || !isa<clang::ParmVarDecl>(var) || id == declIds.end() ||
+  if (!args || !llvm::isa<clang::ParmVarDecl>(var) || id == declIds.end() ||
       !var->getType()->isIntegerType() || var->getType()->isBooleanType())
     return "";
   for (mlir::Attribute a : args) {
