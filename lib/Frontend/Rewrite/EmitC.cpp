@@ -267,7 +267,8 @@ bool FileRewriter::initRange(const Plan &p, unsigned &b, unsigned &e) {
   if (!fileRange(p.header->initBefore->getSourceRange(), b, e, false))
     return false;
   // (A declaration's range may end with the for's first `;`.)
-  llvm::StringRef t = llvm::StringRef(text(b, e)).rtrim();
+  std::string whole = text(b, e);
+  llvm::StringRef t = llvm::StringRef(whole).rtrim();
   if (t.ends_with(";"))
     e = b + t.size() - 1;
   return b < e;
