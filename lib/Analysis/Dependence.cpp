@@ -279,10 +279,10 @@ void addDomains(System &s, const Access &a, int inst, bool withOuter) {
   }
 }
 
-/// p as e1 * sym + e0, with e1 and e0 of degree <= `degree` (2: the rows
-/// of a volume kept flat, `(z * ny + y) * nx + x` split by nx, which split
-/// again by ny; with rows of nx + 1, e0 is `z * ny + y + x`, and the
-/// column e0 - e1, x).
+/// p as e1 * sym + e0, with e1 and e0 of degree <= `degree` (2 for two
+/// levels of splits: the rows of a volume kept flat, `(z * ny + y) * nx +
+/// x` split by nx, which split again by ny; with rows of nx + 1, e0 is `z *
+/// ny + y + x`, and the column e0 - e1, x).
 std::optional<std::pair<Poly, Poly>> splitBy(const Poly &p, Value sym,
                                              unsigned degree = 1) {
   auto [e1, e0] = p.splitBy(sym);
@@ -575,34 +575,52 @@ static bool sameElement(System &s, const Access &a, const Access &b,
         }
         return std::nullopt;
       };
-      // Rows that are themselves flattened (a volume's `z * ny + y`, the
-      // rows of `(z * ny + y) * nx + x`): equal exactly when their rows and
-      // columns are, where the bounds prove each column in [0, ny) (no
-      // run-time conditions at this level).
-      auto rowsEqual = [&](const Poly &ex, const Poly &ey) {
-        for (Value sym : ex.atoms()) {
-          if (!s.isShared(sym))
-            continue;
-          auto qx = splitBy(ex, sym), qy = splitBy(ey, sym);
-          if (!qx || !qy)
-            continue;
-          for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
-            auto ux = rowAndColumn(*qx, a, 0, sym, c, nullptr);
-            auto uy =
-                ux ? rowAndColumn(*qy, b, 1, sym, c, nullptr) : std::nullopt;
-            if (!uy)
-              continue;
-            auto r1 = s.rowOf(ux->first, 0), r2 = s.rowOf(uy->first, 1);
-            auto r3 = s.rowOf(ux->second, 0), r4 = s.rowOf(uy->second, 1);
-            if (!r1 || !r2 || !r3 || !r4)
-              continue;
-            s.eq(System::minus(*r1, *r2));
-            s.eq(System::minus(*r3, *r4));
-            return true;
-          }
-        }
-        return false;
-      };
+      // x and y split alike by one of their shared atoms, x = e1 * sym + e0,
+      // and equated as rows and columns (rowAndColumn), where the bounds
+      // prove each column in [0, sym + c), or with `assume` on run-time
+      // conditions. With two levels, rows that are themselves flattened (a
+      // volume's `z * ny + y`, the rows of `(z * ny + y) * nx + x`) are
+      // split again, on proofs only; a row or column may then be of degree
+      // 2 until the split takes it apart (splitBy).
+      std::function<bool(const Poly &, const Poly &, unsigned, bool)> split =
+          [&](const Poly &wx, const Poly &wy, unsigned levels, bool assume) {
+            for (Value sym : wx.atoms()) {
+              if (!s.isShared(sym))
+                continue;
+              auto sx = splitBy(wx, sym, levels), sy = splitBy(wy, sym, levels);
+              if (!sx || !sy)
+                continue;
+              for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
+                SmallVector<Poly> conds;
+                SmallVectorImpl<Poly> *on = assume ? &conds : nullptr;
+                auto px = rowAndColumn(*sx, a, 0, sym, c, on);
+                auto py =
+                    px ? rowAndColumn(*sy, b, 1, sym, c, on) : std::nullopt;
+                if (!py)
+                  continue;
+                auto r1 = s.rowOf(px->first, 0), r2 = s.rowOf(py->first, 1);
+                auto r3 = s.rowOf(px->second, 0), r4 = s.rowOf(py->second, 1);
+                if (!r3 || !r4)
+                  continue;
+                if (r1 && r2)
+                  s.eq(System::minus(*r1, *r2));
+                else if (levels < 2 ||
+                         !split(px->first, py->first, levels - 1, false))
+                  continue;
+                s.eq(System::minus(*r3, *r4));
+                if (assume) {
+                  for (const Poly &q : conds)
+                    if (!llvm::is_contained(*s.assumes, q))
+                      s.assumes->push_back(q);
+                  // What it finds holds only where the conditions do.
+                  s.approx = true;
+                  s.approxWhy = "a flattened subscript weft cannot delinearize";
+                }
+                return true;
+              }
+            }
+            return false;
+          };
       bool done = false;
       // Proofs first, the whole and then without the common terms; then on
       // conditions, without them first (they ask less: `stride - 1 >= 0`
@@ -614,45 +632,8 @@ static bool sameElement(System &s, const Access &a, const Access &b,
           break;
         if (strip && common.terms().empty())
           continue;
-        const Poly &wx = strip ? *xs : *x.lo, &wy = strip ? *ys : *y.lo;
-        for (Value sym : wx.atoms()) {
-          if (!s.isShared(sym))
-            continue;
-          unsigned rowDegree = assume ? 1 : 2;
-          auto sx = splitBy(wx, sym, rowDegree),
-               sy = splitBy(wy, sym, rowDegree);
-          if (!sx || !sy)
-            continue;
-          for (int64_t c : {0, 1, -1, 2, -2, 3, -3, 4, -4}) {
-            SmallVector<Poly> conds;
-            SmallVectorImpl<Poly> *on = assume ? &conds : nullptr;
-            auto px = rowAndColumn(*sx, a, 0, sym, c, on);
-            auto py = px ? rowAndColumn(*sy, b, 1, sym, c, on) : std::nullopt;
-            if (!py)
-              continue;
-            auto r1 = s.rowOf(px->first, 0), r2 = s.rowOf(py->first, 1);
-            auto r3 = s.rowOf(px->second, 0), r4 = s.rowOf(py->second, 1);
-            if (!r3 || !r4)
-              continue;
-            if (r1 && r2)
-              s.eq(System::minus(*r1, *r2));
-            else if (assume || !rowsEqual(px->first, py->first))
-              continue;
-            s.eq(System::minus(*r3, *r4));
-            if (assume) {
-              for (const Poly &q : conds)
-                if (!llvm::is_contained(*s.assumes, q))
-                  s.assumes->push_back(q);
-              // What it finds holds only where the conditions do.
-              s.approx = true;
-              s.approxWhy = "a flattened subscript weft cannot delinearize";
-            }
-            done = true;
-            break;
-          }
-          if (done)
-            break;
-        }
+        done = split(strip ? *xs : *x.lo, strip ? *ys : *y.lo, assume ? 1 : 2,
+                     assume);
       }
       if (!done) {
         s.approx = true;

@@ -1,5 +1,4 @@
-//===- Polynomial.h - Subscripts and bounds as integer polynomials -*- C++
-//-*-===//
+//===- Polynomial.h - Subscripts and bounds as integer polynomials -*- C++ -*-===//
 //
 // A subscript or a loop bound in weft's model is computed either by an affine
 // map (affine.load, affine.for) or by arith ops on index values (memref.load,
