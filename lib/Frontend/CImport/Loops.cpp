@@ -251,6 +251,12 @@ struct InitSet {
 };
 } // namespace
 
+/// Does a for's init declare v (`int i = 0, j = n`)?
+static bool declares(const clang::Stmt *init, const clang::VarDecl *v) {
+  const auto *ds = dyn_cast_or_null<clang::DeclStmt>(init);
+  return ds && llvm::is_contained(ds->decls(), v);
+}
+
 static InitSet initSetOf(const clang::Stmt *init) {
   if (const auto *ds = dyn_cast<clang::DeclStmt>(init)) {
     const auto *v = ds->isSingleDecl()
@@ -385,13 +391,12 @@ static Counted recognize(Importer &im, const clang::ForStmt *s) {
     // variable runs before the loop, as a comma init does.
     c.initBefore = init;
     c.start = nullptr;
-    c.declaredInInit = false;
   }
   c.counter = incVar;
   // (A counter declared by an init that runs before the loop is the
   // replacing block's, as it was the loop's.)
-  if (initDecl && c.initBefore)
-    c.declaredInInit = llvm::is_contained(initDecl->decls(), c.counter);
+  if (c.initBefore)
+    c.declaredInInit = declares(init, c.counter);
   std::string name = c.counter->getName().str();
 
   clang::QualType ct = c.counter->getType();
@@ -721,8 +726,7 @@ void Importer::importWhileOrDo(const clang::Stmt *s, int64_t id) {
       // 0;)`: it runs before the loop, which starts from the counter's
       // value after it.)
       h.initBefore = fs->getInit();
-      if (const auto *ds = dyn_cast<clang::DeclStmt>(fs->getInit()))
-        h.declaredInInit = llvm::is_contained(ds->decls(), var);
+      h.declaredInInit = declares(h.initBefore, var);
     }
   }
   for (const Bound &b : bounds)
