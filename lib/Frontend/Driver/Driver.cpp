@@ -670,7 +670,8 @@ std::map<std::string, ForeignFunction> weft::readOtherFiles(
         llvm::any_of(others, [&](const Other &o) { return o.path == f; }))
       continue;
     if (auto buf = llvm::MemoryBuffer::getFile(f))
-      others.push_back({std::string(f), std::string(real), std::move(*buf)});
+      others.push_back(
+          {std::string(f), std::string(real), std::move(*buf), false, {}});
   }
   // Where each function is defined (the first file found wins), and the
   // functions needed: the file's, then transitively those that the files

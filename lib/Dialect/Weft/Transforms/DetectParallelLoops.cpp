@@ -1313,7 +1313,8 @@ Verdict DetectParallelLoops::analyze(Operation *loop, CallSummaries &summaries,
                         "-fassociative-math or weft's --fp-reductions)",
                     r.witness ? LocationAttr(r.witness->getLoc()) : LocationAttr(),
                     r.cell.name + " updated here");
-      v.reductions.push_back({var, r.op, r.pred, r.isFloat});
+      v.reductions.push_back(
+          {var, r.op, r.pred, r.isFloat, std::nullopt, false});
       break;
     }
   }
@@ -1635,10 +1636,11 @@ Verdict DetectParallelLoops::analyze(Operation *loop, CallSummaries &summaries,
       continue;
     }
     copiedOf[c] = copied.size();
-    copied.push_back({{c},
-                      {VarRef{root.decl, root.name}, "", "", false},
-                      false,
-                      type.getNumElements() * elemSizeOf(type)});
+    copied.push_back(
+        {{c},
+         {VarRef{root.decl, root.name}, "", "", false, std::nullopt, false},
+         false,
+         type.getNumElements() * elemSizeOf(type)});
   }
 
   // Pairs of distinct bases that need a run-time check. The checks may
