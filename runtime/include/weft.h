@@ -64,7 +64,7 @@ extern "C" {
 
 /// The ABI of this header. Bumped on any incompatible change to a type or a
 /// function below; weft_ready() compares it with the library's.
-#define WEFT_ABI_VERSION 2
+#define WEFT_ABI_VERSION 3
 
 /// The most chunks any loop is cut into. Generated code sizes its per-chunk
 /// partial arrays with it.
@@ -290,9 +290,10 @@ WEFT_API int weft_exit_first(weft_exits_t *x, int64_t k, int64_t chunk);
 /// and calls while another thread owns the team, run fn(ctx, 0, 1).
 WEFT_API void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx);
 
-/// Whether this call of a parallel loop's site (`body` and the region_id
-/// of its descriptor, with the descriptor's trip count) should run the loop
-/// as written on the calling thread instead of calling weft_parallel_for:
+/// weft_for_inline(memo, body, region_id, trip): whether this call of a
+/// parallel loop's site (`body` and the region_id of its descriptor, with
+/// the descriptor's trip count) should run the loop as written on the
+/// calling thread instead of calling weft_parallel_for:
 /// 1 only for a site that the runtime has measured to save less than its
 /// fork and join on the team (docs/runtime.md, "Measured sites"), on calls
 /// that need not be timed. On 0 the caller goes on to weft_parallel_for
@@ -300,11 +301,49 @@ WEFT_API void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx);
 /// written when one of its own checks fails). Generated code asks only
 /// where the loop as written and its chunks give the same results (no
 /// floating-point sum reduction). weft_spmd_inline() is the same for a
-/// weft_spmd region.
-WEFT_API int weft_for_inline(weft_body_fn body, uint32_t region_id,
-                             int64_t trip);
-WEFT_API int weft_spmd_inline(weft_spmd_fn fn, uint32_t region_id,
-                              int64_t trip);
+/// weft_spmd region. weft_for_ask() and weft_spmd_ask() are the questions
+/// to libweft, which these ask when the memo holds no answer.
+///
+/// `memo`, when not NULL, is the site's memo: a static of the function that
+/// holds the site, zero-initialized, which only these functions touch. When
+/// the answer is 1, libweft also writes there how many of the site's next
+/// calls, with a trip count up to this one's, would get the same answer,
+/// and weft_for_inline() and weft_spmd_inline() give those calls their 1
+/// from the memo without calling libweft (a relaxed load and store of one
+/// word: two threads that call the site at once may take one call each of
+/// the same grant; either runs the loop as written, which is always right).
+/// A short site then costs its calls a few ns, where asking costs tens (a
+/// stencil row of 0.5 us, 500 times per kernel: bench/polybench/README.md).
+typedef struct weft_memo {
+  uint32_t word; /* the calls left (low 8 bits) and the trip count up to
+                    which they hold (above); 0: none */
+} weft_memo_t;
+WEFT_API int weft_for_ask(weft_memo_t *memo, weft_body_fn body,
+                          uint32_t region_id, int64_t trip);
+WEFT_API int weft_spmd_ask(weft_memo_t *memo, weft_spmd_fn fn,
+                           uint32_t region_id, int64_t trip);
+
+/// Takes one call of the memo's grant for a call of `trip` iterations: 1
+/// when there was one to take.
+static inline int weft_memo_take(weft_memo_t *memo, int64_t trip) {
+  uint32_t w = __atomic_load_n(&memo->word, __ATOMIC_RELAXED);
+  if ((w & 0xffu) == 0 || trip > (int64_t)(w >> 8))
+    return 0;
+  __atomic_store_n(&memo->word, w - 1, __ATOMIC_RELAXED);
+  return 1;
+}
+
+static inline int weft_for_inline(weft_memo_t *memo, weft_body_fn body,
+                                  uint32_t region_id, int64_t trip) {
+  return (memo && weft_memo_take(memo, trip)) ||
+         weft_for_ask(memo, body, region_id, trip);
+}
+
+static inline int weft_spmd_inline(weft_memo_t *memo, weft_spmd_fn fn,
+                                   uint32_t region_id, int64_t trip) {
+  return (memo && weft_memo_take(memo, trip)) ||
+         weft_spmd_ask(memo, fn, region_id, trip);
+}
 
 /// A barrier over the team of the enclosing weft_spmd region: returns on every
 /// member once all have reached it. Outside an SPMD region, and in a team of

@@ -501,6 +501,31 @@ typedef struct weft_site_facts {
 ///     WEFT_REPROBE_EVERY calls while its loop alone is short.
 /// The caller records f->team_call = calls when the answer is
 /// WEFT_SITE_TEAM_TIMED.
+/// What weft_site_decide() weighs for a measured site (f->serial > 0) and
+/// a call of `trip` iterations: the loop's time on the caller (`alone`),
+/// what the team would take off it (`gain`), and what the last timed call
+/// on the team spent beyond its share of the work (`over`).
+typedef struct weft_site_costs {
+  double alone, gain, over;
+} weft_site_costs_t;
+
+WEFT_HELPER weft_site_costs_t weft_site_costs(const weft_site_facts_t *f,
+                                              int64_t trip) {
+  weft_site_costs_t c;
+  double per = f->serial;
+  c.alone = per * (double)trip;
+  c.over = WEFT_SERIAL_BELOW_NS / 2;
+  /* A team of one (WEFT_NUM_THREADS=1, OMP_NUM_THREADS=1) saves nothing:
+     as written. Not known yet (0): a team of two. */
+  double size = f->par_size == 1  ? 1
+                : f->par_size < 2 ? 2
+                                  : (double)f->par_size;
+  if (f->par_trip > 0)
+    c.over = f->par_ns - per * (double)f->par_trip / size;
+  c.gain = c.alone * (1 - 1 / size);
+  return c;
+}
+
 WEFT_HELPER int weft_site_decide(const weft_site_facts_t *f, uint32_t calls,
                                  int64_t trip, double work_ns, int inline_ok) {
   if (trip <= 0)
@@ -509,21 +534,13 @@ WEFT_HELPER int weft_site_decide(const weft_site_facts_t *f, uint32_t calls,
   if (per <= 0)
     return work_ns > 0 && work_ns <= WEFT_PROBE_MAX_NS ? WEFT_SITE_CALLER
                                                        : WEFT_SITE_TEAM;
-  double alone = per * (double)trip;
+  weft_site_costs_t c = weft_site_costs(f, trip);
+  double alone = c.alone, gain = c.gain, over = c.over;
   if (alone >= WEFT_PROBE_MAX_NS)
     return WEFT_SITE_TEAM;
   if (calls < 2)
     return WEFT_SITE_CALLER;
   const double least = WEFT_SERIAL_BELOW_NS / 2;
-  double over = least;
-  /* A team of one (WEFT_NUM_THREADS=1, OMP_NUM_THREADS=1) saves nothing:
-     as written. Not known yet (0): a team of two. */
-  double size = f->par_size == 1  ? 1
-                : f->par_size < 2 ? 2
-                                  : (double)f->par_size;
-  if (f->par_trip > 0)
-    over = f->par_ns - per * (double)f->par_trip / size;
-  double gain = alone * (1 - 1 / size);
   if (gain < over) {
     if (gain >= least &&
         (double)(calls - f->team_call) * alone >= WEFT_REPROBE_RATIO * over)
@@ -533,6 +550,33 @@ WEFT_HELPER int weft_site_decide(const weft_site_facts_t *f, uint32_t calls,
   }
   return calls % WEFT_REPROBE_EVERY == 0 ? WEFT_SITE_CALLER
                                          : WEFT_SITE_TEAM_TIMED;
+}
+
+/// After weft_site_decide() said WEFT_SITE_INLINE for call `calls` of a
+/// site with facts `f` (with inline_ok) and `trip` iterations: how many of
+/// the calls that follow it would be told the same, for any trip count from
+/// 1 to `trip`, while the facts stay as they are: the calls up to the next
+/// one timed on the caller (one in WEFT_RETIME_INLINE) or, where a warm
+/// team could gain, the next timed call on the team, whichever comes first.
+/// (A shorter call has a smaller `alone` and `gain`: it moves neither
+/// closer.) What the generated code's memo grants (weft_memo_t).
+WEFT_HELPER uint32_t weft_site_inline_run(const weft_site_facts_t *f,
+                                          uint32_t calls, int64_t trip) {
+  uint32_t k = WEFT_RETIME_INLINE - 1 - calls % WEFT_RETIME_INLINE;
+  weft_site_costs_t c = weft_site_costs(f, trip);
+  if (c.gain >= WEFT_SERIAL_BELOW_NS / 2 && c.alone > 0) {
+    /* Call calls + j goes to the team once (calls + j - team_call) * alone
+       >= WEFT_REPROBE_RATIO * over: j >= room. */
+    double room = WEFT_REPROBE_RATIO * c.over / c.alone -
+                  (double)(uint32_t)(calls - f->team_call);
+    if (room <= 1)
+      return 0;
+    if (room <= (double)k) {
+      uint32_t r = (uint32_t)room;
+      k = (double)r == room ? r - 1 : r;
+    }
+  }
+  return k;
 }
 
 /// A site's time per iteration on the caller after a call that took `per`:

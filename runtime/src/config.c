@@ -28,6 +28,12 @@ _Atomic unsigned weft_config_generation = 1;
 
 static pthread_mutex_t config_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
+/* What the per-call questions of any thread need of the environment, read
+   once (read_env): WEFT_SCHEDULE_REVERSED_BIT and WEFT_MEASURE_BIT, with
+   ENV_READ_BIT once they are set. One relaxed load per question, where
+   pthread_once and env_cfg cost a short site's call two more cache lines. */
+enum { ENV_READ_BIT = 1, ENV_REVERSE_BIT = 2, ENV_MEASURE_BIT = 4 };
+static _Atomic int env_bits;
 
 /* Each setting has an environment value and an API value; the API wins. */
 static weft_config_t env_cfg;
@@ -205,17 +211,27 @@ static void read_env(void) {
                "the system default");
     }
   }
+  atomic_store_explicit(&env_bits,
+                        ENV_READ_BIT | (env_cfg.reverse ? ENV_REVERSE_BIT : 0) |
+                            (env_cfg.measure ? ENV_MEASURE_BIT : 0),
+                        memory_order_relaxed);
+}
+
+/// env_bits, read first if need be.
+static int env_flags(void) {
+  int b = atomic_load_explicit(&env_bits, memory_order_relaxed);
+  if (!b) {
+    pthread_once(&env_once, read_env);
+    b = atomic_load_explicit(&env_bits, memory_order_relaxed);
+  }
+  return b;
 }
 
 int weft_schedule_reversed(void) {
-  pthread_once(&env_once, read_env);
-  return env_cfg.reverse;
+  return (env_flags() & ENV_REVERSE_BIT) != 0;
 }
 
-int weft_measure_sites(void) {
-  pthread_once(&env_once, read_env);
-  return env_cfg.measure;
-}
+int weft_measure_sites(void) { return (env_flags() & ENV_MEASURE_BIT) != 0; }
 
 int weft_schedule_eager(void) {
   pthread_once(&env_once, read_env);

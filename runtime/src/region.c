@@ -474,14 +474,14 @@ static int site_mode(const void *fn, const weft_loop_t *loop,
   return weft_site_mode(*s, loop->trip, loop->work_ns, 0);
 }
 
-static int site_inline(uintptr_t key, int64_t trip) {
+static int site_inline(uintptr_t key, int64_t trip, weft_memo_t *memo) {
   weft_tls.next_key = 0;
   if (!measured_here(trip))
     return 0;
   weft_site_stat_t *s = weft_site_lookup(key);
   if (!s || weft_site_ns_per_iter(s) <= 0)
     return 0; /* not measured yet: the call decides, from its estimate */
-  int mode = weft_site_mode(s, trip, 0, 1);
+  int mode = weft_site_inline_mode(s, trip, memo);
   if (mode == WEFT_SITE_INLINE)
     return 1;
   weft_tls.next_key = key;
@@ -490,12 +490,14 @@ static int site_inline(uintptr_t key, int64_t trip) {
   return 0;
 }
 
-int weft_for_inline(weft_body_fn body, uint32_t region_id, int64_t trip) {
-  return site_inline((uintptr_t)body + region_id, trip);
+int weft_for_ask(weft_memo_t *memo, weft_body_fn body, uint32_t region_id,
+                 int64_t trip) {
+  return site_inline((uintptr_t)body + region_id, trip, memo);
 }
 
-int weft_spmd_inline(weft_spmd_fn fn, uint32_t region_id, int64_t trip) {
-  return site_inline((uintptr_t)fn + region_id, trip);
+int weft_spmd_ask(weft_memo_t *memo, weft_spmd_fn fn, uint32_t region_id,
+                  int64_t trip) {
+  return site_inline((uintptr_t)fn + region_id, trip, memo);
 }
 
 /// A loop of the site `site` (its body as compiled) run as that site's

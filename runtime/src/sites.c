@@ -38,7 +38,8 @@
 #include <string.h>
 
 struct weft_site_stat {
-  _Atomic uintptr_t key;    /* 0: free */
+  /* An entry to a cache line: a call of a site reads one line. */
+  _Alignas(64) _Atomic uintptr_t key; /* 0: free */
   _Atomic uint64_t serial;  /* ns per iteration on the caller (a double's
                                bits); 0: not measured yet */
   _Atomic uint64_t par_ns;  /* the last timed parallel call: its wall time */
@@ -85,27 +86,57 @@ weft_site_stat_t *weft_site_lookup(uintptr_t key) {
   return NULL;
 }
 
-int weft_site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
-                   int inline_ok) {
+/// weft_site_mode(), and with `memo` the grant of an answer to run as
+/// written (weft_site_inline_mode).
+static int site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
+                     int inline_ok, weft_memo_t *memo) {
   if (!s || trip <= 0)
     return WEFT_SITE_TEAM;
-  uint32_t calls =
-      atomic_fetch_add_explicit(&s->calls, 1, memory_order_relaxed);
+  /* Counted by a read and a write, not a locked add (which costs a short
+     site's call more than the rest of its question): two threads that call
+     the site at once may count one call. */
+  uint32_t calls = atomic_load_explicit(&s->calls, memory_order_relaxed);
+  atomic_store_explicit(&s->calls, calls + 1, memory_order_relaxed);
   weft_site_facts_t f = {
       .serial = load_double(&s->serial),
       .par_ns = (double)atomic_load_explicit(&s->par_ns, memory_order_relaxed),
       .par_trip = atomic_load_explicit(&s->par_trip, memory_order_relaxed),
       .par_size = atomic_load_explicit(&s->par_size, memory_order_relaxed),
       .team_call = atomic_load_explicit(&s->team_call, memory_order_relaxed)};
-  int mode = weft_site_decide(&f, calls, trip, work_ns, inline_ok);
   /* Until a call on the team is timed, the decisions assume the team it
-     would run on. */
-  if (f.serial <= 0 && mode == WEFT_SITE_CALLER && f.par_size == 0)
-    atomic_store_explicit(&s->par_size, weft_num_threads(),
-                          memory_order_relaxed);
+     would run on: asked only once the loop is long enough for some team to
+     gain (S >= 1 us), since the question copies the configuration and asks
+     the kernel for the affinity mask, more than the whole loop of the sites
+     this is for. Until then, a team of 2. */
+  if (f.par_size == 0 && f.serial > 0 &&
+      f.serial * (double)trip >= WEFT_SERIAL_BELOW_NS / 2) {
+    f.par_size = weft_num_threads();
+    atomic_store_explicit(&s->par_size, f.par_size, memory_order_relaxed);
+  }
+  int mode = weft_site_decide(&f, calls, trip, work_ns, inline_ok);
   if (mode == WEFT_SITE_TEAM_TIMED)
     atomic_store_explicit(&s->team_call, calls, memory_order_relaxed);
+  if (mode == WEFT_SITE_INLINE && memo && trip <= WEFT_MEMO_MAX_TRIP) {
+    /* The calls granted are counted now: the call after them is the one
+       that would have been timed. */
+    uint32_t k = weft_site_inline_run(&f, calls, trip);
+    if (k) {
+      atomic_store_explicit(&s->calls, calls + 1 + k, memory_order_relaxed);
+      __atomic_store_n(&memo->word, ((uint32_t)trip << 8) | k,
+                       __ATOMIC_RELAXED);
+    }
+  }
   return mode;
+}
+
+int weft_site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
+                   int inline_ok) {
+  return site_mode(s, trip, work_ns, inline_ok, NULL);
+}
+
+int weft_site_inline_mode(weft_site_stat_t *s, int64_t trip,
+                          weft_memo_t *memo) {
+  return site_mode(s, trip, 0, 1, memo);
 }
 
 void weft_site_record(weft_site_stat_t *s, int64_t trip, uint64_t ns) {

@@ -13,7 +13,9 @@
  *     team could gain, once its calls on the caller have run
  *     WEFT_REPROBE_RATIO times what its last team call cost; asked by the
  *     generated code, it runs as written but once in WEFT_RETIME_INLINE;
- *   - more sites than the table holds: the rest run as compiled.
+ *   - more sites than the table holds: the rest run as compiled;
+ *   - a memo's grants (weft_site_inline_run) are answers the site would
+ *     give, up to the first it would not.
  * And through weft_parallel_for and weft_spmd on a team of two:
  *   - a loop far shorter than a fork never runs on the team (weft_stats'
  *     regions and serial_regions), with the same chunks and results;
@@ -22,7 +24,7 @@
  *   - the same through weft_parallel_for_exits (a loop with error paths);
  *   - generated code that asks weft_for_inline/weft_spmd_inline first
  *     runs the loop as written on all calls but those the runtime times,
- *     and each call is counted once;
+ *     and each call is counted once, with a memo or without;
  *   - `off` (WEFT_MEASURE=0): every call uses the team.
  * Under ThreadSanitizer and qemu (test_scale_down()), where the short loop
  * may measure long, the counts are checked only for what they must sum to.
@@ -160,6 +162,88 @@ static void decisions(void) {
   weft_sites_reset();
 }
 
+/* The memo's grants (weft_site_inline_run): after a call told to run as
+   written, the calls granted would each be told the same, for any trip
+   count up to the call's, and the one after them would not (unless it is
+   a full WEFT_RETIME_INLINE - 1), on facts of every kind: teams of 1, 2, 4
+   timed or not, warm or woken, loops short and long. */
+static void grants(void) {
+  const double serial[] = {0.05, 0.3, 1, 4, 20};
+  const int64_t trips[] = {1, 37, 1000, 4000, 20000};
+  const double par_ns[] = {0, 600, 1150, 20150, 300000};
+  const int sizes[] = {0, 1, 2, 4};
+  const uint32_t team_calls[] = {0, 5, 300, 70000};
+  int granted = 0, capped = 0, checked = 0;
+  for (size_t a = 0; a < sizeof serial / sizeof serial[0]; a++)
+    for (size_t b = 0; b < sizeof par_ns / sizeof par_ns[0]; b++)
+      for (size_t c = 0; c < sizeof sizes / sizeof sizes[0]; c++)
+        for (size_t d = 0; d < sizeof team_calls / sizeof team_calls[0]; d++)
+          for (size_t t = 0; t < sizeof trips / sizeof trips[0]; t++)
+            for (uint32_t calls = team_calls[d] + 2;
+                 calls < team_calls[d] + 2 + 3 * WEFT_RETIME_INLINE;
+                 calls += 7) {
+              weft_site_facts_t f = {.serial = serial[a],
+                                     .par_ns = par_ns[b],
+                                     .par_trip = par_ns[b] > 0 ? 1000 : 0,
+                                     .par_size = sizes[c],
+                                     .team_call = team_calls[d]};
+              int64_t trip = trips[t];
+              if (weft_site_decide(&f, calls, trip, 0, 1) != WEFT_SITE_INLINE)
+                continue;
+              uint32_t k = weft_site_inline_run(&f, calls, trip);
+              CHECK(k < WEFT_RETIME_INLINE);
+              for (uint32_t j = 1; j <= k; j++) {
+                CHECK_EQ(weft_site_decide(&f, calls + j, trip, 0, 1),
+                         WEFT_SITE_INLINE);
+                CHECK_EQ(weft_site_decide(&f, calls + j, 1, 0, 1),
+                         WEFT_SITE_INLINE);
+                CHECK_EQ(weft_site_decide(&f, calls + j, (trip + 1) / 2, 0, 1),
+                         WEFT_SITE_INLINE);
+              }
+              CHECK(weft_site_decide(&f, calls + k + 1, trip, 0, 1) !=
+                    WEFT_SITE_INLINE);
+              granted += k > 0;
+              capped += k + 1 < WEFT_RETIME_INLINE - calls % WEFT_RETIME_INLINE;
+              checked++;
+            }
+  /* Both ends were seen: grants up to the timed call, and grants cut
+     short by a reprobe on the team. */
+  CHECK(checked > 1000);
+  CHECK(granted > 1000);
+  CHECK(capped > 10);
+
+  /* Through the table: a site told to run as written grants the calls up to
+     the one timed, and counts them; that call is then timed. */
+  weft_sites_reset();
+  weft_site_stat_t *s = weft_site_lookup(0x7000);
+  CHECK_EQ(weft_site_mode(s, 1000, 5000, 0), CALLER);
+  weft_site_record(s, 1000, 300);
+  CHECK_EQ(weft_site_mode(s, 1000, 5000, 0), CALLER);
+  weft_memo_t memo = {0};
+  CHECK_EQ(weft_site_inline_mode(s, 1000, &memo), WEFT_SITE_INLINE); /* 2 */
+  CHECK_EQ(memo.word & 0xff, WEFT_RETIME_INLINE - 3);
+  CHECK_EQ(memo.word >> 8, 1000);
+  int taken = 0;
+  while (weft_memo_take(&memo, 1000))
+    taken++;
+  CHECK_EQ(taken, WEFT_RETIME_INLINE - 3);
+  CHECK_EQ(weft_site_inline_mode(s, 1000, &memo), CALLER); /* the timed */
+  CHECK_EQ(memo.word & 0xff, 0);
+  CHECK_EQ(weft_site_inline_mode(s, 1000, &memo), WEFT_SITE_INLINE);
+  /* A longer call is not the memo's: it asks. */
+  CHECK_EQ(weft_memo_take(&memo, 1001), 0);
+  CHECK_EQ(weft_memo_take(&memo, 999), 1);
+  /* Trip counts past the memo's 24 bits get no grant. */
+  weft_memo_t none = {0};
+  weft_site_record(s, 1000, 1);               /* 0.001 ns per iteration */
+  weft_site_record_team(s, 1000, 1000000, 2); /* a team woken: 1 ms */
+  CHECK_EQ(weft_site_inline_mode(s, 1000, NULL), CALLER); /* 512: timed */
+  CHECK_EQ(weft_site_inline_mode(s, WEFT_MEMO_MAX_TRIP + 1, &none),
+           WEFT_SITE_INLINE);
+  CHECK_EQ(none.word, 0);
+  weft_sites_reset();
+}
+
 /* A short loop: each iteration adds one to its element. */
 typedef struct {
   int *a;
@@ -286,17 +370,24 @@ static void through_the_api(int measure) {
      on the caller through the runtime, then as written (until call
      WEFT_RETIME_INLINE, timed on the caller through the runtime). Each
      call is counted once: a second count would move that call. */
+  /* With a memo (the generated code's static) or without, the same: the
+     memo's grants are the runtime's answers, counted when granted. The
+     loop without a memo comes last: the check after them goes on with its
+     site's calls. */
   enum { ASKED = 200 };
   int quiet = 1; /* no timing was spoiled: the calls are numbered as said */
-  for (int spmd = 0; spmd < 2; spmd++) {
+  for (int variant = 0; variant < 4; variant++) {
+    int spmd = !(variant & 1);
+    weft_memo_t memo = {0}, *m = variant < 2 ? &memo : NULL;
+    weft_sites_reset();
     weft_reset_stats();
     memset(a, 0, sizeof a);
     site.loop = (weft_loop_t){.trip = N, .work_ns = 4.0 * N, .region_id = 4};
     site.ctx.a = a;
     int inlined = 0;
     for (int i = 0; i < ASKED; i++) {
-      if (spmd ? weft_spmd_inline(spmd_body, 4, N)
-               : weft_for_inline(short_body, 4, N)) {
+      if (spmd ? weft_spmd_inline(m, spmd_body, 4, N)
+               : weft_for_inline(m, short_body, 4, N)) {
         for (int k = 0; k < N; k++)
           a[k]++;
         inlined++;
@@ -326,11 +417,11 @@ static void through_the_api(int measure) {
      call is its own (its estimate is long: on the team), whatever site 4
      was told (call WEFT_RETIME_INLINE: timed on the caller). */
   if (measure && exact && quiet) {
-    CHECK_EQ(weft_for_inline(short_body, 4, N), 1);
+    CHECK_EQ(weft_for_inline(NULL, short_body, 4, N), 1);
     weft_reset_stats();
     for (int i = 0; i < (int)WEFT_RETIME_INLINE - ASKED - 1; i++)
-      CHECK_EQ(weft_for_inline(short_body, 4, N), 1);
-    CHECK_EQ(weft_for_inline(short_body, 4, N), 0);
+      CHECK_EQ(weft_for_inline(NULL, short_body, 4, N), 1);
+    CHECK_EQ(weft_for_inline(NULL, short_body, 4, N), 0);
     site.loop.region_id = 5;
     site.loop.work_ns = 1e9;
     weft_parallel_for(&site.loop, short_body, &site.ctx);
@@ -349,6 +440,7 @@ int main(int argc, char **argv) {
   int measure = !(argc > 1 && strcmp(argv[1], "off") == 0);
   if (measure) {
     decisions();
+    grants();
     CHECK_EQ(weft_measure_sites(), 1);
   } else {
     CHECK_EQ(weft_measure_sites(), 0);

@@ -1670,19 +1670,36 @@ std::string FileRewriter::regionIdText(const Plan &p) {
   return std::to_string(p.task.getRegionId().value_or(p.task.getLoopId()));
 }
 
-std::string FileRewriter::inlineQuery(const std::vector<Plan *> &loops,
-                                      const std::string &fn, bool spmd,
-                                      const std::string &trip) {
+bool FileRewriter::holdsStatics(const Plan &p) {
+  // C11 6.7.4p3: an inline definition of a function with external linkage
+  // defines no modifiable static.
+  return !(p.fn && p.fn->isInlineSpecified() &&
+           p.fn->getStorageClass() != clang::SC_Static &&
+           p.fn->getStorageClass() != clang::SC_Extern);
+}
+
+FileRewriter::InlineQuery
+FileRewriter::inlineQuery(const std::vector<Plan *> &loops,
+                          const std::string &fn, bool spmd,
+                          const std::string &trip, const std::string &in) {
   if (!llvm::all_of(loops, [](const Plan *p) { return sameAsChunks(*p); }))
-    return "";
+    return {};
   const Plan &first = *loops.front();
+  InlineQuery q;
+  std::string memo = loops.size() > 1 ? "weft_rmemo" : "weft_memo";
+  if (holdsStatics(first))
+    q.decl = in + "static weft_memo_t " + memo +
+             "; /* libweft's answers kept: calls that run as written */\n";
   std::string call =
-      std::string(spmd ? "weft_spmd_inline(" : "weft_for_inline(") + fn + ", " +
+      std::string(spmd ? "weft_spmd_inline(" : "weft_for_inline(") +
+      (q.decl.empty() ? "0" : "&" + memo) + ", " + fn + ", " +
       regionIdText(first) + ", " + trip + ")";
   if (loops.size() > 1)
-    return " && !(weft_as_written = " + call + ")";
-  return (first.inAskedRegion ? " && !weft_as_written" : "") +
-         std::string(" && !") + call;
+    q.cond = " && !(weft_as_written = " + call + ")";
+  else
+    q.cond = (first.inAskedRegion ? " && !weft_as_written" : "") +
+             std::string(" && !") + call;
+  return q;
 }
 
 std::string FileRewriter::dispatch(const Plan &p) {
@@ -1711,12 +1728,13 @@ std::string FileRewriter::dispatch(const Plan &p) {
              L.bytes() + ", weft_n)) != 0)";
     copies = copyLengthTest(p, in) + copies;
   }
-  std::string query =
-      inlineQuery({const_cast<Plan *>(&p)}, members ? name + "_copies" : name,
-                  members, p.banded() ? p.nm("weft_bands") : p.nm("weft_trip"));
+  InlineQuery query = inlineQuery(
+      {const_cast<Plan *>(&p)}, members ? name + "_copies" : name, members,
+      p.banded() ? p.nm("weft_bands") : p.nm("weft_trip"), in);
+  o += query.decl;
   o += in + "if (weft_trip >= " +
        std::to_string(std::max<int64_t>(p.task.getMinTrip(), 1)) + " && " +
-       readyCall + query + indented(guards, in) + copies + ") {\n";
+       readyCall + query.cond + indented(guards, in) + copies + ") {\n";
   o += L.declParts;
   if (p.exits())
     o += body + "weft_exits_t weft_x;\n";
@@ -1849,11 +1867,12 @@ std::string FileRewriter::regionDispatch(const std::vector<Plan *> &r,
   o += "{ /* weft: one parallel region, in " + name +
        "(), when every loop's checks pass; else each loop as before */\n";
   o += head;
-  std::string query = inlineQuery(r, name, true, "weft_trip");
-  if (!query.empty())
-    o += in + "int weft_as_written = 0; /* the runtime said: this call runs "
-              "the loops as written */\n";
-  o += in + "if (" + regionCondition(r, in, false, query) + ") {\n";
+  InlineQuery query = inlineQuery(r, name, true, "weft_trip", in);
+  if (!query.cond.empty())
+    o += query.decl + in +
+         "int weft_as_written = 0; /* the runtime said: this call runs "
+         "the loops as written */\n";
+  o += in + "if (" + regionCondition(r, in, false, query.cond) + ") {\n";
   std::vector<Layout> layouts;
   for (Plan *p : r) {
     layouts.push_back(layout(*p, body));
@@ -1899,7 +1918,7 @@ std::string FileRewriter::regionDispatch(const std::vector<Plan *> &r,
   }
   std::string rest = regionElse(r, [&](const Plan &q) {
     Plan asked = q;
-    if (!query.empty())
+    if (!query.cond.empty())
       asked.inAskedRegion = true;
     return dispatch(asked);
   });

@@ -183,11 +183,7 @@ FileRewriter::openmpSite(const std::vector<const Plan *> &loops,
   }
   if (known >= kProbeMaxNs)
     return s;
-  // C11 6.7.4p3: an inline definition of a function with external linkage
-  // defines no modifiable static.
-  if (first.fn && first.fn->isInlineSpecified() &&
-      first.fn->getStorageClass() != clang::SC_Static &&
-      first.fn->getStorageClass() != clang::SC_Extern)
+  if (!holdsStatics(first))
     return s;
   std::string site = region ? "weft_rsite" : "weft_site";
   std::string mode = region ? "weft_rmode" : "weft_mode";

@@ -500,9 +500,18 @@ private:
   /// region (several loops) the answer is kept in `weft_as_written`, which
   /// the region's `else` tests first in each loop's condition (Plan::
   /// inAskedRegion): those loops then run as written without asking.
-  std::string inlineQuery(const std::vector<Plan *> &loops,
+  /// With `decl`, the site's memo (weft_memo_t), declared on the line
+  /// before the condition at indentation `in`, where the function may hold
+  /// a static (holdsStatics; else the query passes none).
+  struct InlineQuery {
+    std::string decl, cond;
+  };
+  InlineQuery inlineQuery(const std::vector<Plan *> &loops,
                           const std::string &fn, bool spmd,
-                          const std::string &trip);
+                          const std::string &trip, const std::string &in);
+  /// The function of the loop may define a modifiable static: not an inline
+  /// definition with external linkage (C11 6.7.4p3).
+  static bool holdsStatics(const Plan &p);
   /// The loop as written computes what its chunks compute, to the bit: no
   /// floating-point sum or product reduction (fmin/fmax, whose choice
   /// between +0 and -0 is unspecified, included). (A loop with error paths

@@ -8,7 +8,7 @@
 // Each row writes out[0..3]: rows n apart touch no element twice when
 // n >= 4 (which implies n >= 1, 2 and 3).
 // CHECK-LABEL: void rgba(
-// CHECK:       weft_for_inline(weft_rgba_{{[0-9]+}}, 0, weft_trip) &&
+// CHECK:       weft_for_inline(&weft_memo, weft_rgba_{{[0-9]+}}, 0, weft_trip) &&
 // CHECK-NEXT:    weft_add(-4, (int64_t)n, &weft_bad) >= 0 &&
 // CHECK-NEXT:    !weft_bad) {
 void rgba(unsigned char *restrict out, const unsigned char *restrict in, int n,

@@ -46,6 +46,7 @@
 // CHECK:       long classify(
 // CHECK:         int weft_n = 0; /* team members with copies */
 // CHECK-NEXT:    char *weft_copies = 0;
+// CHECK-NEXT:    static weft_memo_t weft_memo; /* libweft's answers kept: calls that run as written */
 // CHECK-NEXT:    if (weft_trip >= {{[0-9]+}} && weft_ready() &&
 // CHECK-NEXT:        (weft_n = weft_num_threads(),
 // CHECK-NEXT:         (weft_copies = (char *)weft_copies_alloc(64, weft_n)) != 0)) {

@@ -51,7 +51,8 @@
 // CHECK-NEXT:   { /* weft: in parallel in weft_scale_[[LINE]]() when the checks pass; else as written */
 // CHECK-NEXT:     int weft_start = 0;
 // CHECK-NEXT:     int64_t weft_trip = weft_trip_up((int64_t)weft_start, (int64_t)(n), 1, 0);
-// CHECK-NEXT:     if (weft_trip >= {{[0-9]+}} && weft_ready() && !weft_for_inline(weft_scale_[[LINE]], [[ID:[0-9]+]], weft_trip)) {
+// CHECK-NEXT:     static weft_memo_t weft_memo; /* libweft's answers kept: calls that run as written */
+// CHECK-NEXT:     if (weft_trip >= {{[0-9]+}} && weft_ready() && !weft_for_inline(&weft_memo, weft_scale_[[LINE]], [[ID:[0-9]+]], weft_trip)) {
 // CHECK-NEXT:       struct weft_scale_[[LINE]]_ctx weft_c = {
 // CHECK-NEXT:           .out = out,
 // CHECK-NEXT:           .k = k,

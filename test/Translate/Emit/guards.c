@@ -4,6 +4,7 @@
 
 // CHECK-LABEL: void rows(
 // CHECK:      int weft_bad = 0;
+// CHECK-NEXT: static weft_memo_t weft_memo; /* libweft{{.}}s answers kept: calls that run as written */
 // CHECK-NEXT: if (weft_trip >= {{[0-9]+}} && weft_ready() &&
 // The ranges of y*w + x and (y+1)*w + x: the least and greatest of their
 // values at the corners of the (y, x) box, since w may be negative.

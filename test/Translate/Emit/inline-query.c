@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 // CHECK-LABEL: long isum(
-// CHECK: if (weft_trip >= {{[0-9]+}} && weft_ready() && !weft_for_inline([[F:weft_isum_[0-9]+]], [[ID:[0-9]+]], weft_trip)) {
+// CHECK: if (weft_trip >= {{[0-9]+}} && weft_ready() && !weft_for_inline(&weft_memo, [[F:weft_isum_[0-9]+]], [[ID:[0-9]+]], weft_trip)) {
 // CHECK: .region_id = [[ID]],
 // CHECK: weft_parallel_for(&weft_l, [[F]], &weft_c);
 long isum(const int *v, int n) {
@@ -46,7 +46,7 @@ double dsum(const double *v, int n) {
 
 // An integer histogram: a copy per team member, in an SPMD region.
 // CHECK-LABEL: void scale(
-// CHECK: && weft_ready() && !weft_spmd_inline([[H:weft_hist_[0-9]+_copies]], {{[0-9]+}}, weft_trip)
+// CHECK: && weft_ready() && !weft_spmd_inline(&weft_memo, [[H:weft_hist_[0-9]+_copies]], {{[0-9]+}}, weft_trip)
 // CHECK: weft_spmd(&weft_l, [[H]], &weft_r);
 void scale(int n, float *restrict a) {
   for (int i = 0; i < n; i++)
@@ -58,7 +58,7 @@ void hist(int n, const unsigned char *restrict k, int h[restrict 256]) {
 }
 
 // CHECK-LABEL: void checked(
-// CHECK: if (weft_trip >= {{[0-9]+}} && weft_ready() && !weft_for_inline([[E:weft_checked_[0-9]+]], {{[0-9]+}}, weft_trip)) {
+// CHECK: if (weft_trip >= {{[0-9]+}} && weft_ready() && !weft_for_inline(&weft_memo, [[E:weft_checked_[0-9]+]], {{[0-9]+}}, weft_trip)) {
 // CHECK: weft_parallel_for_exits(&weft_l, [[E]], &weft_c, &weft_x);
 void checked(int n, const double *restrict a, double *restrict b) {
   for (int i = 0; i < n; i++) {

@@ -18,7 +18,6 @@
 // REMARK: [[#@LINE+30]]:3: remark: loop parallelized: {{.*}}; the loops at [[#@LINE+33]]:3 and [[#@LINE+35]]:3 share its parallel region
 // REMARK: [[#@LINE+32]]:3: remark: loop parallelized: {{.*}}; it shares the parallel region of the loop at [[#@LINE+29]]:3, each chunk after the same chunk of the loop before
 // REMARK: [[#@LINE+33]]:3: remark: loop parallelized: {{.*}}; it shares the parallel region of the loop at [[#@LINE+28]]:3, after a barrier
-
 // CHECK: static void [[B1:weft_frame_[0-9]+]](void *weft_arg,
 // CHECK: static void [[B2:weft_frame_[0-9]+]](void *weft_arg,
 // CHECK: static void [[B3:weft_frame_[0-9]+]](void *weft_arg,
@@ -31,12 +30,13 @@
 // CHECK: float *restrict c) {
 // CHECK-NEXT: float scale = k * 2; /* moves before the region */
 // CHECK-NEXT: { /* weft: one parallel region, in [[R]](), when every loop's checks pass; else each loop as before */
-// CHECK: int weft_as_written = 0; /* the runtime said: this call runs the loops as written */
-// CHECK-NEXT: if (weft_trip >= {{[0-9]+}} && weft_trip_2 >= {{[0-9]+}} && weft_trip_3 >= {{[0-9]+}} && weft_ready() && !(weft_as_written = weft_spmd_inline([[R]], {{[0-9]+}}, weft_trip))) {
+// CHECK: static weft_memo_t weft_rmemo; /* libweft's answers kept: calls that run as written */
+// CHECK-NEXT: int weft_as_written = 0; /* the runtime said: this call runs the loops as written */
+// CHECK-NEXT: if (weft_trip >= {{[0-9]+}} && weft_trip_2 >= {{[0-9]+}} && weft_trip_3 >= {{[0-9]+}} && weft_ready() && !(weft_as_written = weft_spmd_inline(&weft_rmemo, [[R]], {{[0-9]+}}, weft_trip))) {
 // CHECK: .work_ns = weft_l.work_ns,
 // CHECK: weft_spmd(&weft_site, [[R]], &weft_r);
 // CHECK: } else {
-// CHECK: && weft_ready() && !weft_as_written && !weft_for_inline([[B1]],
+// CHECK: && weft_ready() && !weft_as_written && !weft_for_inline(&weft_memo, [[B1]],
 // CHECK: weft_parallel_for(&weft_l, [[B1]], &weft_c);
 // CHECK: weft_parallel_for(&weft_l, [[B2]], &weft_c);
 // CHECK: weft_parallel_for(&weft_l, [[B3]], &weft_c);
