@@ -307,8 +307,9 @@ WEFT_API void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx);
 /// `memo`, when not NULL, is the site's memo: a static of the function that
 /// holds the site, zero-initialized, which only these functions touch. When
 /// the answer is 1, libweft also writes there how many of the site's next
-/// calls, with a trip count up to this one's, would get the same answer,
-/// and weft_for_inline() and weft_spmd_inline() give those calls their 1
+/// calls would get the same answer, and up to which trip count (this
+/// call's or more: weft_site_inline_run() in weft_checks.h), and
+/// weft_for_inline() and weft_spmd_inline() give those calls their 1
 /// from the memo without calling libweft (a relaxed load and store of one
 /// word: two threads that call the site at once may take one call each of
 /// the same grant; either runs the loop as written, which is always right).
@@ -316,7 +317,8 @@ WEFT_API void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx);
 /// stencil row of 0.5 us, 500 times per kernel: bench/polybench/README.md).
 typedef struct weft_memo {
   uint32_t word; /* the calls left (low 8 bits) and the trip count up to
-                    which they hold (above); 0: none */
+                    which they hold (above, up to WEFT_MEMO_MAX_TRIP); 0:
+                    none */
 } weft_memo_t;
 WEFT_API int weft_for_ask(weft_memo_t *memo, weft_body_fn body,
                           uint32_t region_id, int64_t trip);

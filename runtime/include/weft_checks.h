@@ -460,6 +460,9 @@ WEFT_HELPER int64_t weft_rows_high(const void *table, int64_t slo, int64_t shi,
 /// calls.
 #define WEFT_RETIME_INLINE 256u
 
+/// The largest trip count a memo's grant holds (weft_memo_t's 24 bits).
+#define WEFT_MEMO_MAX_TRIP 0xffffff
+
 /// How a call of a site runs (weft_site_decide).
 enum {
   WEFT_SITE_TEAM = 0,       /* as compiled, untimed */
@@ -552,31 +555,67 @@ WEFT_HELPER int weft_site_decide(const weft_site_facts_t *f, uint32_t calls,
                                          : WEFT_SITE_TEAM_TIMED;
 }
 
+/// What a memo of the generated code is granted (weft_memo_t): its next
+/// `calls` calls with at most `trip` iterations run as written.
+typedef struct weft_site_grant {
+  uint32_t calls;
+  int64_t trip;
+} weft_site_grant_t;
+
+/// A site's calls of `t` iterations, t at most the grant's `trip`, are
+/// told to run as written for any call number (but the timed ones): on the
+/// caller, and too short for a reprobe on the team.
+WEFT_HELPER int weft_site_inline_always(const weft_site_facts_t *f, int64_t t) {
+  weft_site_costs_t c = weft_site_costs(f, t);
+  return c.alone < WEFT_PROBE_MAX_NS && c.gain < c.over &&
+         c.gain < WEFT_SERIAL_BELOW_NS / 2;
+}
+
 /// After weft_site_decide() said WEFT_SITE_INLINE for call `calls` of a
 /// site with facts `f` (with inline_ok) and `trip` iterations: how many of
-/// the calls that follow it would be told the same, for any trip count from
-/// 1 to `trip`, while the facts stay as they are: the calls up to the next
-/// one timed on the caller (one in WEFT_RETIME_INLINE) or, where a warm
-/// team could gain, the next timed call on the team, whichever comes first.
-/// (A shorter call has a smaller `alone` and `gain`: it moves neither
-/// closer.) What the generated code's memo grants (weft_memo_t).
-WEFT_HELPER uint32_t weft_site_inline_run(const weft_site_facts_t *f,
-                                          uint32_t calls, int64_t trip) {
-  uint32_t k = WEFT_RETIME_INLINE - 1 - calls % WEFT_RETIME_INLINE;
+/// the calls that follow it would be told the same while the facts stay as
+/// they are, and for trip counts up to what: the calls up to the next one
+/// timed on the caller (one in WEFT_RETIME_INLINE), for any trip count
+/// whose loop is too short for a warm team to gain (so that no call of it
+/// goes back to the team), up to WEFT_MEMO_MAX_TRIP; where this call's loop
+/// is not that short, for trip counts up to this call's and up to the next
+/// timed call on the team. (A shorter call has a smaller `alone` and
+/// `gain`: it moves neither closer.)
+WEFT_HELPER weft_site_grant_t weft_site_inline_run(const weft_site_facts_t *f,
+                                                   uint32_t calls,
+                                                   int64_t trip) {
+  weft_site_grant_t g = {WEFT_RETIME_INLINE - 1 - calls % WEFT_RETIME_INLINE,
+                         trip};
   weft_site_costs_t c = weft_site_costs(f, trip);
-  if (c.gain >= WEFT_SERIAL_BELOW_NS / 2 && c.alone > 0) {
+  if (c.gain >= WEFT_SERIAL_BELOW_NS / 2) {
     /* Call calls + j goes to the team once (calls + j - team_call) * alone
        >= WEFT_REPROBE_RATIO * over: j >= room. */
     double room = WEFT_REPROBE_RATIO * c.over / c.alone -
                   (double)(uint32_t)(calls - f->team_call);
-    if (room <= 1)
-      return 0;
-    if (room <= (double)k) {
+    if (room <= 1) {
+      g.calls = 0;
+    } else if (room <= (double)g.calls) {
       uint32_t r = (uint32_t)room;
-      k = (double)r == room ? r - 1 : r;
+      g.calls = (double)r == room ? r - 1 : r;
     }
+    return g;
   }
-  return k;
+  /* The longest loop that is still that short: alone below
+     WEFT_PROBE_MAX_NS, gain below over and below the least a warm team
+     costs; computed, then checked as weft_site_decide() rounds. */
+  double per = f->serial, keep = c.alone > 0 ? c.gain / c.alone : 0;
+  double most = WEFT_PROBE_MAX_NS / per;
+  double least =
+      c.over < WEFT_SERIAL_BELOW_NS / 2 ? c.over : WEFT_SERIAL_BELOW_NS / 2;
+  if (keep > 0 && least / (per * keep) < most)
+    most = least / (per * keep);
+  int64_t t =
+      most >= (double)WEFT_MEMO_MAX_TRIP ? WEFT_MEMO_MAX_TRIP : (int64_t)most;
+  while (t > trip && !weft_site_inline_always(f, t))
+    t = t - 1 - (t - trip) / 64;
+  if (t > trip)
+    g.trip = t;
+  return g;
 }
 
 /// A site's time per iteration on the caller after a call that took `per`:

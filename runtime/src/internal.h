@@ -120,12 +120,11 @@ int weft_site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
                    int inline_ok);
 /// weft_site_mode() for a call that may run as written (inline_ok), whose
 /// generated code keeps `memo` (NULL: none): when the answer is
-/// WEFT_SITE_INLINE, the site's next calls that would be told the same for
-/// any trip count up to `trip` (weft_site_inline_run) are granted there and
-/// counted now.
+/// WEFT_SITE_INLINE, the site's next calls that would be told the same
+/// (weft_site_inline_run) are granted there and counted now; the calls of
+/// an earlier grant that the memo still holds (this call asked because
+/// its loop is longer) are taken back first.
 int weft_site_inline_mode(weft_site_stat_t *s, int64_t trip, weft_memo_t *memo);
-/// The largest trip count a memo's word holds (24 bits).
-#define WEFT_MEMO_MAX_TRIP 0xffffff
 /// The time a call of `trip` iterations took on the calling thread: taken
 /// as it is when shorter than the site's time so far, a quarter of the way
 /// when longer (a preempted sample is only ever too long).

@@ -96,6 +96,16 @@ static int site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
      site's call more than the rest of its question): two threads that call
      the site at once may count one call. */
   uint32_t calls = atomic_load_explicit(&s->calls, memory_order_relaxed);
+  if (memo) {
+    /* A grant the memo still holds was counted in full: its calls not
+       taken go back (the call asks when its loop is longer than the grant
+       says), and the memo holds none until this call's answer. */
+    uint32_t w = __atomic_load_n(&memo->word, __ATOMIC_RELAXED);
+    if (w) {
+      __atomic_store_n(&memo->word, 0, __ATOMIC_RELAXED);
+      calls -= w & 0xffu;
+    }
+  }
   atomic_store_explicit(&s->calls, calls + 1, memory_order_relaxed);
   weft_site_facts_t f = {
       .serial = load_double(&s->serial),
@@ -119,10 +129,11 @@ static int site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
   if (mode == WEFT_SITE_INLINE && memo && trip <= WEFT_MEMO_MAX_TRIP) {
     /* The calls granted are counted now: the call after them is the one
        that would have been timed. */
-    uint32_t k = weft_site_inline_run(&f, calls, trip);
-    if (k) {
-      atomic_store_explicit(&s->calls, calls + 1 + k, memory_order_relaxed);
-      __atomic_store_n(&memo->word, ((uint32_t)trip << 8) | k,
+    weft_site_grant_t g = weft_site_inline_run(&f, calls, trip);
+    if (g.calls) {
+      atomic_store_explicit(&s->calls, calls + 1 + g.calls,
+                            memory_order_relaxed);
+      __atomic_store_n(&memo->word, ((uint32_t)g.trip << 8) | g.calls,
                        __ATOMIC_RELAXED);
     }
   }

@@ -1,6 +1,6 @@
 // RUN: %exec-check %s
-// PARALLEL: 8
-// OPENMP-PARALLEL: 7
+// PARALLEL: 9
+// OPENMP-PARALLEL: 8
 // WEFT-ARGS: --task-graphs=false
 // OPENMP-ARGS: --task-graphs=false
 // Short loops called thousands of times: on the "2 threads" team the
@@ -11,7 +11,10 @@
 // two loops in one region, an integer sum, a floating-point max, an
 // integer histogram (copies per team member), a loop with a run-time
 // overlap check, a last value, and a check that ends the program (never
-// taken here). (The frame's calls would otherwise run
+// taken here), and a sum whose trip count changes from call to call,
+// longer than any before now and then (libweft's answers kept in the
+// generated code's memo hold for a range of trip counts; a longer call
+// asks again). (The frame's calls would otherwise run
 // as a task graph, whose loops are nested and not measured.) The results equal the sequential ones
 // bit for bit, whichever way each call ran.
 #include <stdio.h>
@@ -77,6 +80,13 @@ static void checked_scale(int n, const double *restrict x, double *restrict y) {
   }
 }
 
+static long ramp(int n, const int *k, int t) {
+  long s = 0;
+  for (int i = 0; i < n; i++)
+    s += (long)k[i] * (i ^ t);
+  return s;
+}
+
 int main(void) {
   unsigned s = 7;
   for (int i = 0; i < N; i++) {
@@ -88,7 +98,7 @@ int main(void) {
   double peaks = 0;
   int h[64] = {0};
   static double c[N];
-  long lasts = 0;
+  long lasts = 0, ramps = 0;
   for (int t = 0; t < FRAMES; t++) {
     smooth(N, a, b);
     sums += total(N, keys, t);
@@ -98,11 +108,12 @@ int main(void) {
     shift(N / 2, c + N / 2, c + N / 2 - 1, 1e-3);
     lasts += last_above(N, keys, t);
     checked_scale(N, a, b);
+    ramps += ramp(t % 97 == 96 ? N : (t * 7) % (N / 2) + 1, keys, t);
   }
   long hs = 0;
   for (int i = 0; i < 64; i++)
     hs = hs * 31 + h[i];
-  printf("%.17g %.17g %ld %.17g %ld %ld %.17g\n", a[N / 2], b[N / 3], sums,
-         peaks, hs, lasts, c[N - 5]);
+  printf("%.17g %.17g %ld %.17g %ld %ld %.17g %ld\n", a[N / 2], b[N / 3],
+         sums, peaks, hs, lasts, c[N - 5], ramps);
   return 0;
 }
