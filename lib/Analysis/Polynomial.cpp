@@ -663,51 +663,61 @@ static std::optional<Poly> clampLength(Value v, Operation *at,
   return std::nullopt;
 }
 
-std::optional<SmallVector<std::pair<Poly, Poly>>>
-weft::valueWays(Value v, Operation *at, function_ref<bool(Value)> varies) {
+/// Bounds [lo, hi] on a value whose polynomial is `own`, from `facts`: its
+/// own value where no atom of it `varies`; else, on each side, the first
+/// signed comparison of a value a that it is a constant d from (`c >= nc`
+/// where it is c, `x > 0` where it is x - 1) with a bound that does not
+/// vary (a < b is own <= b - 1 + d; an unsigned one may compare a negative
+/// value), or its own value.
+static std::pair<Poly, Poly> boundedBy(const Poly &own, ArrayRef<Fact> facts,
+                                       function_ref<bool(Value)> varies) {
   using P = arith::CmpIPredicate;
+  auto fixed = [&](const Poly &p) { return llvm::none_of(p.atoms(), varies); };
+  // The way's own value is exact; a bound from a comparison serves where
+  // it is fixed for the loop and the value is not (`x + k` clamped to
+  // `w - 1`).
+  if (fixed(own))
+    return {own, own};
+  std::optional<Poly> lo, hi;
+  for (const Fact &f : facts) {
+    if (!f.lhs || !f.rhs)
+      continue;
+    std::optional<Poly> d = own.plus(polyOf(f.lhs), -1);
+    if (!d || !d->isConstant())
+      continue;
+    int64_t up = f.pred == P::slt ? -1 : f.pred == P::sle ? 0 : 1;
+    int64_t down = f.pred == P::sgt ? 1 : f.pred == P::sge ? 0 : -1;
+    if (f.pred == P::eq)
+      up = down = 0;
+    std::optional<Poly> b = polyOf(f.rhs).plus(*d);
+    if (!b || !fixed(*b))
+      continue;
+    if (up <= 0 && !hi)
+      hi = b->plus(Poly::constant(up));
+    if (down >= 0 && !lo)
+      lo = b->plus(Poly::constant(down));
+  }
+  return {lo ? *lo : own, hi ? *hi : own};
+}
+
+std::optional<SmallVector<std::pair<Poly, Poly>>>
+weft::valueWays(Value v, Operation *at, function_ref<bool(Value)> varies,
+                bool bare) {
   ValuePaths walk;
   ValuePath start = startOfWalk(v, at, walk);
   if (!walk.expand(start, 0) || walk.leaves.empty() ||
-      (walk.leaves.size() == 1 && walk.leaves.front().v == v))
+      (!bare && walk.leaves.size() == 1 && walk.leaves.front().v == v))
     return std::nullopt;
-  auto fixed = [&](const Poly &p) { return llvm::none_of(p.atoms(), varies); };
   SmallVector<std::pair<Poly, Poly>> ways;
-  for (const ValuePath &p : walk.leaves) {
-    Poly own = polyOf(p.v);
-    std::optional<Poly> lo, hi;
-    // The way's own value is exact; a bound from a comparison serves where
-    // it is fixed for the loop and the value is not (`x + k` clamped to
-    // `w - 1`).
-    if (fixed(own)) {
-      ways.push_back({own, own});
-      continue;
-    }
-    // A comparison on the way of a value a that p.v is a constant d
-    // from (`c >= nc` where p.v is c, `x > 0` where it is x - 1) bounds
-    // p.v too: a < b is p.v <= b - 1 + d. (Signed ones: an unsigned one
-    // may compare a negative value.)
-    for (const Fact &f : p.facts) {
-      if (!f.lhs || !f.rhs)
-        continue;
-      std::optional<Poly> d = own.plus(polyOf(f.lhs), -1);
-      if (!d || !d->isConstant())
-        continue;
-      int64_t up = f.pred == P::slt ? -1 : f.pred == P::sle ? 0 : 1;
-      int64_t down = f.pred == P::sgt ? 1 : f.pred == P::sge ? 0 : -1;
-      if (f.pred == P::eq)
-        up = down = 0;
-      std::optional<Poly> b = polyOf(f.rhs).plus(*d);
-      if (!b || !fixed(*b))
-        continue;
-      if (up <= 0 && !hi)
-        hi = b->plus(Poly::constant(up));
-      if (down >= 0 && !lo)
-        lo = b->plus(Poly::constant(down));
-    }
-    ways.push_back({lo ? *lo : own, hi ? *hi : own});
-  }
+  for (const ValuePath &p : walk.leaves)
+    ways.push_back(boundedBy(polyOf(p.v), p.facts, varies));
   return ways;
+}
+
+std::pair<Poly, Poly> weft::guardBounds(const Poly &own, Operation *at,
+                                        function_ref<bool(Value)> varies) {
+  ValuePaths walk;
+  return boundedBy(own, startOfWalk(Value(), at, walk).facts, varies);
 }
 
 std::optional<Poly> weft::indexLength(Value index, Operation *at,

@@ -153,26 +153,122 @@ struct ArrayFlow {
     return d && d->isConstant() && d->constantTerm() >= 0;
   }
 
+  /// Is a >= b where the current access runs: a - b is a constant of at
+  /// least 0, or at least ub - lb - 1 of a loop around the access (which
+  /// runs there: lb <= iv < ub), as the clamp `if (xx >= w) xx = w - 1;`
+  /// is at least 0 inside `for (x = 0; x < w; x++)`.
+  bool atLeast(const Poly &a, const Poly &b) {
+    auto d = a.plus(b, -1);
+    if (!d)
+      return false;
+    if (d->isConstant())
+      return d->constantTerm() >= 0;
+    for (const LoopInfo &l : inner) {
+      if (!l.counted() || l.lbs.size() != 1 || l.ubs.size() != 1)
+        continue;
+      auto span = l.ubs[0].plus(l.lbs[0], -1);
+      auto rest = span ? d->plus(*span, -1) : std::nullopt;
+      if (rest && rest->isConstant() && rest->constantTerm() >= -1)
+        return true;
+    }
+    return false;
+  }
+
+  /// The index of dimension d of a load, when it is one value (memref's
+  /// indices, an affine map's dimension or symbol).
+  static Value indexOperand(Operation *op, unsigned d) {
+    if (auto l = dyn_cast<memref::LoadOp>(op))
+      return d < l.getIndices().size() ? l.getIndices()[d] : Value();
+    auto l = dyn_cast<affine::AffineLoadOp>(op);
+    if (!l || d >= l.getAffineMap().getNumResults())
+      return Value();
+    AffineExpr e = l.getAffineMap().getResult(d);
+    unsigned dims = l.getAffineMap().getNumDims();
+    if (auto dim = dyn_cast<AffineDimExpr>(e))
+      return l.getMapOperands()[dim.getPosition()];
+    if (auto sym = dyn_cast<AffineSymbolExpr>(e))
+      return l.getMapOperands()[dims + sym.getPosition()];
+    return Value();
+  }
+
+  /// The values the index of dimension d of the read `at` takes, as the
+  /// ifs around it bound them (`if (xx >= 0 && xx < w) s += t[xx];`, where
+  /// xx is x + k of the loops inside): per way it comes about, bounds that
+  /// the loops between `loop` and `at` do not change. None when there are
+  /// none.
+  std::optional<SmallVector<std::pair<Poly, Poly>>>
+  guarded(Operation *at, unsigned d, const Subscript &sub) {
+    if (!at || inner.empty())
+      return std::nullopt;
+    Operation *outer = inner.front().op;
+    auto varies = [&](Value x) { return isDefinedInside(x, outer); };
+    std::optional<SmallVector<std::pair<Poly, Poly>>> ways;
+    if (Value v = indexOperand(at, d)) {
+      // Through signed widenings, which keep the value the ifs compare.
+      while (isa_and_nonnull<arith::IndexCastOp, arith::ExtSIOp>(
+          v.getDefiningOp()))
+        v = v.getDefiningOp()->getOperand(0);
+      ways = valueWays(v, at, varies, /*bare=*/true);
+    } else if (sub.known() && *sub.lo == *sub.hi) // an affine load's `x + k`
+      ways =
+          SmallVector<std::pair<Poly, Poly>>{guardBounds(*sub.lo, at, varies)};
+    if (!ways)
+      return std::nullopt;
+    // A side no comparison bounds: over the loops inside (`if (xl >= 0)
+    // s += t[xl];`, xl = x - 1: from 0 to w - 2).
+    for (auto &[lo, hi] : *ways) {
+      auto l = rangeOver(lo, inner), h = rangeOver(hi, inner);
+      if (!l || !h)
+        return std::nullopt;
+      lo = l->first;
+      hi = h->second;
+      for (const Poly *p : {&lo, &hi})
+        if (llvm::any_of(p->atoms(), varies))
+          return std::nullopt;
+    }
+    return ways;
+  }
+
   /// Does what an access reads, `subs` (an element, or a call's element
   /// ranges), lie in one written box: with the same subscripts, or over
-  /// the loops between `loop` and it within the box's ranges?
-  bool covered(ArrayRef<Subscript> subs, const Boxes &written) {
-    SmallVector<std::pair<Poly, Poly>> range;
+  /// the loops between `loop` and it within the box's ranges, or, for a
+  /// read `at`, within the bounds the ifs around it set (guarded)?
+  bool covered(ArrayRef<Subscript> subs, const Boxes &written,
+               Operation *at = nullptr) {
+    // Per dimension, the range over the loops inside, when there is one;
+    // a read's subscript without one (a select of several values) may
+    // still be bounded by its ways (guarded).
+    SmallVector<std::optional<std::pair<Poly, Poly>>> range;
     for (const Subscript &s : subs) {
-      if (!s.known())
+      auto lo = s.known() ? rangeOver(*s.lo, inner) : std::nullopt;
+      auto hi = s.known() ? rangeOver(*s.hi, inner) : std::nullopt;
+      if ((!lo || !hi) && !at)
         return false;
-      auto lo = rangeOver(*s.lo, inner), hi = rangeOver(*s.hi, inner);
-      if (!lo || !hi)
-        return false;
-      range.push_back({lo->first, hi->second});
+      range.push_back(lo && hi ? std::optional(std::pair(lo->first, hi->second))
+                               : std::nullopt);
     }
+    SmallVector<std::optional<SmallVector<std::pair<Poly, Poly>>>> ways(
+        subs.size());
+    SmallVector<bool> asked(subs.size(), false);
+    auto within = [&](const Box &b, size_t d) {
+      if (range[d] && nonNegative(range[d]->first, b.lo[d]) &&
+          nonNegative(b.hi[d], range[d]->second))
+        return true;
+      if (!asked[d]) {
+        asked[d] = true;
+        ways[d] = guarded(at, d, subs[d]);
+      }
+      return ways[d] && llvm::all_of(*ways[d], [&](const auto &w) {
+               return atLeast(w.first, b.lo[d]) && atLeast(b.hi[d], w.second);
+             });
+    };
     return llvm::any_of(written, [&](const Box &b) {
       if (subs.empty() || b.lo.size() != subs.size())
         return false;
       for (size_t d = 0; d < subs.size(); ++d) {
-        bool exact = b.lo[d] == *subs[d].lo && b.hi[d] == *subs[d].hi;
-        if (!exact && !(nonNegative(range[d].first, b.lo[d]) &&
-                        nonNegative(b.hi[d], range[d].second)))
+        bool exact =
+            subs[d].known() && b.lo[d] == *subs[d].lo && b.hi[d] == *subs[d].hi;
+        if (!exact && !within(b, d))
           return false;
       }
       return true;
@@ -304,7 +400,7 @@ struct ArrayFlow {
       if (isStore(op)) {
         if (std::optional<Box> b = known ? boxOf(subs) : std::nullopt)
           add(w, std::move(*b));
-      } else if (!known || !covered(subs, w)) {
+      } else if (!covered(subs, w, op)) {
         exposed = op;
       }
       return w;

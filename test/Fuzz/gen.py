@@ -1632,6 +1632,67 @@ class Gen:
             "        %s = %s * %s + %s * 0.5;" % (dst, src, k, dst),
             "}"])
 
+    def blur_kernel(self, side):
+        """A work array read where the ifs around the read, or the clamps
+        on its subscript's way, keep it in what the iteration wrote
+        (docs/analysis.md, "Private arrays"): blur_k(h, w, r, out, in)
+        copies each row of in to tmp[0 .. w-1], then sums tmp at x + k for
+        k in [-r, r], guarded (`if (xx >= 0 && xx < w)`), clamped by ifs
+        or by selects, or at x - 1 and x + 1 each guarded on its side
+        (`if (xl >= 0)`, `if (xr < w)`; private: the rows run in parallel); or guarded one past the row
+        (`xx <= w`), from a row copied from x = 1, or at xx + 1 under the
+        guard of xx, which read what an earlier row left (shared: tmp is
+        filled once, before the loop). main calls it with no row, small
+        and larger images, out and in apart, then out over in. Returns the
+        C of the kernel."""
+        kind = side.choice(("guard", "clamp", "select", "sides",
+                            "one_past", "from_one", "off_by_one"))
+        k = side.choice(("0.5", "-0.25", "1.5"))
+        lo = "1" if kind == "from_one" else "0"
+        read = {"guard": ["        if (xx >= 0 && xx < w)",
+                          "          s += tmp[xx];"],
+                "clamp": ["        if (xx < 0)",
+                          "          xx = 0;",
+                          "        if (xx >= w)",
+                          "          xx = w - 1;",
+                          "        s += tmp[xx];"],
+                "select": ["        s += tmp[xx < 0 ? 0 : xx >= w ? w - 1 "
+                           ": xx];"],
+                "sides": ["        int xl = x - 1, xr = x + 1;",
+                          "        (void)xx;",
+                          "        if (xl >= 0)",
+                          "          s += tmp[xl] * k;",
+                          "        if (xr < w)",
+                          "          s -= tmp[xr];"],
+                "one_past": ["        if (xx >= 0 && xx <= w)",
+                             "          s += tmp[xx];"],
+                "from_one": ["        if (xx >= 0 && xx < w)",
+                             "          s += tmp[xx];"],
+                "off_by_one": ["        if (xx >= 0 && xx < w)",
+                               "          s += tmp[xx + 1];"]}[kind]
+        self.features.add("work array read under a guard")
+        if kind in ("one_past", "from_one", "off_by_one"):
+            self.features.add("work array read under a guard, not private")
+        self.blur = True
+        return "\n".join([
+            "static void blur_k(int h, int w, int r, double *out, "
+            "const double *in) {",
+            "  double tmp[64];",
+            "  for (int i = 0; i < 64; i++)",
+            "    tmp[i] = 0.5 * i + 1;",
+            "  for (int y = 0; y < h; y++) {",
+            "    for (int x = %s; x < w; x++)" % lo,
+            "      tmp[x] = in[y * w + x] * %s;" % k,
+            "    for (int x = 0; x < w; x++) {",
+            "      double s = 0;",
+            "      for (int k = -r; k <= r; k++) {",
+            "        int xx = x + k;"] + read + [
+            "      }",
+            "      out[y * w + x] = s;",
+            "    }",
+            "  }",
+            "}"])
+
     def ind_kernel(self, side):
         """Other counters (docs/analysis.md, "Other counters"): ind_k(n, y,
         x) steps a variable j besides its counter in every iteration (by 1 to
@@ -2067,7 +2128,7 @@ class Gen:
         self.hist = self.work = self.sweep = self.fq_fp = self.inc = False
         self.stride = self.acc = self.ptr = self.ptr_inner = False
         self.ptr_stencil = False
-        self.ind = self.text = self.vol = False
+        self.ind = self.text = self.vol = self.blur = False
         for mult, off, share, make in (
                 (15485863, 3, 0.25, self.rows_kernel),
                 (32452843, 5, 1.0 / 3, self.hist_kernel),
@@ -2083,7 +2144,8 @@ class Gen:
                 (217645177, 41, 0.25, self.ptr_kernel),
                 (236887691, 43, 0.25, self.ind_kernel),
                 (256203221, 47, 0.25, self.text_kernel),
-                (275604541, 53, 0.2, self.vol_kernel)):
+                (275604541, 53, 0.2, self.vol_kernel),
+                (295075153, 59, 0.2, self.blur_kernel)):
             side = random.Random(self.seed * mult + off)
             if side.random() < share:
                 ks.append(make(side))
@@ -2310,23 +2372,27 @@ class Gen:
                          "    }",
                          '    dump("text/%d");' % c]
             main.append("  }")
+        def dumped(name, call, args):
+            """A call of a kernel per argument list, each followed by a dump
+            of the buffers named name/k."""
+            for c, a in enumerate(args):
+                main.extend(["  %s;" % (call % a), '  dump("%s/%d");' % (name, c)])
+
         if self.vol:
             # No plane, small and larger volumes apart, then a over b.
-            for c, (nz, ny, nx, a, b) in enumerate(
-                    ((0, 4, 5, "A + 8000", "B"), (3, 4, 5, "A + 8000", "B"),
-                     (6, 9, 11, "A + 8000", "B"),
-                     (6, 9, 11, "B + 3", "B"))):
-                main.append("  vol_k(%d, %d, %d, %s, %s);" % (nz, ny, nx, a,
-                                                               b))
-                main.append('  dump("vol/%d");' % c)
+            dumped("vol", "vol_k(%d, %d, %d, %s, %s)",
+                   ((0, 4, 5, "A + 8000", "B"), (3, 4, 5, "A + 8000", "B"),
+                    (6, 9, 11, "A + 8000", "B"), (6, 9, 11, "B + 3", "B")))
+        if self.blur:
+            # No row, small and larger images apart, then out over in.
+            dumped("blur", "blur_k(%d, %d, %d, %s, %s)",
+                   ((0, 10, 2, "A + 8000", "B"), (3, 10, 2, "A + 8000", "B"),
+                    (37, 40, 3, "A + 8000", "B"), (37, 40, 3, "B + 5", "B")))
         if self.ind:
             # No iteration, one, 500; apart, then y overlapping x.
-            for c, (n, y, x) in enumerate(
-                    ((0, "A + 8000", "B"), (1, "A + 8000", "B"),
-                     (500, "A + 8000", "B"), (500, "B + 3", "B"))):
-                main.append('  printf("ind %%d\\n", ind_k(%d, %s, %s));'
-                            % (n, y, x))
-                main.append('  dump("ind/%d");' % c)
+            dumped("ind", 'printf("ind %%d\\n", ind_k(%d, %s, %s))',
+                   ((0, "A + 8000", "B"), (1, "A + 8000", "B"),
+                    (500, "A + 8000", "B"), (500, "B + 3", "B")))
         # acc_k and ptr_k on their structs: apart; a stride of zero; y
         # sharing x's elements and rows that overlap; the matrix over x's
         # elements.

@@ -108,10 +108,18 @@ std::optional<Poly> indexLength(mlir::Value index, mlir::Operation *at,
 /// comparisons on the way that bound it by what does not vary (the ifs
 /// around `at` too), else its own value. None when the walk fails (a
 /// write weft cannot follow, the value of an earlier iteration) or v comes
-/// about only as itself.
+/// about only as itself; with `bare`, v that comes about only as itself is
+/// one way, bounded by the ifs around `at` (`if (xx >= 0 && xx < w) s +=
+/// t[xx];`, where xx is x + k).
 std::optional<llvm::SmallVector<std::pair<Poly, Poly>>>
 valueWays(mlir::Value v, mlir::Operation *at,
-          llvm::function_ref<bool(mlir::Value)> varies);
+          llvm::function_ref<bool(mlir::Value)> varies, bool bare = false);
+
+/// Bounds [lo, hi] on a value whose polynomial is `own`, where `at` reads
+/// it, from the ifs around `at` alone (valueWays' bounds for one way that
+/// is `own` itself; its own value on a side no comparison bounds).
+std::pair<Poly, Poly> guardBounds(const Poly &own, mlir::Operation *at,
+                                  llvm::function_ref<bool(mlir::Value)> varies);
 
 /// The polynomials of an affine map's results applied to operands.
 std::optional<llvm::SmallVector<Poly>>
