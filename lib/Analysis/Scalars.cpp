@@ -139,6 +139,26 @@ struct Box {
 };
 using Boxes = SmallVector<Box>;
 
+/// The loop (or switch) a break or continue leaves: the innermost around
+/// it (a continue's, a loop's only).
+static Operation *jumpTarget(Operation *jump) {
+  for (Operation *p = jump->getParentOp(); p; p = p->getParentOp())
+    if (isLoop(p) || (isa<SwitchOp>(p) && isa<BreakOp>(jump)))
+      return p;
+  return nullptr;
+}
+
+/// Does a region's one block end in a break or continue?
+static bool endsInJump(Region &r) {
+  if (!r.hasOneBlock())
+    return false;
+  Operation *last = nullptr;
+  for (Operation &op : r.front())
+    if (!isa<scf::YieldOp>(op))
+      last = &op;
+  return isa_and_nonnull<BreakOp, ContinueOp>(last);
+}
+
 struct ArrayFlow {
   llvm::SmallPtrSet<Operation *, 16> ops; ///< the loop's accesses to the array
   /// The calls among them, with their accesses to the array.
@@ -408,6 +428,13 @@ struct ArrayFlow {
     if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
       Boxes t = block(*ifOp.thenBlock(), w);
       Boxes e = ifOp.elseBlock() ? block(*ifOp.elseBlock(), w) : w;
+      // A side that ends in a break or continue reaches nothing after the
+      // if: what follows has the other side's writes (`if (xx < 0 || xx >=
+      // w) continue;`).
+      bool tJumps = endsInJump(ifOp.getThenRegion()),
+           eJumps = ifOp.elseBlock() && endsInJump(ifOp.getElseRegion());
+      if (tJumps != eJumps)
+        return tJumps ? e : t;
       // What both sides write (what was written before is in both).
       Boxes both;
       for (const Box &b : t)
@@ -425,9 +452,17 @@ struct ArrayFlow {
           body = block(b, body);
       inner.pop_back();
       // A body that writes what was written before the loop keeps it (a
-      // box never goes away inside: no jump leaves an iteration early).
+      // box never goes away inside). What its iterations write is surely
+      // written only where no break or continue of its own may end one
+      // early.
       bool once = runsAtLeastOnce(op);
-      for (size_t i = before; l.counted() && i < body.size(); ++i)
+      bool leaves =
+          op->walk([&](Operation *j) {
+              return isa<BreakOp, ContinueOp>(j) && jumpTarget(j) == op
+                         ? WalkResult::interrupt()
+                         : WalkResult::advance();
+            }).wasInterrupted();
+      for (size_t i = before; l.counted() && !leaves && i < body.size(); ++i)
         if (std::optional<Box> b = lift(body[i], l, once))
           add(w, std::move(*b));
       return w;
@@ -456,7 +491,23 @@ Operation *weft::exposedRead(Operation *loop,
                              ArrayRef<const Access *> accesses) {
   ArrayFlow f;
   f.loop = loop;
-  if (!takeAccesses(f, accesses) || hasJumpOrSwitch(loop))
+  // A continue of the loop or of a loop inside, and a break of a loop
+  // inside, are followed (an iteration's walk goes on past them where
+  // they are not taken); a return, a goto, a switch, or a break of the
+  // loop itself are not.
+  bool unfollowed =
+      loop->walk([&](Operation *o) {
+            if (!isJumpOrSwitch(o))
+              return WalkResult::advance();
+            Operation *to =
+                isa<BreakOp, ContinueOp>(o) ? jumpTarget(o) : nullptr;
+            bool ok = to && !isa<SwitchOp>(to) &&
+                      (isa<ContinueOp>(o) || to != loop) &&
+                      loop->isAncestor(to);
+            return ok ? WalkResult::advance() : WalkResult::interrupt();
+          })
+          .wasInterrupted();
+  if (!takeAccesses(f, accesses) || unfollowed)
     return loop;
   for (Region &r : loop->getRegions())
     for (Block &b : r)

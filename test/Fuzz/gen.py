@@ -1637,7 +1637,8 @@ class Gen:
         on its subscript's way, keep it in what the iteration wrote
         (docs/analysis.md, "Private arrays"): blur_k(h, w, r, out, in)
         copies each row of in to tmp[0 .. w-1], then sums tmp at x + k for
-        k in [-r, r], guarded (`if (xx >= 0 && xx < w)`), clamped by ifs
+        k in [-r, r], guarded (`if (xx >= 0 && xx < w)`, or `if (xx < 0 ||
+        xx >= w) continue;`), clamped by ifs
         or by selects, or at x - 1 and x + 1 each guarded on its side
         (`if (xl >= 0)`, `if (xr < w)`; private: the rows run in parallel); or guarded one past the row
         (`xx <= w`), from a row copied from x = 1, or at xx + 1 under the
@@ -1647,6 +1648,11 @@ class Gen:
         C of the kernel."""
         kind = side.choice(("guard", "clamp", "select", "sides",
                             "one_past", "from_one", "off_by_one"))
+        # Now and then the guard is a continue (from a stream of its own:
+        # the kinds drawn above stay as they were).
+        if kind in ("guard", "one_past", "off_by_one") and random.Random(
+                self.seed * 314606869 + 61).random() < 0.5:
+            kind += "_skip"
         k = side.choice(("0.5", "-0.25", "1.5"))
         lo = "1" if kind == "from_one" else "0"
         read = {"guard": ["        if (xx >= 0 && xx < w)",
@@ -1669,9 +1675,18 @@ class Gen:
                 "from_one": ["        if (xx >= 0 && xx < w)",
                              "          s += tmp[xx];"],
                 "off_by_one": ["        if (xx >= 0 && xx < w)",
-                               "          s += tmp[xx + 1];"]}[kind]
+                               "          s += tmp[xx + 1];"],
+                "guard_skip": ["        if (xx < 0 || xx >= w)",
+                               "          continue;",
+                               "        s += tmp[xx];"],
+                "one_past_skip": ["        if (xx < 0 || xx > w)",
+                                  "          continue;",
+                                  "        s += tmp[xx];"],
+                "off_by_one_skip": ["        if (xx < 0 || xx >= w)",
+                                    "          continue;",
+                                    "        s += tmp[xx + 1];"]}[kind]
         self.features.add("work array read under a guard")
-        if kind in ("one_past", "from_one", "off_by_one"):
+        if kind.startswith(("one_past", "from_one", "off_by_one")):
             self.features.add("work array read under a guard, not private")
         self.blur = True
         return "\n".join([

@@ -84,9 +84,11 @@ arrayUpdateOf(llvm::ArrayRef<const Access *> accesses);
 /// elements they run over (`for (j = 0; j < 3; j++) t[j] = ...` writes
 /// t[0..2]); a read must then lie in what is written, within the same
 /// iteration of the loops around it or over the range of their counters.
-/// A jump (break, continue, return, goto) or a switch in the loop, or an
-/// access this cannot place, answers no. Returns the first read not so
-/// covered (the loop itself when it cannot tell), or null.
+/// A read's subscript may also be kept in what is written by the ifs
+/// around it and the clamps on its way (valueWays). A continue, and a break
+/// of a loop inside, are followed; a return, a goto, a switch, a break of
+/// the loop itself, or an access this cannot place, answer no. Returns the
+/// first read not so covered (the loop itself when it cannot tell), or null.
 mlir::Operation *exposedRead(mlir::Operation *loop,
                              llvm::ArrayRef<const Access *> accesses);
 

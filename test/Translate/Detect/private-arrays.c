@@ -52,7 +52,7 @@ void not_private(const int *k, int *out, int n) {
       b[1] = k[i]; // expected-note {{b[1] written here}}
     out[i] = b[1];
   }
-  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: c[j] written in one iteration may be written again in another: the subscript depends on values computed in the loop; c is not private: weft does not follow a jump, a switch or a while loop in the loop, or an access to it other than a load, a store or a call}}
+  for (int i = 0; i < n; i++) { // expected-remark {{loop not parallelized: c[j] written in one iteration may be written again in another: the subscript depends on values computed in the loop; c is not private: weft does not follow a return, a goto, a switch or a while loop in the loop, a break of it, or an access to it other than a load, a store or a call}}
     for (int j = 0; j < 4; j++) { // expected-remark {{loop not parallelized: a break at 58:9 leaves the loop}}
       if (k[j] < 0)
         break;

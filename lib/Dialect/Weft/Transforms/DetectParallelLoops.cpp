@@ -1602,9 +1602,9 @@ Verdict DetectParallelLoops::analyze(Operation *loop, CallSummaries &summaries,
         uncopied[c] =
             root.name + " is not private: " +
             (read == loop
-                 ? "weft does not follow a jump, a switch or a while loop "
-                   "in the loop, or an access to it other than a load, a "
-                   "store or a call"
+                 ? "weft does not follow a return, a goto, a switch or a "
+                   "while loop in the loop, a break of it, or an access to "
+                   "it other than a load, a store or a call"
                  : "weft cannot tell that every iteration writes " +
                        (what.empty() ? std::string("an element it reads")
                                      : what) +
