@@ -657,6 +657,8 @@ typedef struct weft_omp_site {
   int64_t par_trip;
   int par_size;
   uint32_t calls, team_call;
+  uint32_t memo; /* a grant of calls that run as written (weft_memo_t's
+                    word: weft_site_inline_run) */
 } weft_omp_site_t;
 
 #if defined(_OPENMP)
@@ -736,6 +738,16 @@ WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
 #if defined(_OPENMP)
   if (!weft_omp_measuring())
     return WEFT_SITE_TEAM;
+  /* A call of an earlier grant runs as written at once, as libweft's memo
+     (weft_memo_t); a call past it gives back what it did not take. */
+  uint32_t w;
+  WEFT_OMP("omp atomic read")
+  w = s->memo;
+  if (inline_ok && (w & 0xffu) && trip > 0 && trip <= (int64_t)(w >> 8)) {
+    WEFT_OMP("omp atomic write")
+    s->memo = w - 1;
+    return WEFT_SITE_INLINE;
+  }
   weft_site_facts_t f;
   /* Counted by a read and a write, not a locked add (which costs a short
      site's call more than the rest of its question): two threads that
@@ -743,6 +755,11 @@ WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
   uint32_t calls;
   WEFT_OMP("omp atomic read")
   calls = s->calls;
+  if (w) {
+    calls -= w & 0xffu;
+    WEFT_OMP("omp atomic write")
+    s->memo = 0;
+  }
   WEFT_OMP("omp atomic write")
   s->calls = calls + 1;
   WEFT_OMP("omp atomic read")
@@ -769,6 +786,15 @@ WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
   if (mode == WEFT_SITE_TEAM_TIMED) {
     WEFT_OMP("omp atomic write")
     s->team_call = calls;
+  }
+  if (mode == WEFT_SITE_INLINE && trip <= WEFT_MEMO_MAX_TRIP) {
+    weft_site_grant_t g = weft_site_inline_run(&f, calls, trip);
+    if (g.calls) {
+      WEFT_OMP("omp atomic write")
+      s->calls = calls + 1 + g.calls;
+      WEFT_OMP("omp atomic write")
+      s->memo = ((uint32_t)g.trip << 8) | g.calls;
+    }
   }
   if (mode == WEFT_SITE_TEAM_TIMED || mode == WEFT_SITE_CALLER)
     *t0 = weft_omp_now_ns();

@@ -9,7 +9,8 @@
 // The measured sites of --emit=openmp output (weft_checks.h; docs/output.md,
 // "Measured sites"): the policy libweft shares (weft_site_decide), on given
 // times, and the calls the generated code makes, through what holds on any
-// machine's load (a timing may come out long, never short).
+// machine's load (a timing may come out long, never short), with the
+// grants of calls that run as written the site keeps (weft_site_inline_run).
 #include "weft_checks.h"
 
 #include <stdio.h>
@@ -116,11 +117,22 @@ int main(int argc, char **argv) {
     EXPECT(s.serial > 0);
     for (int i = 1; i < 300; i++)
       call(&s, 64, 100);
-    EXPECT(s.calls == 300);
+    /* Counted, the calls of the grant the site holds included (a grant of
+       calls that run as written is counted when made, and what a call past
+       it did not take is given back). */
+    EXPECT(s.calls - (s.memo & 0xffu) == 300);
     /* Too short for any team (64 iterations of one multiply-add, well below
        1 us however loaded the machine is, unless preempted in every call):
        the site never asked for the team's size, libomp's first call. */
     EXPECT(s.par_size == 0 || s.serial * 64 >= WEFT_SERIAL_BELOW_NS / 2);
+    /* A call longer than the grant holds asks: what was left goes back,
+       and the call is counted once. */
+    uint32_t before = s.calls - (s.memo & 0xffu);
+    if (s.memo) {
+      call(&s, (int64_t)(s.memo >> 8) + 1 <= 4096 ? (s.memo >> 8) + 1 : 4096,
+           100);
+      EXPECT(s.calls - (s.memo & 0xffu) == before + 1);
+    }
     /* A team call is recorded only when it ran on the team; a call not
        asked (-1), or that ran otherwise than its mode, not at all. */
     weft_omp_site_t t;
