@@ -878,6 +878,24 @@ bool weft::isJumpOrSwitch(Operation *op) {
       op);
 }
 
+Operation *weft::jumpTarget(Operation *jump) {
+  for (Operation *p = jump->getParentOp(); p; p = p->getParentOp())
+    if (isLoop(p) || (isa<SwitchOp>(p) && isa<BreakOp>(jump)))
+      return p;
+  return nullptr;
+}
+
+Operation *weft::endingJump(Region &r) {
+  if (!r.hasOneBlock())
+    return nullptr;
+  Operation *last = nullptr;
+  for (Operation &op : r.front())
+    if (!isa<scf::YieldOp>(op))
+      last = &op;
+  return isa_and_nonnull<BreakOp, ContinueOp, ReturnOp, GotoOp>(last) ? last
+                                                                      : nullptr;
+}
+
 bool weft::hasJumpOrSwitch(Operation *op) {
   return op
       ->walk([](Operation *o) {

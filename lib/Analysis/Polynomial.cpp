@@ -553,15 +553,7 @@ struct Candidate {
 /// to a label control may arrive at past them.
 static ValuePath startOfWalk(Value v, Operation *at, ValuePaths &walk) {
   ValuePath start{v, {}};
-  auto jumps = [](Region &r) {
-    Operation *last = nullptr;
-    for (Block &b : r)
-      for (Operation &in : b)
-        if (!isa<scf::YieldOp>(in))
-          last = &in;
-    return last && isa<BreakOp, ContinueOp, ReturnOp, GotoOp>(last) &&
-           last->getBlock() == &r.front();
-  };
+  auto jumps = [](Region &r) { return endingJump(r) != nullptr; };
   for (Operation *op = at; op && !isa<func::FuncOp>(op) && !isLoop(op);
        op = op->getParentOp()) {
     for (Operation *prev = op->getPrevNode(); prev;

@@ -139,26 +139,6 @@ struct Box {
 };
 using Boxes = SmallVector<Box>;
 
-/// The loop (or switch) a break or continue leaves: the innermost around
-/// it (a continue's, a loop's only).
-static Operation *jumpTarget(Operation *jump) {
-  for (Operation *p = jump->getParentOp(); p; p = p->getParentOp())
-    if (isLoop(p) || (isa<SwitchOp>(p) && isa<BreakOp>(jump)))
-      return p;
-  return nullptr;
-}
-
-/// Does a region's one block end in a break or continue?
-static bool endsInJump(Region &r) {
-  if (!r.hasOneBlock())
-    return false;
-  Operation *last = nullptr;
-  for (Operation &op : r.front())
-    if (!isa<scf::YieldOp>(op))
-      last = &op;
-  return isa_and_nonnull<BreakOp, ContinueOp>(last);
-}
-
 struct ArrayFlow {
   llvm::SmallPtrSet<Operation *, 16> ops; ///< the loop's accesses to the array
   /// The calls among them, with their accesses to the array.
@@ -178,11 +158,11 @@ struct ArrayFlow {
   /// runs there: lb <= iv < ub), as the clamp `if (xx >= w) xx = w - 1;`
   /// is at least 0 inside `for (x = 0; x < w; x++)`.
   bool atLeast(const Poly &a, const Poly &b) {
+    if (nonNegative(a, b))
+      return true;
     auto d = a.plus(b, -1);
-    if (!d)
+    if (!d || d->isConstant())
       return false;
-    if (d->isConstant())
-      return d->constantTerm() >= 0;
     for (const LoopInfo &l : inner) {
       if (!l.counted() || l.lbs.size() != 1 || l.ubs.size() != 1)
         continue;
@@ -431,8 +411,11 @@ struct ArrayFlow {
       // A side that ends in a break or continue reaches nothing after the
       // if: what follows has the other side's writes (`if (xx < 0 || xx >=
       // w) continue;`).
-      bool tJumps = endsInJump(ifOp.getThenRegion()),
-           eJumps = ifOp.elseBlock() && endsInJump(ifOp.getElseRegion());
+      auto leaves = [](Region &r) {
+        return isa_and_nonnull<BreakOp, ContinueOp>(endingJump(r));
+      };
+      bool tJumps = leaves(ifOp.getThenRegion()),
+           eJumps = ifOp.elseBlock() && leaves(ifOp.getElseRegion());
       if (tJumps != eJumps)
         return tJumps ? e : t;
       // What both sides write (what was written before is in both).

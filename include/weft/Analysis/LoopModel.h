@@ -109,6 +109,12 @@ bool hasJumpOrSwitch(mlir::Operation *op);
 /// Is op itself a jump (break, continue, return, goto, a label) or a
 /// switch or case?
 bool isJumpOrSwitch(mlir::Operation *op);
+/// The loop a continue leaves, or the loop or switch a break leaves: the
+/// innermost one around it; null when there is none.
+mlir::Operation *jumpTarget(mlir::Operation *jump);
+/// The break, continue, return or goto that ends a region's only block
+/// (`if (c < 0 || c >= nc) continue;`), else null.
+mlir::Operation *endingJump(mlir::Region &r);
 
 /// Is op a `case` or `default` label through which its switch jumps into
 /// another construct (an `if`, a loop: Duff's device), rather than one

@@ -481,14 +481,6 @@ static std::optional<int64_t> startConstant(Operation *loop, Value cell) {
   return std::nullopt;
 }
 
-/// The construct a break (or, with `isContinue`, a continue) leaves.
-static Operation *targetOf(Operation *jump, bool isContinue) {
-  for (Operation *p = jump->getParentOp(); p; p = p->getParentOp())
-    if (isLoop(p) || (!isContinue && isa<SwitchOp>(p)))
-      return p;
-  return nullptr;
-}
-
 /// The ops that compute the store's value, in its block: the step's own.
 static SmallPtrSet<Operation *, 8> stepOps(Operation *store) {
   SmallPtrSet<Operation *, 8> ops;
@@ -726,9 +718,9 @@ static std::string readHeader(OpaqueLoopOp loop, Header &h) {
       why = "a goto at " + at + " leaves the loop";
     else if (isa<GotoOp, LabelOp>(op))
       why = "a goto or label at " + at + " is inside the body";
-    else if (isa<BreakOp>(op) && targetOf(op, false) == loop)
+    else if (isa<BreakOp>(op) && jumpTarget(op) == loop)
       why = "a break at " + at + " leaves the loop";
-    else if (isa<ContinueOp>(op) && targetOf(op, true) == loop && !isFor &&
+    else if (isa<ContinueOp>(op) && jumpTarget(op) == loop && !isFor &&
              h.stepInCond.empty() && !afterStep(op))
       why = "a continue at " + at + " skips the step of the counter " + name;
     else if (mayWriteCell(op, cell) && op->getNumRegions() == 0)
@@ -1350,9 +1342,9 @@ static SmallVector<Induction> inductionsOf(Operation *loop) {
   SmallVector<Operation *> continues;
   loop->getRegion(0).walk([&](Operation *op) {
     if (isa<ReturnOp, GotoOp, LabelOp>(op) ||
-        (isa<BreakOp>(op) && targetOf(op, false) == loop))
+        (isa<BreakOp>(op) && jumpTarget(op) == loop))
       jumps = true;
-    if (isa<ContinueOp>(op) && targetOf(op, true) == loop)
+    if (isa<ContinueOp>(op) && jumpTarget(op) == loop)
       continues.push_back(op);
   });
   if (jumps)
