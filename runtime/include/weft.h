@@ -316,9 +316,8 @@ WEFT_API void weft_spmd(const weft_loop_t *site, weft_spmd_fn fn, void *ctx);
 /// A short site then costs its calls a few ns, where asking costs tens (a
 /// stencil row of 0.5 us, 500 times per kernel: bench/polybench/README.md).
 typedef struct weft_memo {
-  uint32_t word; /* the calls left (low 8 bits) and the trip count up to
-                    which they hold (above, up to WEFT_MEMO_MAX_TRIP); 0:
-                    none */
+  uint32_t word; /* weft_memo_word(): the calls left and the trip count up
+                    to which they hold; 0: none */
 } weft_memo_t;
 WEFT_API int weft_for_ask(weft_memo_t *memo, weft_body_fn body,
                           uint32_t region_id, int64_t trip);
@@ -329,7 +328,7 @@ WEFT_API int weft_spmd_ask(weft_memo_t *memo, weft_spmd_fn fn,
 /// when there was one to take.
 static inline int weft_memo_take(weft_memo_t *memo, int64_t trip) {
   uint32_t w = __atomic_load_n(&memo->word, __ATOMIC_RELAXED);
-  if ((w & 0xffu) == 0 || trip > (int64_t)(w >> 8))
+  if (!weft_memo_holds(w, trip))
     return 0;
   __atomic_store_n(&memo->word, w - 1, __ATOMIC_RELAXED);
   return 1;

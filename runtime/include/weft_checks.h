@@ -482,28 +482,6 @@ typedef struct weft_site_facts {
   uint32_t team_call; /* the call that last ran on the team */
 } weft_site_facts_t;
 
-/// How call number `calls` (from 0) of a site with facts `f` runs, for
-/// `trip` iterations whose estimated work is `work_ns` (the compiler's;
-/// used only before the site is measured):
-///   - a site not measured yet runs on the caller, timed, when its
-///     estimate is short (below WEFT_PROBE_MAX_NS), else on the team;
-///   - so do its first two calls (the first ran cold);
-///   - then on the caller when S(1 - 1/P), the time the team would take off
-///     the loop's time S there, is below what the last timed team call
-///     spent beyond its share of the work (its fork, join and waits), or
-///     before one is timed, half of WEFT_SERIAL_BELOW_NS; as written
-///     (WEFT_SITE_INLINE) where `inline_ok`, but for one call in
-///     WEFT_RETIME_INLINE, timed;
-///     (a team of one never gains: its sites run as written);
-///   - on the team again, timed, where a warm team could gain (S(1 - 1/P)
-///     at least half of WEFT_SERIAL_BELOW_NS) once the calls on the caller
-///     since the last team call have run WEFT_REPROBE_RATIO times that
-///     call's cost beyond its share: each pays for waking a team that has
-///     gone to sleep meanwhile;
-///   - a site on the team is timed on the caller once in
-///     WEFT_REPROBE_EVERY calls while its loop alone is short.
-/// The caller records f->team_call = calls when the answer is
-/// WEFT_SITE_TEAM_TIMED.
 /// What weft_site_decide() weighs for a measured site (f->serial > 0) and
 /// a call of `trip` iterations: the loop's time on the caller (`alone`),
 /// what the team would take off it (`gain`), and what the last timed call
@@ -529,6 +507,28 @@ WEFT_HELPER weft_site_costs_t weft_site_costs(const weft_site_facts_t *f,
   return c;
 }
 
+/// How call number `calls` (from 0) of a site with facts `f` runs, for
+/// `trip` iterations whose estimated work is `work_ns` (the compiler's;
+/// used only before the site is measured):
+///   - a site not measured yet runs on the caller, timed, when its
+///     estimate is short (below WEFT_PROBE_MAX_NS), else on the team;
+///   - so do its first two calls (the first ran cold);
+///   - then on the caller when S(1 - 1/P), the time the team would take off
+///     the loop's time S there, is below what the last timed team call
+///     spent beyond its share of the work (its fork, join and waits), or
+///     before one is timed, half of WEFT_SERIAL_BELOW_NS; as written
+///     (WEFT_SITE_INLINE) where `inline_ok`, but for one call in
+///     WEFT_RETIME_INLINE, timed;
+///     (a team of one never gains: its sites run as written);
+///   - on the team again, timed, where a warm team could gain (S(1 - 1/P)
+///     at least half of WEFT_SERIAL_BELOW_NS) once the calls on the caller
+///     since the last team call have run WEFT_REPROBE_RATIO times that
+///     call's cost beyond its share: each pays for waking a team that has
+///     gone to sleep meanwhile;
+///   - a site on the team is timed on the caller once in
+///     WEFT_REPROBE_EVERY calls while its loop alone is short.
+/// The caller records f->team_call = calls when the answer is
+/// WEFT_SITE_TEAM_TIMED.
 WEFT_HELPER int weft_site_decide(const weft_site_facts_t *f, uint32_t calls,
                                  int64_t trip, double work_ns, int inline_ok) {
   if (trip <= 0)
@@ -616,6 +616,34 @@ WEFT_HELPER weft_site_grant_t weft_site_inline_run(const weft_site_facts_t *f,
   if (t > trip)
     g.trip = t;
   return g;
+}
+
+/// A memo's word (weft_memo_t, weft_omp_site_t.memo) for a grant: its calls
+/// in the low 8 bits, the trip count up to which they hold above them; 0
+/// (none) for a grant of no call, or whose trip count does not fit.
+WEFT_HELPER uint32_t weft_memo_word(weft_site_grant_t g) {
+  return g.calls && g.trip <= WEFT_MEMO_MAX_TRIP
+             ? ((uint32_t)g.trip << 8) | g.calls
+             : 0;
+}
+
+/// The calls a memo's word still grants.
+WEFT_HELPER uint32_t weft_memo_left(uint32_t word) { return word & 0xffu; }
+
+/// Does a memo's word grant a call of `trip` iterations?
+WEFT_HELPER int weft_memo_holds(uint32_t word, int64_t trip) {
+  return weft_memo_left(word) && trip > 0 && trip <= (int64_t)(word >> 8);
+}
+
+/// Does a site need the size of the team it would run on, before a call
+/// on the team is timed? Only once its loop is long enough for some team to
+/// gain (S >= 1 us): asking costs libweft a copy of the configuration and a
+/// system call, libomp its first call, which sets it up; a program whose
+/// short loops all run as written need not pay it. Until then, a team of
+/// 2.
+WEFT_HELPER int weft_site_wants_size(const weft_site_facts_t *f, int64_t trip) {
+  return f->par_size == 0 && f->serial > 0 &&
+         f->serial * (double)trip >= WEFT_SERIAL_BELOW_NS / 2;
 }
 
 /// A site's time per iteration on the caller after a call that took `per`:
@@ -743,7 +771,7 @@ WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
   uint32_t w;
   WEFT_OMP("omp atomic read")
   w = s->memo;
-  if (inline_ok && (w & 0xffu) && trip > 0 && trip <= (int64_t)(w >> 8)) {
+  if (inline_ok && weft_memo_holds(w, trip)) {
     WEFT_OMP("omp atomic write")
     s->memo = w - 1;
     return WEFT_SITE_INLINE;
@@ -756,7 +784,7 @@ WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
   WEFT_OMP("omp atomic read")
   calls = s->calls;
   if (w) {
-    calls -= w & 0xffu;
+    calls -= weft_memo_left(w);
     WEFT_OMP("omp atomic write")
     s->memo = 0;
   }
@@ -772,12 +800,10 @@ WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
   f.par_size = s->par_size;
   WEFT_OMP("omp atomic read")
   f.team_call = s->team_call;
-  /* The team the site would run on, before one is timed: asked only once
-     the loop is long enough for some team to gain (S >= 1 us), which may
-     set libomp up (weft_omp_team_guess): no cost for a program whose short
-     loops all run as written. Until then, a team of 2. */
-  if (f.par_size == 0 && f.serial > 0 &&
-      f.serial * (double)trip >= WEFT_SERIAL_BELOW_NS / 2) {
+  /* The team the site would run on, before one is timed, when it needs it
+     (weft_site_wants_size): OMP_NUM_THREADS, or libomp's first call
+     (weft_omp_team_guess). */
+  if (weft_site_wants_size(&f, trip)) {
     f.par_size = weft_omp_team_guess();
     WEFT_OMP("omp atomic write")
     s->par_size = f.par_size;
@@ -787,13 +813,13 @@ WEFT_HELPER int weft_omp_site_mode(weft_omp_site_t *s, int64_t trip,
     WEFT_OMP("omp atomic write")
     s->team_call = calls;
   }
-  if (mode == WEFT_SITE_INLINE && trip <= WEFT_MEMO_MAX_TRIP) {
-    weft_site_grant_t g = weft_site_inline_run(&f, calls, trip);
-    if (g.calls) {
+  if (mode == WEFT_SITE_INLINE) {
+    uint32_t grant = weft_memo_word(weft_site_inline_run(&f, calls, trip));
+    if (grant) {
       WEFT_OMP("omp atomic write")
-      s->calls = calls + 1 + g.calls;
+      s->calls = calls + 1 + weft_memo_left(grant);
       WEFT_OMP("omp atomic write")
-      s->memo = ((uint32_t)g.trip << 8) | g.calls;
+      s->memo = grant;
     }
   }
   if (mode == WEFT_SITE_TEAM_TIMED || mode == WEFT_SITE_CALLER)

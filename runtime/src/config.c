@@ -29,9 +29,10 @@ _Atomic unsigned weft_config_generation = 1;
 static pthread_mutex_t config_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t env_once = PTHREAD_ONCE_INIT;
 /* What the per-call questions of any thread need of the environment, read
-   once (read_env): WEFT_SCHEDULE_REVERSED_BIT and WEFT_MEASURE_BIT, with
-   ENV_READ_BIT once they are set. One relaxed load per question, where
-   pthread_once and env_cfg cost a short site's call two more cache lines. */
+   once (read_env): ENV_REVERSE_BIT (WEFT_SCHEDULE=reverse) and
+   ENV_MEASURE_BIT (WEFT_MEASURE), with ENV_READ_BIT once they are set. One
+   relaxed load per question, where pthread_once and env_cfg cost a short site's
+   call two more cache lines. */
 enum { ENV_READ_BIT = 1, ENV_REVERSE_BIT = 2, ENV_MEASURE_BIT = 4 };
 static _Atomic int env_bits;
 

@@ -103,7 +103,7 @@ static int site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
     uint32_t w = __atomic_load_n(&memo->word, __ATOMIC_RELAXED);
     if (w) {
       __atomic_store_n(&memo->word, 0, __ATOMIC_RELAXED);
-      calls -= w & 0xffu;
+      calls -= weft_memo_left(w);
     }
   }
   atomic_store_explicit(&s->calls, calls + 1, memory_order_relaxed);
@@ -114,27 +114,22 @@ static int site_mode(weft_site_stat_t *s, int64_t trip, double work_ns,
       .par_size = atomic_load_explicit(&s->par_size, memory_order_relaxed),
       .team_call = atomic_load_explicit(&s->team_call, memory_order_relaxed)};
   /* Until a call on the team is timed, the decisions assume the team it
-     would run on: asked only once the loop is long enough for some team to
-     gain (S >= 1 us), since the question copies the configuration and asks
-     the kernel for the affinity mask, more than the whole loop of the sites
-     this is for. Until then, a team of 2. */
-  if (f.par_size == 0 && f.serial > 0 &&
-      f.serial * (double)trip >= WEFT_SERIAL_BELOW_NS / 2) {
+     would run on, when they need it (weft_site_wants_size). */
+  if (weft_site_wants_size(&f, trip)) {
     f.par_size = weft_num_threads();
     atomic_store_explicit(&s->par_size, f.par_size, memory_order_relaxed);
   }
   int mode = weft_site_decide(&f, calls, trip, work_ns, inline_ok);
   if (mode == WEFT_SITE_TEAM_TIMED)
     atomic_store_explicit(&s->team_call, calls, memory_order_relaxed);
-  if (mode == WEFT_SITE_INLINE && memo && trip <= WEFT_MEMO_MAX_TRIP) {
+  if (mode == WEFT_SITE_INLINE && memo) {
     /* The calls granted are counted now: the call after them is the one
        that would have been timed. */
-    weft_site_grant_t g = weft_site_inline_run(&f, calls, trip);
-    if (g.calls) {
-      atomic_store_explicit(&s->calls, calls + 1 + g.calls,
+    uint32_t grant = weft_memo_word(weft_site_inline_run(&f, calls, trip));
+    if (grant) {
+      atomic_store_explicit(&s->calls, calls + 1 + weft_memo_left(grant),
                             memory_order_relaxed);
-      __atomic_store_n(&memo->word, ((uint32_t)g.trip << 8) | g.calls,
-                       __ATOMIC_RELAXED);
+      __atomic_store_n(&memo->word, grant, __ATOMIC_RELAXED);
     }
   }
   return mode;
